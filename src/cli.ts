@@ -1,0 +1,158 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.js';
+import { initOrm, migrate, type Orm } from './db/orm.js';
+import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
+import { DEMO_SLUG } from './dev/bootstrap.js';
+import { Organization, Project } from './modules/org/org.entity.js';
+import { createOrganization } from './modules/org/create-organization.js';
+import { createProject } from './modules/org/create-project.js';
+import { createApiClient, revokeApiClient } from './modules/org/api-clients.js';
+import { seedSessions } from './modules/calls/seed-sessions.js';
+import { LocalFolderStore } from './modules/calls/recording-store.js';
+import { DomainError } from './modules/errors.js';
+import { devStatePath } from './main-paths.js';
+
+/**
+ * Admin CLI: `npm run cli -- <command> [options]`. It uses DATABASE_URL when
+ * set; otherwise the embedded database, through the running `npm run dev` when
+ * there is one (its socket), or by opening it itself when there is not.
+ */
+const USAGE = `usage: npm run cli -- <command> [options]
+
+  org create --name <name> [--slug <slug>]
+  project create --name <name> [--org <org_id>] [--description <text>]
+  client create [--org <org_id>] [--name <name>] [--role owner|admin|member|viewer]
+  client revoke --id <client_id>
+  seed [--sessions <n>] [--seed <s>] [--org <org_id>] [--project <project_id>] [--days <d>]
+  migrate
+
+--org defaults to the demo organization that npm run dev creates.`;
+
+async function connect(): Promise<{ orm: Orm; embedded?: EmbeddedDb }> {
+  const config = loadConfig(process.env);
+  if (config.db.url) return { orm: await initOrm({ url: config.db.url, logger: () => {} }) };
+  const statePath = devStatePath(config.db.dataDir);
+  if (existsSync(statePath)) {
+    const state = JSON.parse(readFileSync(statePath, 'utf8')) as { pid: number; databaseUrl: string };
+    let alive = true;
+    try {
+      process.kill(state.pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) return { orm: await initOrm({ url: state.databaseUrl, logger: () => {} }) };
+  }
+  const embedded = await startEmbeddedDb(config.db.dataDir, 0);
+  const orm = await initOrm({ url: embedded.url, logger: () => {} });
+  await migrate(orm);
+  return { orm, embedded };
+}
+
+async function resolveOrg(orm: Orm, given: string | undefined): Promise<Organization> {
+  const em = orm.em.fork();
+  const org = given ? await em.findOne(Organization, { id: given }) : await em.findOne(Organization, { slug: DEMO_SLUG });
+  if (!org) {
+    throw new DomainError('NOT_FOUND', given ? `Organization ${given} was not found` : 'No demo organization yet: pass --org, or start npm run dev once');
+  }
+  return org;
+}
+
+async function main() {
+  const [group, action, ...rest] = process.argv.slice(2);
+  const command = group === 'seed' || group === 'migrate' ? group : `${group} ${action}`;
+  const args = group === 'seed' || group === 'migrate' ? [action, ...rest].filter((a) => a !== undefined) : rest;
+  const { values } = parseArgs({
+    args,
+    options: {
+      name: { type: 'string' }, slug: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' },
+      id: { type: 'string' }, description: { type: 'string' }, sessions: { type: 'string' }, seed: { type: 'string' },
+      project: { type: 'string' }, days: { type: 'string' },
+    },
+    strict: true,
+  });
+  const known = ['org create', 'project create', 'client create', 'client revoke', 'seed', 'migrate'];
+  if (!known.includes(command)) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { orm, embedded } = await connect();
+  try {
+    const em = orm.em.fork();
+    switch (command) {
+      case 'migrate': {
+        const applied = await migrate(orm);
+        console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
+        break;
+      }
+      case 'org create': {
+        if (!values.name) throw new DomainError('VALIDATION_FAILED', '--name is required');
+        const { organization, project } = await createOrganization(em, { name: values.name, slug: values.slug });
+        console.log(JSON.stringify({ organization_id: organization.id, slug: organization.slug, default_project_id: project.id }, null, 2));
+        break;
+      }
+      case 'project create': {
+        if (!values.name) throw new DomainError('VALIDATION_FAILED', '--name is required');
+        const org = await resolveOrg(orm, values.org);
+        console.log(JSON.stringify(await createProject(em, org.id, { name: values.name, description: values.description }), null, 2));
+        break;
+      }
+      case 'client create': {
+        const org = await resolveOrg(orm, values.org);
+        const client = await createApiClient(em, { organizationId: org.id, name: values.name ?? 'API client', role: values.role });
+        console.log(JSON.stringify({ client_id: client.clientId, client_secret: client.clientSecret, organization_id: org.id, role: client.role }, null, 2));
+        console.error('The secret is shown once; only its hash is stored.');
+        break;
+      }
+      case 'client revoke': {
+        if (!values.id) throw new DomainError('VALIDATION_FAILED', '--id is required');
+        await revokeApiClient(em, values.id);
+        console.log(`revoked ${values.id}`);
+        break;
+      }
+      case 'seed': {
+        const sessions = Number(values.sessions ?? 1000);
+        const seed = Number(values.seed ?? 1);
+        const days = Number(values.days ?? 30);
+        if (!Number.isInteger(sessions) || sessions < 1 || sessions > 10_000_000) throw new DomainError('VALIDATION_FAILED', '--sessions must be 1..10000000');
+        if (!Number.isInteger(seed)) throw new DomainError('VALIDATION_FAILED', '--seed must be an integer');
+        if (!Number.isInteger(days) || days < 1 || days > 3650) throw new DomainError('VALIDATION_FAILED', '--days must be 1..3650');
+        const org = await resolveOrg(orm, values.org);
+        const project = values.project
+          ? await em.findOne(Project, { id: values.project, organization: org.id })
+          : await em.findOne(Project, { organization: org.id }, { orderBy: { id: 'asc' } });
+        if (!project) throw new DomainError('NOT_FOUND', `Project ${values.project} was not found in ${org.id}`);
+        const config = loadConfig(process.env);
+        const started = Date.now();
+        let lastPrint = 0;
+        const result = await seedSessions(em, new LocalFolderStore(config.recordings.dir), {
+          organizationId: org.id,
+          projectId: project.id,
+          priceList: org.priceList,
+          sessions,
+          seed,
+          days,
+          batchSize: 2000,
+          onProgress: (done, total) => {
+            if (Date.now() - lastPrint > 2000 || done === total) {
+              lastPrint = Date.now();
+              const rate = Math.round(done / ((Date.now() - started) / 1000));
+              console.error(`seeded ${done}/${total} (${rate} sessions/s)`);
+            }
+          },
+        });
+        console.log(JSON.stringify({ organization_id: org.id, project_id: project.id, created: result.created, seconds: (Date.now() - started) / 1000 }));
+        break;
+      }
+    }
+  } finally {
+    await orm.close(true);
+    await embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof DomainError ? `error: ${error.message}` : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,45 @@
+import type { Orm } from '../db/orm.js';
+import { Organization, Project } from '../modules/org/org.entity.js';
+import { createOrganization } from '../modules/org/create-organization.js';
+import { createApiClient } from '../modules/org/api-clients.js';
+import { seedSessions } from '../modules/calls/seed-sessions.js';
+import type { RecordingStore } from '../modules/calls/recording-store.js';
+
+export const DEMO_SLUG = 'demo';
+export const DEMO_SESSIONS = 2000;
+
+export interface DemoOrganization {
+  organizationId: string;
+  projectId: string;
+  /** Present only when this call created the organization: the secret is never shown again. */
+  credentials?: { clientId: string; clientSecret: string };
+}
+
+/**
+ * First start of `npm run dev`: a demo organization with an API client and a
+ * month of seeded calls, so a newcomer can call the API at once. Later starts
+ * find it and change nothing.
+ */
+export async function ensureDemoOrganization(orm: Orm, store: RecordingStore, log: (m: string) => void): Promise<DemoOrganization> {
+  const em = orm.em.fork();
+  const existing = await em.findOne(Organization, { slug: DEMO_SLUG });
+  if (existing) {
+    const project = await em.findOneOrFail(Project, { organization: existing.id }, { orderBy: { id: 'asc' } });
+    return { organizationId: existing.id, projectId: project.id };
+  }
+  const { organization, project } = await createOrganization(em, { name: 'Demo Organization', slug: DEMO_SLUG });
+  const client = await createApiClient(em, { organizationId: organization.id, name: 'Demo API client', role: 'admin' });
+  log(`Seeding ${DEMO_SESSIONS} demo call sessions...`);
+  await seedSessions(em, store, {
+    organizationId: organization.id,
+    projectId: project.id,
+    priceList: organization.priceList,
+    sessions: DEMO_SESSIONS,
+    seed: 42,
+  });
+  return {
+    organizationId: organization.id,
+    projectId: project.id,
+    credentials: { clientId: client.clientId, clientSecret: client.clientSecret },
+  };
+}

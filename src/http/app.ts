@@ -1,0 +1,109 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import type { AppDeps } from './deps.js';
+import type { Route } from './route.js';
+import { bodyParser } from './middleware/body.js';
+import { problemResponses } from './middleware/errors.js';
+import { requestContext, securityHeaders } from './middleware/request-context.js';
+import { RateLimiter } from './middleware/rate-limit.js';
+import { parseInput } from '../modules/validation.js';
+import { authenticateRequest, issueToken } from '../modules/org/api-clients.js';
+import { TokenRequestBody } from '../modules/org/org.schemas.js';
+import { requirePermission } from '../modules/org/permissions.js';
+import { openSignedRecording } from '../modules/calls/recording-links.js';
+import { DomainError } from '../modules/errors.js';
+import { v1Routes } from './v1/index.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { apiReferencePage } from './docs-page.js';
+import { checkReadiness } from './health.js';
+
+/** Converts `/a/{id}/b` to the router's `/a/:id/b`. */
+const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.http.trustProxy });
+  const router = new Router();
+  const limiter = new RateLimiter(deps.config.limits.perSecond, deps.config.limits.burst);
+  const tokenLimiter = new RateLimiter(deps.config.limits.tokenPerMinute / 60, deps.config.limits.tokenPerMinute);
+
+  app.use(requestContext(deps.logger));
+  app.use(securityHeaders());
+  app.use(problemResponses());
+  app.use(bodyParser());
+
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const report = await checkReadiness(deps);
+    ctx.status = report.status === 'ok' ? 200 : 503;
+    ctx.body = report;
+  });
+
+  let openApi: object | undefined;
+  router.get('/v1/openapi.json', (ctx) => {
+    openApi ??= buildOpenApiDocument(v1Routes, deps.config);
+    ctx.body = openApi;
+  });
+  router.get('/docs', (ctx) => {
+    ctx.type = 'html';
+    ctx.set('Content-Security-Policy', "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
+    ctx.body = apiReferencePage();
+  });
+
+  router.post('/v1/auth/token', async (ctx) => {
+    tokenLimiter.take(`token:${ctx.ip}`);
+    const body = parseInput(TokenRequestBody, ctx.request.body ?? {}, 'body');
+    const em = deps.orm.em.fork();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await issueToken(em, deps.config.auth, body);
+  });
+
+  // Signed links carry their own authorization: no headers needed.
+  router.get('/recordings/:recording_id/audio', async (ctx) => {
+    const q = ctx.query as Record<string, string | undefined>;
+    const file = await openSignedRecording(deps.orm.em.fork(), deps.recordings, deps.config.recordings.linkSecret, {
+      recordingId: ctx.params.recording_id,
+      org: q.org,
+      expires: q.expires,
+      signature: q.signature,
+    });
+    ctx.type = file.contentType;
+    ctx.length = file.size;
+    ctx.set('Cache-Control', 'private, max-age=60');
+    ctx.set('Content-Disposition', `inline; filename="${ctx.params.recording_id}.wav"`);
+    ctx.body = file.stream;
+  });
+
+  for (const r of v1Routes) mountRoute(router, r, deps, limiter);
+
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+}
+
+function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimiter) {
+  router[r.method](toKoaPath(r.path), async (ctx: ParameterizedContext) => {
+    const em = deps.orm.em.fork();
+    const principal = await authenticateRequest(
+      em,
+      deps.config.auth.tokenSecret,
+      ctx.get('authorization') || undefined,
+      ctx.get('x-organization-id') || undefined,
+    );
+    limiter.take(principal.id);
+    requirePermission(principal, r.permission);
+    const params = r.params ? parseInput(r.params, ctx.params, 'path') : {};
+    const query = r.query ? parseInput(r.query, { ...ctx.query }, 'query') : {};
+    if (r.body && ctx.request.body === undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'A JSON request body is required', {
+        issues: [{ field: 'body', message: 'send a JSON object with Content-Type: application/json' }],
+      });
+    }
+    const body = r.body ? parseInput(r.body, ctx.request.body, 'body') : undefined;
+    const result = await r.handler({ params, query, body, principal, em, deps, ctx });
+    ctx.status = r.status ?? 200;
+    ctx.body = result;
+  });
+}

@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Client, Connection } from '@temporalio/client';
+import type { Config } from '../config.js';
+import type { Orm } from '../db/orm.js';
+import type { RecordingStore } from '../modules/calls/recording-store.js';
+
+export interface AppDeps {
+  config: Config;
+  orm: Orm;
+  logger: Logger;
+  recordings: RecordingStore;
+  /** Absent when the process runs without Temporal (readyz then reports it). */
+  temporal?: { client: Client; connection: Connection };
+}

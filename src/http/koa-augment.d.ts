@@ -1,0 +1,9 @@
+import 'koa';
+
+declare module 'koa' {
+  interface Request {
+    /** Set by http/middleware/body.ts for JSON and form bodies. */
+    body?: unknown;
+    rawBody?: string;
+  }
+}

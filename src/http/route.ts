@@ -1,0 +1,49 @@
+import type { ParameterizedContext } from 'koa';
+import type { z } from 'zod';
+import type { Em } from '../db/orm.js';
+import type { Permission, Principal } from '../modules/org/permissions.js';
+import type { AppDeps } from './deps.js';
+
+/**
+ * A REST route, declared once: path, inputs, permission, response schema and
+ * one call into modules/. The same declaration mounts the route, validates its
+ * inputs and generates its OpenAPI operation (CONVENTIONS rule 7).
+ */
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal;
+  em: Em;
+  deps: AppDeps;
+  ctx: ParameterizedContext;
+}
+
+export interface Route<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
+  /** OpenAPI-style path with {braces}; converted for the router. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  permission: Permission;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  status?: number;
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
+}
+
+/** Keeps the generic types of each route while collecting them in one table. */
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  r: Route<P, Q, B, R>,
+): Route {
+  return r as unknown as Route;
+}

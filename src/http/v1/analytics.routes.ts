@@ -1,0 +1,86 @@
+import {
+  AnalyticsAgentStatsQuery,
+  AnalyticsAgentStatsResponse,
+  AnalyticsBreakdownQuery,
+  AnalyticsBreakdownResponse,
+  AnalyticsHeatmapQuery,
+  AnalyticsHeatmapResponse,
+  AnalyticsOverviewQuery,
+  AnalyticsOverviewResponse,
+  AnalyticsTimeSeriesQuery,
+  AnalyticsTimeSeriesResponse,
+} from '../../modules/analytics/analytics.schemas.js';
+import { getOverview } from '../../modules/analytics/get-overview.js';
+import { getTimeSeries } from '../../modules/analytics/get-time-series.js';
+import { getBreakdown } from '../../modules/analytics/get-breakdown.js';
+import { getHeatmap } from '../../modules/analytics/get-heatmap.js';
+import { getAgentStats } from '../../modules/analytics/get-agent-stats.js';
+import { route } from '../route.js';
+
+const tag = 'Analytics';
+const counted =
+  'Counts sessions that ended or failed and started between from_time and to_time (inclusive to the second, as in the listing). ' +
+  'Money is in integer micros; rates are 0 to 1, to four decimals.';
+
+export const analyticsRoutes = [
+  route({
+    method: 'get',
+    path: '/v1/call_session/analytics/overview',
+    operationId: 'getAnalyticsOverview',
+    summary: 'Dashboard totals, with the previous period for comparison',
+    description: `${counted} previous_period holds the same numbers for the period of equal length just before from_time.`,
+    tag,
+    permission: 'analytics:read',
+    query: AnalyticsOverviewQuery,
+    response: AnalyticsOverviewResponse,
+    handler: async ({ em, principal, query }) => ({ overview: await getOverview(em, principal.organizationId, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/call_session/analytics/time_series',
+    operationId: 'getAnalyticsTimeSeries',
+    summary: 'Sessions, duration and cost per hour, day, week or month',
+    description: `${counted} Buckets follow the wall clock of time_zone; buckets without sessions are included with zeros.`,
+    tag,
+    permission: 'analytics:read',
+    query: AnalyticsTimeSeriesQuery,
+    response: AnalyticsTimeSeriesResponse,
+    handler: async ({ em, principal, query }) => ({ time_series: await getTimeSeries(em, principal.organizationId, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/call_session/analytics/breakdown',
+    operationId: 'getAnalyticsBreakdown',
+    summary: 'Sessions split by agent, status, end reason, direction, project or phone number',
+    description: counted,
+    tag,
+    permission: 'analytics:read',
+    query: AnalyticsBreakdownQuery,
+    response: AnalyticsBreakdownResponse,
+    handler: async ({ em, principal, query }) => ({ breakdown: await getBreakdown(em, principal.organizationId, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/call_session/analytics/heatmap',
+    operationId: 'getAnalyticsHeatmap',
+    summary: 'Sessions by weekday and hour of the day',
+    description: `${counted} Weekday (0 is Monday) and hour are those of time_zone.`,
+    tag,
+    permission: 'analytics:read',
+    query: AnalyticsHeatmapQuery,
+    response: AnalyticsHeatmapResponse,
+    handler: async ({ em, principal, query }) => ({ heatmap: await getHeatmap(em, principal.organizationId, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/call_session/analytics/agent_stats',
+    operationId: 'getAnalyticsAgentStats',
+    summary: 'Per-agent sessions, duration, cost, transfer, failure and tool-call numbers',
+    description: counted,
+    tag,
+    permission: 'analytics:read',
+    query: AnalyticsAgentStatsQuery,
+    response: AnalyticsAgentStatsResponse,
+    handler: async ({ em, principal, query }) => ({ agent_stats: await getAgentStats(em, principal.organizationId, query) }),
+  }),
+];

@@ -1,0 +1,194 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createLogger } from './logger.js';
+import { initOrm, migrate, type Orm } from './db/orm.js';
+import { createApp } from './http/app.js';
+import type { AppDeps } from './http/deps.js';
+import { LocalFolderStore } from './modules/calls/recording-store.js';
+import { createWorker } from './temporal/worker.js';
+import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
+import { startEmbeddedTemporal, type EmbeddedTemporal } from './dev/embedded-temporal.js';
+import { ensureDemoOrganization } from './dev/bootstrap.js';
+import { devStatePath } from './main-paths.js';
+
+/**
+ * Entry points. `dev`: everything in one process with embedded defaults
+ * (PGlite, a Temporal dev server, the API and the worker). `serve` and
+ * `worker`: the two production roles, configured by the environment.
+ */
+type Stopper = () => Promise<void>;
+const stoppers: Stopper[] = [];
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function openDatabase(config: Config, log: (m: string) => void): Promise<{ url: string; embedded?: EmbeddedDb }> {
+  if (config.db.url) return { url: config.db.url };
+  const embedded = await startEmbeddedDb(config.db.dataDir, Number(process.env.DEV_DB_PORT ?? 54329));
+  log(`Embedded PostgreSQL (PGlite) at ${embedded.url}, data in ${resolve(config.db.dataDir, 'pglite')}`);
+  return { url: embedded.url, embedded };
+}
+
+async function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(config.http.port, config.http.host, () => resolveListen());
+  });
+  stoppers.push(() => new Promise((r) => server.close(() => r())));
+  return server;
+}
+
+async function connectTemporal(config: Config) {
+  const connection = await Connection.connect({ address: config.temporal.address, connectTimeout: 5000 });
+  stoppers.push(() => connection.close());
+  return { connection, client: new Client({ connection, namespace: config.temporal.namespace }) };
+}
+
+async function dev() {
+  const config = loadConfig({ NODE_ENV: 'development', ...process.env });
+  const logger = createLogger(config);
+  const log = (m: string) => say(`[dev] ${m}`);
+  mkdirSync(config.db.dataDir, { recursive: true });
+  const statePath = devStatePath(config.db.dataDir);
+  if (existsSync(statePath)) {
+    const previous = JSON.parse(readFileSync(statePath, 'utf8')) as { pid: number };
+    if (processAlive(previous.pid) && previous.pid !== process.pid) {
+      throw new Error(`npm run dev is already running (pid ${previous.pid}). Stop it first (Ctrl-C in its terminal).`);
+    }
+  }
+
+  const [db, temporalServer] = await Promise.all([
+    openDatabase(config, log),
+    process.env.TEMPORAL_ADDRESS
+      ? Promise.resolve<EmbeddedTemporal>({ address: config.temporal.address, uiUrl: undefined, stop: async () => {} })
+      : startEmbeddedTemporal({ dataDir: config.db.dataDir, address: config.temporal.address, uiPort: Number(process.env.TEMPORAL_UI_PORT ?? 8233), log }),
+  ]);
+  if (db.embedded) stoppers.push(() => db.embedded!.stop());
+  stoppers.push(() => temporalServer.stop());
+  writeFileSync(statePath, JSON.stringify({ pid: process.pid, databaseUrl: db.url, temporalAddress: temporalServer.address }, null, 2));
+  stoppers.push(async () => rmSync(statePath, { force: true }));
+
+  const orm = await initOrm({ url: db.url, poolMax: config.db.poolMax, logger: () => {} });
+  stoppers.push(() => orm.close(true));
+  const applied = await migrate(orm);
+  if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+  const recordings = new LocalFolderStore(config.recordings.dir);
+  const demo = await ensureDemoOrganization(orm, recordings, log);
+
+  const temporal = await connectTemporal(config);
+  const app = createApp({ config, orm, logger, recordings, temporal });
+  await listen(app, config);
+  const { worker, connection } = await createWorker(config, orm, logger);
+  const running = worker.run();
+  stoppers.push(async () => {
+    worker.shutdown();
+    await running;
+    await connection.close();
+  });
+
+  const base = config.http.publicUrl ?? `http://${config.http.host === '0.0.0.0' ? '127.0.0.1' : config.http.host}:${config.http.port}`;
+  say('');
+  say('Voice-agent platform is running (Ctrl-C stops everything).');
+  say(`  REST API        ${base}/v1`);
+  say(`  API reference   ${base}/docs   (OpenAPI: ${base}/v1/openapi.json)`);
+  say(`  MCP endpoint    ${base}/platform/mcp   (arrives with the MCP issue)`);
+  say(`  Health          ${base}/healthz   ${base}/readyz`);
+  say(`  Temporal        ${temporalServer.address}${temporalServer.uiUrl ? `   UI: ${temporalServer.uiUrl}` : ''}`);
+  say(`  Database        ${db.embedded ? `${db.url} (embedded PGlite)` : 'DATABASE_URL'}`);
+  say('');
+  say(`  organization_id ${demo.organizationId}`);
+  if (demo.credentials) {
+    say(`  client_id       ${demo.credentials.clientId}`);
+    say(`  client_secret   ${demo.credentials.clientSecret}`);
+    say('  (the secret is shown once; `npm run cli -- client create --org <id>` makes another)');
+  } else {
+    say('  API client: created on the first start (its secret was shown then). New one:');
+    say(`    npm run cli -- client create --org ${demo.organizationId}`);
+  }
+  say('');
+  say('Try:');
+  say(`  TOKEN=$(curl -s -X POST ${base}/v1/auth/token -H 'Content-Type: application/json' \\`);
+  say(`    -d '{"client_id":"<client_id>","client_secret":"<client_secret>"}' | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`);
+  say(`  curl -s "${base}/v1/call_session/get?page_size=2" -H "Authorization: Bearer $TOKEN" -H "X-Organization-Id: ${demo.organizationId}"`);
+  say('');
+  await running.catch((error: unknown) => {
+    logger.error({ err: error }, 'worker stopped');
+    throw error;
+  });
+}
+
+async function serve() {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `serve` (use `npm run dev` for the embedded database)']);
+  const orm: Orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  stoppers.push(() => orm.close(true));
+  if (process.env.MIGRATE_ON_START !== 'false') await migrate(orm);
+  let temporal: AppDeps['temporal'];
+  try {
+    temporal = await connectTemporal(config);
+  } catch (error) {
+    // Serve anyway: reads work without Temporal, and /readyz reports it.
+    logger.warn({ err: error }, 'Temporal is not reachable; /readyz will report it');
+  }
+  const app = createApp({ config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir), temporal });
+  await listen(app, config);
+  logger.info({ host: config.http.host, port: config.http.port }, 'serving');
+}
+
+async function work() {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `worker`']);
+  const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  stoppers.push(() => orm.close(true));
+  const { worker, connection } = await createWorker(config, orm, logger);
+  const running = worker.run();
+  stoppers.push(async () => {
+    worker.shutdown();
+    await running;
+    await connection.close();
+  });
+  logger.info({ taskQueue: config.temporal.taskQueue }, 'worker running');
+  await running;
+}
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const stop of stoppers.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      process.stderr.write(`shutdown step failed: ${(error as Error).message}\n`);
+    }
+  }
+  process.exit(code);
+}
+
+const role = process.argv[2];
+const roles: Record<string, () => Promise<void>> = { dev, serve, worker: work };
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+if (!roles[role]) {
+  process.stderr.write(`usage: main.ts dev|serve|worker (got ${role ?? 'nothing'})\n`);
+  process.exit(2);
+}
+roles[role]().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  void shutdown(1);
+});

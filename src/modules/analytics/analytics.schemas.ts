@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { DIRECTIONS } from '../calls/calls.entity.js';
+import { QueryTimestamp } from '../calls/calls.schemas.js';
+
+extendZodWithOpenApi(z);
+
+export const MAX_RANGE_DAYS = 400;
+export const MAX_POINTS = 2000;
+export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export const GROUP_BY = ['agent', 'status', 'end_reason', 'direction', 'project', 'phone_number'] as const;
+export type Interval = (typeof INTERVALS)[number];
+export type GroupBy = (typeof GROUP_BY)[number];
+
+/**
+ * IANA names only. Intl also accepts offsets such as `+05:30`, but PostgreSQL
+ * reads those as POSIX zones with the sign inverted, so they are refused. The
+ * name is returned in its canonical spelling (`america/new_york` becomes
+ * `America/New_York`).
+ */
+const TimeZone = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((value, ctx) => {
+    let canonical: string | undefined;
+    if (/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(value)) {
+      try {
+        canonical = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+      } catch {
+        // not a zone Intl knows: reported below
+      }
+    }
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', message: `${value} is not an IANA time zone name (such as UTC or America/New_York)` });
+      return z.NEVER;
+    }
+    return canonical;
+  })
+  .default('UTC')
+  .describe('IANA time zone in which buckets, days and hours are counted. Default: UTC.')
+  .openapi({ type: 'string', example: 'America/New_York' });
+
+/**
+ * Fields every analytics query accepts. The range matches the listing route
+ * (GET /v1/call_session/get), so the same from/to counts the sessions it lists.
+ */
+const rangeFields = {
+  from_time: QueryTimestamp.optional().describe(
+    'Start of the range, inclusive: YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone. Default: 30 days before to_time.',
+  ),
+  to_time: QueryTimestamp.optional().describe(
+    `End of the range, inclusive to the second. Default: now. At most ${MAX_RANGE_DAYS} days after from_time.`,
+  ),
+  agent_id: z.string().min(1).max(40).optional().describe('Only sessions of this agent.'),
+  project_id: z.string().min(1).max(40).optional().describe('Only sessions of this project.'),
+  direction: z.enum(DIRECTIONS as [string, ...string[]]).optional().describe('Only sessions of this direction.'),
+};
+
+export const AnalyticsOverviewQuery = z.object(rangeFields).strict();
+export type AnalyticsOverviewQuery = z.infer<typeof AnalyticsOverviewQuery>;
+
+export const AnalyticsTimeSeriesQuery = z
+  .object({
+    ...rangeFields,
+    time_zone: TimeZone,
+    interval: z
+      .enum(INTERVALS)
+      .default('day')
+      .describe(`Length of each point: hour, day, week (from Monday) or month. Default: day. At most ${MAX_POINTS} points.`),
+  })
+  .strict();
+export type AnalyticsTimeSeriesQuery = z.infer<typeof AnalyticsTimeSeriesQuery>;
+
+export const AnalyticsBreakdownQuery = z
+  .object({
+    ...rangeFields,
+    group_by: z.enum(GROUP_BY).describe('The dimension to split the sessions by. Required.'),
+  })
+  .strict();
+export type AnalyticsBreakdownQuery = z.infer<typeof AnalyticsBreakdownQuery>;
+
+export const AnalyticsHeatmapQuery = z.object({ ...rangeFields, time_zone: TimeZone }).strict();
+export type AnalyticsHeatmapQuery = z.infer<typeof AnalyticsHeatmapQuery>;
+
+export const AnalyticsAgentStatsQuery = z.object(rangeFields).strict();
+export type AnalyticsAgentStatsQuery = z.infer<typeof AnalyticsAgentStatsQuery>;
+
+const Rate = z.number().min(0).max(1);
+const EndReasonCount = z.object({
+  end_reason: z.string().nullable().describe('null for sessions without an end reason.'),
+  sessions: z.number().int(),
+});
+
+export const AnalyticsTotals = z
+  .object({
+    from_time: z.string().describe('Start of the period, inclusive (ISO 8601).'),
+    to_time: z.string().describe('End of the period, inclusive to the second (ISO 8601).'),
+    sessions: z.number().int().describe('Sessions that ended or failed and started in the period.'),
+    ended: z.number().int(),
+    failed: z.number().int(),
+    duration_seconds: z.number().int(),
+    average_duration_seconds: z.number().describe('Per session, to two decimals; 0 without sessions.'),
+    cost_micros: z.number().int(),
+    average_cost_micros: z.number().int().describe('Per session, rounded to whole micros.'),
+    transferred: z.number().int().describe('Sessions transferred to another party.'),
+    transfer_rate: Rate.describe('transferred / sessions, to four decimals.'),
+    tool_calls: z.number().int(),
+    tool_call_failures: z.number().int(),
+    tool_call_failure_rate: Rate.describe('tool_call_failures / tool_calls, to four decimals.'),
+    end_reasons: z.array(EndReasonCount).describe('Sessions per end reason, most frequent first.'),
+  })
+  .openapi('AnalyticsTotals');
+export type AnalyticsTotals = z.infer<typeof AnalyticsTotals>;
+
+export const AnalyticsOverviewResponse = z
+  .object({
+    overview: AnalyticsTotals.extend({
+      previous_period: AnalyticsTotals.describe('The same numbers for the period of equal length just before from_time.'),
+    }),
+  })
+  .openapi('AnalyticsOverviewResponse');
+
+export const AnalyticsTimeSeriesResponse = z
+  .object({
+    time_series: z.object({
+      from_time: z.string(),
+      to_time: z.string(),
+      interval: z.enum(INTERVALS),
+      time_zone: z.string(),
+      points: z.array(
+        z.object({
+          start: z.string().describe('Start of the bucket (ISO 8601, UTC). The first and last buckets hold only the part inside the range.'),
+          local_start: z.string().describe('The same instant as wall-clock time in time_zone: YYYY-MM-DDTHH:MM:SS.'),
+          sessions: z.number().int(),
+          duration_seconds: z.number().int(),
+          cost_micros: z.number().int(),
+          transferred: z.number().int(),
+          failed: z.number().int().describe('Sessions with status failed.'),
+        }),
+      ).describe('One point per bucket, oldest first, with zeros for buckets without sessions.'),
+    }),
+  })
+  .openapi('AnalyticsTimeSeriesResponse');
+
+export const AnalyticsBreakdownResponse = z
+  .object({
+    breakdown: z.object({
+      from_time: z.string(),
+      to_time: z.string(),
+      group_by: z.enum(GROUP_BY),
+      sessions: z.number().int().describe('Sessions over all rows.'),
+      rows: z.array(
+        z.object({
+          value: z.string().nullable().describe('The agent id, status, end reason, direction, project id or phone number; null for none.'),
+          label: z.string().nullable().describe('A name to show: the agent name, the project name, otherwise the value.'),
+          sessions: z.number().int(),
+          share: Rate.describe('sessions / all sessions, to four decimals.'),
+          duration_seconds: z.number().int(),
+          average_duration_seconds: z.number(),
+          cost_micros: z.number().int(),
+        }),
+      ).describe('Most sessions first.'),
+    }),
+  })
+  .openapi('AnalyticsBreakdownResponse');
+
+export const AnalyticsHeatmapResponse = z
+  .object({
+    heatmap: z.object({
+      from_time: z.string(),
+      to_time: z.string(),
+      time_zone: z.string(),
+      cells: z.array(
+        z.object({
+          day_of_week: z.number().int().min(0).max(6).describe('0 is Monday, 6 is Sunday, in time_zone.'),
+          hour: z.number().int().min(0).max(23),
+          sessions: z.number().int(),
+          average_duration_seconds: z.number(),
+        }),
+      ).describe('All 168 cells, by day_of_week then hour.'),
+    }),
+  })
+  .openapi('AnalyticsHeatmapResponse');
+
+export const AgentStatsRow = z
+  .object({
+    agent_id: z.string().nullable().describe('null for sessions without an agent.'),
+    agent_name: z.string().describe('The name on the agent\'s most recent session in the range.'),
+    sessions: z.number().int(),
+    duration_seconds: z.number().int(),
+    average_duration_seconds: z.number(),
+    cost_micros: z.number().int(),
+    average_cost_micros: z.number().int(),
+    transferred: z.number().int(),
+    transfer_rate: Rate,
+    failed: z.number().int().describe('Sessions with status failed.'),
+    failure_rate: Rate,
+    errors: z.number().int().describe('Sessions with end reason error.'),
+    error_rate: Rate,
+    tool_calls: z.number().int(),
+    tool_call_failures: z.number().int(),
+    tool_call_failure_rate: Rate,
+    end_reasons: z.array(EndReasonCount),
+  })
+  .openapi('AgentStatsRow');
+export type AgentStatsRow = z.infer<typeof AgentStatsRow>;
+
+export const AnalyticsAgentStatsResponse = z
+  .object({
+    agent_stats: z.object({
+      from_time: z.string(),
+      to_time: z.string(),
+      agents: z.array(AgentStatsRow).describe('Most sessions first.'),
+    }),
+  })
+  .openapi('AnalyticsAgentStatsResponse');

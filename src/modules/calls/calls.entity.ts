@@ -1,0 +1,193 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Organization, Project, type CostComponent } from '../org/org.entity.js';
+
+/**
+ * Call records. A session is immutable once it has ended, and it is always
+ * read whole, so the parts that only ever belong to one row (variables,
+ * summaries, a leg's transcript and cost lines) are JSONB columns on that row
+ * rather than tables of their own: one read per leg instead of one per turn,
+ * and a tenth of the rows at a million sessions (docs/decisions/0003).
+ * Tool calls and recordings are rows, because they are addressed by id.
+ */
+export type SessionStatus = 'queued' | 'ringing' | 'in_progress' | 'ended' | 'failed';
+export const SESSION_STATUSES: readonly SessionStatus[] = ['queued', 'ringing', 'in_progress', 'ended', 'failed'];
+export type EndReason =
+  | 'agent_hangup'
+  | 'customer_hangup'
+  | 'transferred'
+  | 'no_answer'
+  | 'busy'
+  | 'voicemail'
+  | 'dnc_blocked'
+  | 'outside_window'
+  | 'failed'
+  | 'timeout'
+  | 'error'
+  | 'cancelled';
+export const END_REASONS: readonly EndReason[] = [
+  'agent_hangup', 'customer_hangup', 'transferred', 'no_answer', 'busy', 'voicemail',
+  'dnc_blocked', 'outside_window', 'failed', 'timeout', 'error', 'cancelled',
+];
+export type Direction = 'inbound' | 'outbound' | 'web';
+export const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound', 'web'];
+export type Speaker = 'customer' | 'agent' | 'system' | 'human';
+
+export interface Variable { key: string; value: string }
+export interface Summary { text: string; created_at: string }
+export interface TranscriptItem {
+  speaker: Speaker;
+  /** The human participant's name, for speaker `human`. */
+  name?: string;
+  text: string;
+  /** Milliseconds from the start of the leg. */
+  offset_ms: number;
+  tool_call?: { tool_call_id: string; name: string; duration_ms: string };
+}
+export interface CostLine {
+  component: CostComponent;
+  /** Billable seconds of the leg. */
+  seconds: number;
+  per_minute_micros: number;
+  amount_micros: number;
+}
+
+const CallSessionSchema = defineEntity({
+  name: 'CallSession',
+  tableName: 'call_session',
+  indexes: [
+    { name: 'call_session_org_started_idx', properties: ['organization', 'startedAt', 'id'] },
+    { name: 'call_session_org_agent_idx', properties: ['organization', 'agentId', 'startedAt'] },
+  ],
+  properties: {
+    id: p.string().primary().length(40),
+    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    project: () => p.manyToOne(Project).mapToPk().deleteRule('cascade'),
+    agentId: p.string().length(40).nullable(),
+    agentName: p.string().length(200),
+    agentVersionId: p.string().length(40).nullable(),
+    status: p.string().length(20),
+    endReason: p.string().length(30).nullable(),
+    direction: p.string().length(20),
+    callerName: p.string().length(200).nullable(),
+    callerAddress: p.string().length(64).nullable(),
+    /** The platform's own number or address that took or placed the call. */
+    phoneNumber: p.string().length(64).nullable(),
+    startedAt: p.datetime(),
+    endedAt: p.datetime().nullable(),
+    durationSeconds: p.integer().default(0),
+    totalCostMicros: p.bigint('number').default(0),
+    variables: p.json<Variable[]>(),
+    summaries: p.json<Summary[]>(),
+    hasRecording: p.boolean().default(false),
+    /** When the session was added to call_stats_bucket; set once, in the same statement. */
+    statsCountedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class CallSession extends CallSessionSchema.class {}
+CallSessionSchema.setClass(CallSession);
+
+const CallLegSchema = defineEntity({
+  name: 'CallLeg',
+  tableName: 'call_leg',
+  uniques: [{ name: 'call_leg_session_seq_unique', properties: ['session', 'seq'] }],
+  properties: {
+    id: p.string().primary().length(40),
+    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    session: () => p.manyToOne(CallSession).mapToPk().deleteRule('cascade'),
+    /** Order of the leg within its session: 0 is the agent's leg. */
+    seq: p.integer(),
+    direction: p.string().length(20),
+    /** `agent` for the agent's own leg, `transfer` for a party it transferred to. */
+    kind: p.string().length(20),
+    address: p.string().length(200).nullable(),
+    startedAt: p.datetime(),
+    endedAt: p.datetime().nullable(),
+    durationSeconds: p.integer().default(0),
+    costMicros: p.bigint('number').default(0),
+    costLines: p.json<CostLine[]>(),
+    transcript: p.json<TranscriptItem[]>(),
+  },
+});
+export class CallLeg extends CallLegSchema.class {}
+CallLegSchema.setClass(CallLeg);
+
+const ToolCallSchema = defineEntity({
+  name: 'ToolCall',
+  tableName: 'tool_call',
+  indexes: [{ name: 'tool_call_session_idx', properties: ['session'] }],
+  properties: {
+    id: p.string().primary().length(40),
+    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    session: () => p.manyToOne(CallSession).mapToPk().deleteRule('cascade'),
+    leg: () => p.manyToOne(CallLeg).mapToPk().deleteRule('cascade'),
+    name: p.string().length(200),
+    requestText: p.text(),
+    responseText: p.text(),
+    status: p.string().length(20).default('succeeded'),
+    durationMs: p.integer().default(0),
+    startedAt: p.datetime(),
+  },
+});
+export class ToolCall extends ToolCallSchema.class {}
+ToolCallSchema.setClass(ToolCall);
+
+const RecordingSchema = defineEntity({
+  name: 'Recording',
+  tableName: 'recording',
+  properties: {
+    id: p.string().primary().length(40),
+    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    session: () => p.manyToOne(CallSession).mapToPk().deleteRule('cascade').unique(),
+    /** Key in the recording store (a path below the storage folder by default). */
+    storageKey: p.string().length(300),
+    contentType: p.string().length(100).default('audio/wav'),
+    durationSeconds: p.integer().default(0),
+    sizeBytes: p.integer().default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class Recording extends RecordingSchema.class {}
+RecordingSchema.setClass(Recording);
+
+/**
+ * Pre-aggregated call statistics in 15-minute buckets, one row per
+ * combination of dimensions, added to in the same transaction that ends a
+ * session (modules/analytics/rollup.ts). Analytics read these for whole
+ * buckets and the raw sessions only for the partial buckets at the edges of a
+ * range, so they stay exact and cost the same at a million sessions.
+ * Dimensions use '' for "none" so the unique key works without NULLs.
+ */
+const CallStatsBucketSchema = defineEntity({
+  name: 'CallStatsBucket',
+  tableName: 'call_stats_bucket',
+  uniques: [
+    {
+      name: 'call_stats_bucket_key',
+      properties: ['organization', 'bucketStart', 'projectId', 'agentId', 'status', 'endReason', 'direction', 'phoneNumber'],
+    },
+  ],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    bucketStart: p.datetime(),
+    projectId: p.string().length(40),
+    agentId: p.string().length(40),
+    agentName: p.string().length(200),
+    status: p.string().length(20),
+    endReason: p.string().length(30),
+    direction: p.string().length(20),
+    phoneNumber: p.string().length(64),
+    sessions: p.integer().default(0),
+    durationSeconds: p.bigint('number').default(0),
+    costMicros: p.bigint('number').default(0),
+    transferred: p.integer().default(0),
+    toolCalls: p.integer().default(0),
+    toolCallFailures: p.integer().default(0),
+  },
+});
+export class CallStatsBucket extends CallStatsBucketSchema.class {}
+CallStatsBucketSchema.setClass(CallStatsBucket);
+
+export const callsEntities = [CallSession, CallLeg, ToolCall, Recording, CallStatsBucket];

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { DIRECTIONS, END_REASONS, SESSION_STATUSES } from './calls.entity.js';
+
+extendZodWithOpenApi(z);
+
+/**
+ * Timestamps in queries: `YYYY-MM-DD HH:MM:SS` in UTC (a `+` may stand for the
+ * space, as form encoding sends it), or ISO 8601 with a zone. Rejected when
+ * the calendar date does not exist (2026-02-30).
+ */
+const SPACE_FORM = /^(\d{4})-(\d{2})-(\d{2})[ T+](\d{2}):(\d{2}):(\d{2})$/;
+export const QueryTimestamp = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const m = SPACE_FORM.exec(value);
+    let date: Date;
+    if (m) {
+      const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+      date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+      if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
+        ctx.addIssue({ code: 'custom', message: `${value} is not a real date and time` });
+        return z.NEVER;
+      }
+    } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+      date = new Date(value);
+    } else {
+      ctx.addIssue({ code: 'custom', message: 'expected the form YYYY-MM-DD HH:MM:SS (UTC) or an ISO 8601 timestamp with a zone' });
+      return z.NEVER;
+    }
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: `${value} is not a valid timestamp` });
+      return z.NEVER;
+    }
+    return date;
+  })
+  .openapi({ type: 'string', example: '2026-11-01 00:00:00' });
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+export const ListSessionsQuery = z
+  .object({
+    from_time: QueryTimestamp.optional().describe('Earliest start time, inclusive (UTC). Default: 30 days before to_time.'),
+    to_time: QueryTimestamp.optional().describe('Latest start time, inclusive to the second (UTC). Default: now.'),
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_SIZE_MAX)
+      .default(PAGE_SIZE_DEFAULT)
+      .describe(`Sessions per page, 1 to ${PAGE_SIZE_MAX}; default ${PAGE_SIZE_DEFAULT}.`),
+    cursor: z.string().max(500).optional().describe('The next_cursor of the previous page. Send the same filters with it.'),
+    agent_id: z.string().max(40).optional().describe('Only sessions of this agent.'),
+    project_id: z.string().max(40).optional().describe('Only sessions of this project.'),
+    status: z.enum(SESSION_STATUSES as [string, ...string[]]).optional(),
+    direction: z.enum(DIRECTIONS as [string, ...string[]]).optional(),
+  })
+  .strict();
+export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
+
+export const SessionIdParams = z.object({ session_id: z.string().min(1).max(60) });
+export const CallSessionIdParams = z.object({ call_session_id: z.string().min(1).max(60) });
+export const ToolCallParams = z.object({
+  session_id: z.string().min(1).max(60),
+  leg_id: z.string().min(1).max(60),
+  tool_call_id: z.string().min(1).max(60),
+});
+
+export const TranscriptItemView = z
+  .object({
+    speaker: z.string().describe('customer, agent, system, or human (a person of the operator\'s team; see name).'),
+    name: z.string().optional().describe('Name of a human participant.'),
+    text: z.string(),
+    offset_ms: z.number().int().describe('Milliseconds since the start of the leg.'),
+    tool_call: z
+      .object({ tool_call_id: z.string(), name: z.string(), duration_ms: z.string().describe('A number of milliseconds, as a string.') })
+      .optional(),
+  })
+  .openapi('TranscriptItem');
+
+export const LegView = z
+  .object({
+    leg_id: z.string(),
+    direction: z.enum(DIRECTIONS as [string, ...string[]]),
+    kind: z.enum(['agent', 'transfer']).describe('agent: the agent\'s own leg; transfer: a party it transferred to.'),
+    address: z.string().nullable(),
+    started_at: z.string(),
+    ended_at: z.string().nullable(),
+    duration_seconds: z.number().int(),
+    cost_micros: z.number().int(),
+    transcript: z.object({ items: z.array(TranscriptItemView) }),
+  })
+  .openapi('Leg');
+
+export const SessionView = z
+  .object({
+    session_id: z.string(),
+    project_id: z.string(),
+    status: z.enum(SESSION_STATUSES as [string, ...string[]]),
+    end_reason: z.enum(END_REASONS as [string, ...string[]]).nullable(),
+    direction: z.enum(DIRECTIONS as [string, ...string[]]),
+    total_cost_micros: z.number().int().describe('Sum of every leg\'s cost, in millionths of the currency unit.'),
+    caller: z.object({ name: z.string().nullable(), address: z.string().nullable() }),
+    agent: z.object({ agent_id: z.string().nullable(), agent_name: z.string(), agent_version_id: z.string().nullable() }),
+    phone_number: z.string().nullable(),
+    duration_seconds: z.number().int(),
+    variables: z.array(z.object({ key: z.string(), value: z.string() })),
+    legs: z.array(LegView),
+    has_recording: z.boolean(),
+    summaries: z.array(z.object({ text: z.string(), created_at: z.string() })),
+    started_at: z.string(),
+    ended_at: z.string().nullable(),
+  })
+  .openapi('CallSession');
+export type SessionView = z.infer<typeof SessionView>;
+
+export const ListSessionsResponse = z
+  .object({
+    sessions: z.array(SessionView),
+    has_more: z.boolean().describe('False when no further page exists.'),
+    next_cursor: z.string().nullable().describe('Pass as cursor to get the next page; null when has_more is false.'),
+  })
+  .openapi('ListSessionsResponse');
+
+export const RetrieveSessionResponse = z.object({ session: SessionView }).openapi('RetrieveSessionResponse');
+
+export const ToolCallView = z
+  .object({
+    tool_call_id: z.string(),
+    session_id: z.string(),
+    leg_id: z.string(),
+    name: z.string(),
+    request_text: z.string().describe('What the agent sent, JSON-encoded.'),
+    response_text: z.string().describe('What came back, JSON-encoded.'),
+    status: z.string(),
+    duration_ms: z.number().int(),
+    started_at: z.string(),
+  })
+  .openapi('ToolCall');
+export const RetrieveToolCallResponse = z.object({ tool_call: ToolCallView }).openapi('RetrieveToolCallResponse');
+
+export const RecordingLinkResponse = z
+  .object({
+    recording: z.object({
+      recording_id: z.string(),
+      url: z.string().describe('Signed link to the audio; works without headers until expires_at.'),
+      expires_at: z.string(),
+      expires_in: z.number().int().describe('Seconds the link stays valid (3600).'),
+      content_type: z.string(),
+      duration_seconds: z.number().int(),
+    }),
+  })
+  .openapi('RecordingLinkResponse');
+
+export const CostBreakdownResponse = z
+  .object({
+    cost_breakdown: z.object({
+      session_id: z.string(),
+      currency: z.string(),
+      total_cost_micros: z.number().int(),
+      components: z.array(z.object({ component: z.string(), amount_micros: z.number().int() })),
+      legs: z.array(
+        z.object({
+          leg_id: z.string(),
+          kind: z.string(),
+          duration_seconds: z.number().int(),
+          cost_micros: z.number().int(),
+          lines: z.array(
+            z.object({
+              component: z.string(),
+              seconds: z.number().int(),
+              per_minute_micros: z.number().int(),
+              amount_micros: z.number().int(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  })
+  .openapi('CostBreakdownResponse');

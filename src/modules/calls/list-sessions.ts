@@ -1,0 +1,73 @@
+import type { Em } from '../../db/orm.js';
+import { sql } from '../../db/orm.js';
+import { decodeCursor, encodeCursor, filterFingerprint } from '../cursor.js';
+import { validationFailed } from '../errors.js';
+import type { ListSessionsQuery, SessionView } from './calls.schemas.js';
+import { assembleSessions, SESSION_COLUMNS, type SessionRow } from './session-views.js';
+
+const DEFAULT_RANGE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Newest first, by (started_at, id) descending, with keyset pagination: the
+ * cursor holds the last row's key and the next page starts strictly after it,
+ * so a deep page costs what the first does, and sessions added between pages
+ * can never make the listing skip or repeat a session that was there before.
+ */
+export async function listSessions(
+  em: Em,
+  organizationId: string,
+  query: ListSessionsQuery,
+): Promise<{ sessions: SessionView[]; has_more: boolean; next_cursor: string | null }> {
+  const to = query.to_time ?? new Date();
+  const from = query.from_time ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
+  if (from.getTime() > to.getTime()) {
+    throw validationFailed([{ field: 'query.from_time', message: 'must not be after to_time' }], 'from_time is after to_time');
+  }
+  // to_time is inclusive to the second: 12:00:00 includes 12:00:00.999.
+  const toExclusive = new Date(Math.floor(to.getTime() / 1000) * 1000 + 1000);
+  const fingerprint = filterFingerprint({
+    from: from.toISOString(),
+    to: toExclusive.toISOString(),
+    agent: query.agent_id,
+    project: query.project_id,
+    status: query.status,
+    direction: query.direction,
+  });
+
+  const where = ['s.organization_id = ?', 's.started_at >= ?', 's.started_at < ?'];
+  const params: unknown[] = [organizationId, from.toISOString(), toExclusive.toISOString()];
+  const filters: [string, unknown][] = [
+    ['s.agent_id = ?', query.agent_id],
+    ['s.project_id = ?', query.project_id],
+    ['s.status = ?', query.status],
+    ['s.direction = ?', query.direction],
+  ];
+  for (const [condition, value] of filters) {
+    if (value === undefined) continue;
+    where.push(condition);
+    params.push(value);
+  }
+  if (query.cursor) {
+    const key = decodeCursor(query.cursor, fingerprint);
+    where.push('(s.started_at, s.id) < (?::timestamptz, ?)');
+    params.push(key.t, key.id);
+  }
+  params.push(query.page_size + 1);
+  const rows = await sql<SessionRow & { started_key: string }>(
+    em,
+    `select ${SESSION_COLUMNS}, s.started_at::text as started_key
+       from call_session s
+      where ${where.join(' and ')}
+      order by s.started_at desc, s.id desc
+      limit ?`,
+    params,
+  );
+  const hasMore = rows.length > query.page_size;
+  const page = hasMore ? rows.slice(0, query.page_size) : rows;
+  const last = page.at(-1);
+  return {
+    sessions: await assembleSessions(em, page),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor({ t: last.started_key, id: last.id }, fingerprint) : null,
+  };
+}

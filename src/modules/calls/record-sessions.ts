@@ -1,0 +1,194 @@
+import type { Em } from '../../db/orm.js';
+import { sql } from '../../db/orm.js';
+import { newId } from '../ids.js';
+import type { PriceList } from '../org/org.entity.js';
+import { addSessionsToStats } from '../analytics/rollup.js';
+import type { Direction, EndReason, SessionStatus, Speaker, Summary, TranscriptItem, Variable } from './calls.entity.js';
+import { priceLeg, sumLines } from './pricing.js';
+
+/**
+ * The one write path for finished call records: the seed uses it in batches of
+ * thousands, the conversation engine for one session at a time. Each table is
+ * written with a single INSERT ... SELECT FROM json_to_recordset(?), so a batch
+ * costs a handful of statements whatever its size, and the statistics buckets
+ * are updated in the same transaction.
+ */
+export interface ToolCallInput {
+  name: string;
+  request: unknown;
+  response: unknown;
+  status?: 'succeeded' | 'failed';
+  durationMs: number;
+}
+export interface TurnInput {
+  speaker: Speaker;
+  name?: string;
+  text: string;
+  offsetMs: number;
+  toolCall?: ToolCallInput;
+}
+export interface LegInput {
+  direction: Direction;
+  kind: 'agent' | 'transfer';
+  address?: string | null;
+  /** Seconds after the session's start. */
+  startOffsetSeconds: number;
+  durationSeconds: number;
+  turns: TurnInput[];
+}
+export interface SessionInput {
+  id?: string;
+  organizationId: string;
+  projectId: string;
+  agentId?: string | null;
+  agentName: string;
+  agentVersionId?: string | null;
+  status: SessionStatus;
+  endReason: EndReason | null;
+  direction: Direction;
+  caller: { name?: string | null; address?: string | null };
+  phoneNumber?: string | null;
+  startedAt: Date;
+  variables?: Variable[];
+  summaries?: string[];
+  legs: LegInput[];
+  recording?: { storageKey: string; durationSeconds: number; sizeBytes: number } | null;
+}
+
+export async function recordSessions(em: Em, inputs: SessionInput[], prices: (organizationId: string) => PriceList): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const sessions: Record<string, unknown>[] = [];
+  const legs: Record<string, unknown>[] = [];
+  const toolCalls: Record<string, unknown>[] = [];
+  const recordings: Record<string, unknown>[] = [];
+
+  for (const input of inputs) {
+    const sessionId = input.id ?? newId('session', input.startedAt.getTime());
+    const start = input.startedAt.getTime();
+    let end = start;
+    let total = 0;
+    input.legs.forEach((leg, seq) => {
+      const legId = newId('leg', start + leg.startOffsetSeconds * 1000);
+      const legStart = start + leg.startOffsetSeconds * 1000;
+      const legEnd = legStart + leg.durationSeconds * 1000;
+      end = Math.max(end, legEnd);
+      const lines = priceLeg(leg.kind, leg.durationSeconds, prices(input.organizationId));
+      const cost = sumLines(lines);
+      total += cost;
+      const transcript: TranscriptItem[] = leg.turns.map((turn) => {
+        const item: TranscriptItem = { speaker: turn.speaker, text: turn.text, offset_ms: turn.offsetMs };
+        if (turn.name) item.name = turn.name;
+        if (turn.toolCall) {
+          const toolCallId = newId('toolCall', legStart + turn.offsetMs);
+          item.tool_call = { tool_call_id: toolCallId, name: turn.toolCall.name, duration_ms: String(turn.toolCall.durationMs) };
+          toolCalls.push({
+            id: toolCallId,
+            organization_id: input.organizationId,
+            session_id: sessionId,
+            leg_id: legId,
+            name: turn.toolCall.name,
+            request_text: JSON.stringify(turn.toolCall.request),
+            response_text: JSON.stringify(turn.toolCall.response),
+            status: turn.toolCall.status ?? 'succeeded',
+            duration_ms: turn.toolCall.durationMs,
+            started_at: new Date(legStart + turn.offsetMs).toISOString(),
+          });
+        }
+        return item;
+      });
+      legs.push({
+        id: legId,
+        organization_id: input.organizationId,
+        session_id: sessionId,
+        seq,
+        direction: leg.direction,
+        kind: leg.kind,
+        address: leg.address ?? null,
+        started_at: new Date(legStart).toISOString(),
+        ended_at: new Date(legEnd).toISOString(),
+        duration_seconds: leg.durationSeconds,
+        cost_micros: cost,
+        cost_lines: lines,
+        transcript,
+      });
+    });
+    const ended = input.status === 'ended' || input.status === 'failed';
+    const createdAt = new Date().toISOString();
+    sessions.push({
+      id: sessionId,
+      organization_id: input.organizationId,
+      project_id: input.projectId,
+      agent_id: input.agentId ?? null,
+      agent_name: input.agentName,
+      agent_version_id: input.agentVersionId ?? null,
+      status: input.status,
+      end_reason: input.endReason,
+      direction: input.direction,
+      caller_name: input.caller.name ?? null,
+      caller_address: input.caller.address ?? null,
+      phone_number: input.phoneNumber ?? null,
+      started_at: input.startedAt.toISOString(),
+      ended_at: ended ? new Date(end).toISOString() : null,
+      duration_seconds: Math.round((end - start) / 1000),
+      total_cost_micros: total,
+      variables: input.variables ?? [],
+      summaries: (input.summaries ?? []).map((text): Summary => ({ text, created_at: new Date(end).toISOString() })),
+      has_recording: !!input.recording,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    if (input.recording) {
+      recordings.push({
+        id: newId('recording', start),
+        organization_id: input.organizationId,
+        session_id: sessionId,
+        storage_key: input.recording.storageKey,
+        content_type: 'audio/wav',
+        duration_seconds: input.recording.durationSeconds,
+        size_bytes: input.recording.sizeBytes,
+        created_at: createdAt,
+      });
+    }
+  }
+
+  await em.transactional(async (tx) => {
+    await insertJson(tx, 'call_session', SESSION_TYPES, sessions);
+    await insertJson(tx, 'call_leg', LEG_TYPES, legs);
+    await insertJson(tx, 'tool_call', TOOL_CALL_TYPES, toolCalls);
+    await insertJson(tx, 'recording', RECORDING_TYPES, recordings);
+    await addSessionsToStats(tx as Em, sessions.map((s) => s.id as string));
+  });
+  return sessions.map((s) => s.id as string);
+}
+
+const SESSION_TYPES = {
+  id: 'text', organization_id: 'text', project_id: 'text', agent_id: 'text', agent_name: 'text',
+  agent_version_id: 'text', status: 'text', end_reason: 'text', direction: 'text', caller_name: 'text',
+  caller_address: 'text', phone_number: 'text', started_at: 'timestamptz', ended_at: 'timestamptz',
+  duration_seconds: 'int', total_cost_micros: 'bigint', variables: 'jsonb', summaries: 'jsonb',
+  has_recording: 'boolean', created_at: 'timestamptz', updated_at: 'timestamptz',
+};
+const LEG_TYPES = {
+  id: 'text', organization_id: 'text', session_id: 'text', seq: 'int', direction: 'text', kind: 'text',
+  address: 'text', started_at: 'timestamptz', ended_at: 'timestamptz', duration_seconds: 'int',
+  cost_micros: 'bigint', cost_lines: 'jsonb', transcript: 'jsonb',
+};
+const TOOL_CALL_TYPES = {
+  id: 'text', organization_id: 'text', session_id: 'text', leg_id: 'text', name: 'text', request_text: 'text',
+  response_text: 'text', status: 'text', duration_ms: 'int', started_at: 'timestamptz',
+};
+const RECORDING_TYPES = {
+  id: 'text', organization_id: 'text', session_id: 'text', storage_key: 'text', content_type: 'text',
+  duration_seconds: 'int', size_bytes: 'int', created_at: 'timestamptz',
+};
+
+async function insertJson(em: Em, table: string, types: Record<string, string>, rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(types);
+  const definition = columns.map((c) => `${c} ${types[c]}`).join(', ');
+  await sql(
+    em,
+    `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from json_to_recordset(?::json) as x(${definition})`,
+    [JSON.stringify(rows)],
+  );
+}

@@ -1,0 +1,74 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Em } from '../../db/orm.js';
+import { sql } from '../../db/orm.js';
+import { toInt } from '../../db/values.js';
+import { DomainError, notFound } from '../errors.js';
+import type { RecordingStore } from './recording-store.js';
+
+/**
+ * Signed recording links: HMAC-SHA256 over recording id, organization id and
+ * expiry, so a link opens one recording of one organization until it expires
+ * and nothing else. A new link (new expiry) is issued on every request.
+ */
+export const RECORDING_LINK_TTL_SECONDS = 3600;
+
+function sign(secret: string, recordingId: string, organizationId: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${recordingId}.${organizationId}.${expires}`).digest('base64url');
+}
+
+export async function createRecordingLink(
+  em: Em,
+  options: { secret: string; baseUrl: string; now?: number },
+  organizationId: string,
+  sessionId: string,
+) {
+  const [row] = await sql(
+    em,
+    `select r.id, r.content_type, r.duration_seconds from recording r
+       where r.session_id = ? and r.organization_id = ?`,
+    [sessionId, organizationId],
+  );
+  if (!row) {
+    const [session] = await sql(em, 'select 1 from call_session where id = ? and organization_id = ?', [sessionId, organizationId]);
+    if (!session) throw notFound('Call session', sessionId);
+    throw new DomainError('NOT_FOUND', `Call session ${sessionId} has no recording`, { resource: 'Recording' });
+  }
+  const expires = Math.floor((options.now ?? Date.now()) / 1000) + RECORDING_LINK_TTL_SECONDS;
+  const recordingId = row.id as string;
+  const signature = sign(options.secret, recordingId, organizationId, expires);
+  const url = `${options.baseUrl}/recordings/${recordingId}/audio?org=${organizationId}&expires=${expires}&signature=${signature}`;
+  return {
+    recording_id: recordingId,
+    url,
+    expires_at: new Date(expires * 1000).toISOString(),
+    expires_in: RECORDING_LINK_TTL_SECONDS,
+    content_type: row.content_type as string,
+    duration_seconds: toInt(row.duration_seconds),
+  };
+}
+
+/** Checks a link's signature and expiry, then opens the audio. 403 for a tampered or expired link. */
+export async function openSignedRecording(
+  em: Em,
+  store: RecordingStore,
+  secret: string,
+  link: { recordingId: string; org?: string; expires?: string; signature?: string },
+  now = Date.now(),
+) {
+  const invalid = () => new DomainError('LINK_INVALID', 'This recording link is not valid');
+  if (!link.org || !link.expires || !link.signature || !/^\d{1,12}$/.test(link.expires)) throw invalid();
+  const expires = Number(link.expires);
+  const expected = Buffer.from(sign(secret, link.recordingId, link.org, expires));
+  const given = Buffer.from(link.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  if (expires * 1000 < now) throw new DomainError('LINK_EXPIRED', 'This recording link has expired: request a new one');
+  const [row] = await sql(
+    em,
+    'select storage_key, content_type from recording where id = ? and organization_id = ?',
+    [link.recordingId, link.org],
+  );
+  if (!row) throw notFound('Recording', link.recordingId);
+  const file = await store.open(row.storage_key as string);
+  if (!file) throw new DomainError('NOT_FOUND', 'The audio of this recording is no longer stored');
+  return { ...file, contentType: row.content_type as string };
+}

@@ -1,0 +1,43 @@
+/**
+ * Domain errors carry a stable code; the edges (REST problem+json, MCP
+ * isError) map them once (src/http/problem.ts). Anything that is not a
+ * DomainError is a bug and becomes a generic 500 with a logged trace.
+ */
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'INVALID_CLIENT'
+  | 'FORBIDDEN'
+  | 'ORGANIZATION_MISMATCH'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PRECONDITION_FAILED'
+  | 'UNPROCESSABLE'
+  | 'RATE_LIMITED'
+  | 'INVALID_CURSOR'
+  | 'LINK_INVALID'
+  | 'LINK_EXPIRED'
+  | 'UNAVAILABLE';
+
+export interface FieldIssue {
+  /** Where the problem is: `query.page_size`, `body.name`, ... */
+  field: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { issues?: FieldIssue[]; [key: string]: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what: string, id: string) =>
+  new DomainError('NOT_FOUND', `${what} ${id} was not found`, { resource: what, id });
+
+export const validationFailed = (issues: FieldIssue[], message = 'The request is not valid') =>
+  new DomainError('VALIDATION_FAILED', message, { issues });

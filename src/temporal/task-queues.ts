@@ -1,0 +1,2 @@
+/** Task queue names in one place; the worker and every client use these. */
+export const taskQueues = (base: string) => ({ main: base });

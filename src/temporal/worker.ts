@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker, Runtime, DefaultLogger } from '@temporalio/worker';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Orm } from '../db/orm.js';
+import { createActivities } from '../../activities/index.js';
+
+let runtimeInstalled = false;
+
+/** A worker on the main task queue with every workflow of workflows/index.ts and every activity. */
+export async function createWorker(config: Config, orm: Orm, logger: Logger): Promise<{ worker: Worker; connection: NativeConnection }> {
+  if (!runtimeInstalled) {
+    // Route the SDK's own logs through pino at warn and above.
+    Runtime.install({
+      logger: new DefaultLogger('WARN', (entry) => logger.warn({ temporal: entry.meta }, entry.message)),
+    });
+    runtimeInstalled = true;
+  }
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    workflowsPath: workflowsEntry(),
+    activities: createActivities({ orm }),
+    bundlerOptions: { ignoreModules: [] },
+  });
+  return { worker, connection };
+}
+
+/** workflows/index.ts when running from source (tsx, jest), index.js in the compiled build. */
+function workflowsEntry(): string {
+  const ts = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
+  return existsSync(ts) ? ts : fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
+}

@@ -1,0 +1,71 @@
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { createTenant } from '../support/factories.js';
+import { sql } from '../../src/db/orm.js';
+import { seedSessions } from '../../src/modules/calls/seed-sessions.js';
+import { DEFAULT_PRICE_LIST } from '../../src/modules/org/org.entity.js';
+import { addSessionsToStats } from '../../src/modules/analytics/rollup.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const until = new Date('2026-11-01T00:00:00Z');
+
+/** Everything about the seeded sessions except their random ids. */
+async function fingerprint(organizationId: string) {
+  const rows = await sql(
+    t.orm.em.fork(),
+    `select s.started_at::text, s.agent_name, s.status, s.end_reason, s.direction, s.caller_name, s.duration_seconds,
+            s.total_cost_micros::text, s.variables, s.has_recording,
+            (select json_agg(json_build_object('kind', l.kind, 'd', l.duration_seconds, 't', l.transcript) order by l.seq) from call_leg l where l.session_id = s.id) as legs
+       from call_session s where s.organization_id = ? order by s.started_at, s.caller_name, s.duration_seconds`,
+    [organizationId],
+  );
+  return JSON.parse(JSON.stringify(rows).replace(/tc_[0-9A-Z]{26}/g, 'tc_'));
+}
+
+describe('seed', () => {
+  it('creates realistic sessions reproducibly from a seed', async () => {
+    const x = await createTenant(t);
+    const y = await createTenant(t);
+    const z = await createTenant(t);
+    for (const [tenant, seed] of [[x, 5], [y, 5], [z, 6]] as const) {
+      await seedSessions(t.orm.em.fork(), t.deps.recordings, {
+        organizationId: tenant.organizationId, projectId: tenant.projectId, priceList: DEFAULT_PRICE_LIST,
+        sessions: 300, seed, until, batchSize: 120,
+      });
+    }
+    const [fx, fy, fz] = await Promise.all([fingerprint(x.organizationId), fingerprint(y.organizationId), fingerprint(z.organizationId)]);
+    expect(fx).toHaveLength(300);
+    expect(fy).toEqual(fx);
+    expect(fz).not.toEqual(fx);
+
+    const [stats] = await sql(
+      t.orm.em.fork(),
+      `select count(*)::int as sessions,
+              count(*) filter (where exists (select 1 from call_leg l where l.session_id = s.id and l.kind = 'transfer'))::int as transferred,
+              count(*) filter (where s.has_recording)::int as recorded,
+              count(distinct s.agent_name)::int as agents,
+              count(distinct s.direction)::int as directions,
+              count(*) filter (where s.status = 'failed')::int as failed,
+              min(s.started_at) >= ?::timestamptz - interval '30 days' and max(s.started_at) < ?::timestamptz as in_range
+         from call_session s where s.organization_id = ?`,
+      [until.toISOString(), until.toISOString(), x.organizationId],
+    );
+    expect(stats).toMatchObject({ sessions: 300, agents: 5, directions: 3, in_range: true });
+    expect(stats.transferred).toBeGreaterThan(10);
+    expect(stats.recorded).toBeGreaterThan(150);
+    const [tools] = await sql(t.orm.em.fork(), 'select count(*)::int as n from tool_call where organization_id = ?', [x.organizationId]);
+    expect(tools.n).toBeGreaterThan(100);
+    // Every seeded session is in the statistics buckets exactly once.
+    const [bucketed] = await sql(t.orm.em.fork(), 'select sum(sessions)::int as n, sum(cost_micros)::bigint::text as cost from call_stats_bucket where organization_id = ?', [x.organizationId]);
+    const [direct] = await sql(t.orm.em.fork(), 'select sum(total_cost_micros)::bigint::text as cost from call_session where organization_id = ?', [x.organizationId]);
+    expect(bucketed.n).toBe(300);
+    expect(bucketed.cost).toBe(direct.cost);
+    const ids = (await sql<{ id: string }>(t.orm.em.fork(), 'select id from call_session where organization_id = ?', [x.organizationId])).map((r) => r.id);
+    expect(await addSessionsToStats(t.orm.em.fork(), ids)).toBe(0);
+  });
+});

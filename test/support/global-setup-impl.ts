@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { Connection } from '@temporalio/client';
+import { findTemporalCli } from '../../src/temporal/cli-binary.js';
+import { initOrm, migrate } from '../../src/db/orm.js';
+import { TEST_DB_ADMIN_URL, TEST_DB_NAME, testDatabaseUrl } from './env.js';
+
+/**
+ * Once per `npm test`: a fresh test database on the machine's PostgreSQL,
+ * migrated, and one Temporal dev server (in memory) on a free port. Workers
+ * inherit TEST_DATABASE_URL and TEMPORAL_ADDRESS from this process.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function resetDatabase() {
+  const admin = new pg.Client({ connectionString: TEST_DB_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `Cannot reach PostgreSQL at ${TEST_DB_ADMIN_URL} (${(error as Error).message}). ` +
+        'Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DB_ADMIN_URL.',
+    );
+  }
+  await admin.query(`drop database if exists ${TEST_DB_NAME} with (force)`);
+  await admin.query(`create database ${TEST_DB_NAME}`);
+  await admin.end();
+  const orm = await initOrm({ url: testDatabaseUrl(), logger: () => {} });
+  await migrate(orm);
+  await orm.close(true);
+}
+
+async function startTemporal(): Promise<{ pid: number; address: string }> {
+  const cli = await findTemporalCli((m) => process.stderr.write(`[temporal] ${m}\n`));
+  const port = await freePort();
+  const httpPort = await freePort();
+  const metricsPort = await freePort();
+  const child = spawn(
+    cli,
+    ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port), '--http-port', String(httpPort),
+      '--metrics-port', String(metricsPort), '--log-level', 'error'],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  child.unref();
+  const address = `127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`temporal dev server exited: ${stderr}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      await connection.healthService.check({});
+      await connection.close();
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`temporal dev server did not start on ${address}: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  // Let go of the child's stderr so this process (jest) can exit while it runs on.
+  child.stderr?.destroy();
+  return { pid: child.pid!, address };
+}
+
+export default async function globalSetup() {
+  const [, temporal] = await Promise.all([resetDatabase(), startTemporal()]);
+  process.env.TEST_DATABASE_URL = testDatabaseUrl();
+  process.env.TEMPORAL_ADDRESS = temporal.address;
+  process.env.TEST_TEMPORAL_PID = String(temporal.pid);
+}

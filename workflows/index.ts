@@ -1,0 +1,4 @@
+// Every workflow the worker runs is exported from here (the worker bundles
+// this file). Workflows are deterministic: they import only
+// @temporalio/workflow, other workflow files, and types (see eslint.config.js).
+export {};
