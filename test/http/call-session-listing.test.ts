@@ -97,7 +97,7 @@ describe('GET /v1/call_session/get', () => {
       ['page_size=ten', 'query.page_size'],
       ['cursor=not-a-cursor', 'query.cursor'],
       ['status=dancing', 'query.status'],
-      ['sort=asc', 'query'],
+      ['sort=asc', 'query.sort'],
     ];
     for (const [query, field] of cases) {
       const res = await list(query);

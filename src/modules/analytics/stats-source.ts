@@ -76,7 +76,9 @@ export function statsSource(organizationId: string, range: StatsRange, filters: 
   const values: unknown[] = [];
   for (const column of ['agent_id', 'project_id', 'direction'] as const) {
     const value = filters[column];
-    if (value !== undefined) (conditions.push(`${column} = ?`), values.push(value));
+    if (value === undefined) continue;
+    conditions.push(`${column} = ?`);
+    values.push(value);
   }
   const filter = (alias: string) => conditions.map((c) => ` and ${alias}.${c}`).join('');
 

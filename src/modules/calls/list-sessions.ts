@@ -8,6 +8,28 @@ import { assembleSessions, SESSION_COLUMNS, type SessionRow } from './session-vi
 const DEFAULT_RANGE_MS = 30 * 24 * 3600 * 1000;
 
 /**
+ * The time window of a listing and the fingerprint its cursors are bound to.
+ * to_time is inclusive to the second: 12:00:00 includes 12:00:00.999.
+ */
+export function listingWindow(query: ListSessionsQuery, now = new Date()) {
+  const to = query.to_time ?? now;
+  const from = query.from_time ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
+  if (from.getTime() > to.getTime()) {
+    throw validationFailed([{ field: 'query.from_time', message: 'must not be after to_time' }], 'from_time is after to_time');
+  }
+  const toExclusive = new Date(Math.floor(to.getTime() / 1000) * 1000 + 1000);
+  const fingerprint = filterFingerprint({
+    from: from.toISOString(),
+    to: toExclusive.toISOString(),
+    agent: query.agent_id,
+    project: query.project_id,
+    status: query.status,
+    direction: query.direction,
+  });
+  return { from, toExclusive, fingerprint };
+}
+
+/**
  * Newest first, by (started_at, id) descending, with keyset pagination: the
  * cursor holds the last row's key and the next page starts strictly after it,
  * so a deep page costs what the first does, and sessions added between pages
@@ -18,22 +40,7 @@ export async function listSessions(
   organizationId: string,
   query: ListSessionsQuery,
 ): Promise<{ sessions: SessionView[]; has_more: boolean; next_cursor: string | null }> {
-  const to = query.to_time ?? new Date();
-  const from = query.from_time ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
-  if (from.getTime() > to.getTime()) {
-    throw validationFailed([{ field: 'query.from_time', message: 'must not be after to_time' }], 'from_time is after to_time');
-  }
-  // to_time is inclusive to the second: 12:00:00 includes 12:00:00.999.
-  const toExclusive = new Date(Math.floor(to.getTime() / 1000) * 1000 + 1000);
-  const fingerprint = filterFingerprint({
-    from: from.toISOString(),
-    to: toExclusive.toISOString(),
-    agent: query.agent_id,
-    project: query.project_id,
-    status: query.status,
-    direction: query.direction,
-  });
-
+  const { from, toExclusive, fingerprint } = listingWindow(query);
   const where = ['s.organization_id = ?', 's.started_at >= ?', 's.started_at < ?'];
   const params: unknown[] = [organizationId, from.toISOString(), toExclusive.toISOString()];
   const filters: [string, unknown][] = [

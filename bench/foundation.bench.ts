@@ -1,0 +1,140 @@
+/**
+ * Issue #2 benchmark: call records and analytics at a million sessions.
+ *
+ *   npm run bench -- foundation            (BENCH_SESSIONS=1000000 by default)
+ *
+ * Seeds BENCH_SESSIONS sessions into a PostgreSQL database of its own (kept
+ * between runs: a second run reuses the data), serves the real app on
+ * loopback, and prints side by side: first vs deep page listing latency,
+ * retrieve p50/p99, every analytics route over 30 days, and authenticated
+ * retrieve throughput against an unauthenticated constant-JSON route of the
+ * same Koa app in the same process.
+ */
+import pino from 'pino';
+import { loadConfig } from '../src/config.js';
+import { initOrm, migrate, sql } from '../src/db/orm.js';
+import { createApp } from '../src/http/app.js';
+import { Organization, Project } from '../src/modules/org/org.entity.js';
+import { createOrganization } from '../src/modules/org/create-organization.js';
+import { createApiClient, issueToken } from '../src/modules/org/api-clients.js';
+import { seedSessions } from '../src/modules/calls/seed-sessions.js';
+import { LocalFolderStore } from '../src/modules/calls/recording-store.js';
+import { encodeCursor } from '../src/modules/cursor.js';
+import { listingWindow } from '../src/modules/calls/list-sessions.js';
+import { ListSessionsQuery } from '../src/modules/calls/calls.schemas.js';
+import { ensureDatabase, fmt, listen, load, percentile, sample, table } from './support.js';
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
+const SLUG = `bench-${SESSIONS}`;
+const UNTIL = new Date('2026-11-01T00:00:00Z');
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
+
+export async function run() {
+  const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
+  const orm = await initOrm({ url, poolMax: 16, logger: () => {} });
+  await migrate(orm);
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, RECORDINGS_DIR: '.data/bench-recordings', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', LOG_LEVEL: 'silent' });
+  const store = new LocalFolderStore(config.recordings.dir);
+  const em = orm.em.fork();
+
+  let org = await em.findOne(Organization, { slug: SLUG });
+  const seeded = org ? Number((await sql(em, 'select count(*)::int as n from call_session where organization_id = ?', [org.id]))[0].n) : 0;
+  if (!org || seeded < SESSIONS) {
+    if (org) await sql(em, 'delete from organization where id = ?', [org.id]);
+    ({ organization: org } = await createOrganization(em, { name: `Bench ${SESSIONS}`, slug: SLUG }));
+    const project = await em.findOneOrFail(Project, { organization: org.id });
+    const started = performance.now();
+    let last = 0;
+    await seedSessions(orm.em.fork(), store, {
+      organizationId: org.id, projectId: project.id, priceList: org.priceList, sessions: SESSIONS, seed: 2026, until: UNTIL, days: 30, batchSize: 2000,
+      onProgress: (done) => {
+        if (performance.now() - last > 10_000) {
+          last = performance.now();
+          process.stderr.write(`  seeded ${done}/${SESSIONS} (${Math.round(done / ((last - started) / 1000))}/s)\n`);
+        }
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`seed: ${SESSIONS} sessions in ${fmt(seconds)} s (${Math.round(SESSIONS / seconds)} sessions/s)`);
+    await sql(em, 'vacuum analyze call_session');
+    await sql(em, 'vacuum analyze call_leg');
+    await sql(em, 'vacuum analyze call_stats_bucket');
+  } else {
+    console.log(`seed: reusing ${seeded} sessions of ${SLUG}`);
+  }
+  const organizationId = org.id;
+  const client = await createApiClient(em, { organizationId, name: 'bench' });
+  const { access_token } = await issueToken(em, config.auth, { client_id: client.clientId, client_secret: client.clientSecret });
+  const headers = { authorization: `Bearer ${access_token}`, 'x-organization-id': organizationId };
+
+  const app = createApp({ config, orm, logger: pino({ level: 'silent' }), recordings: store });
+  const constant = { status: 'ok', service: 'voice-agent-platform', items: [1, 2, 3] };
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/bench/constant') ctx.body = constant;
+    else await next();
+  });
+  const { server, url: origin } = await listen(app.callback());
+  const get = async (path: string, h: Record<string, string> = headers) => {
+    const res = await fetch(origin + path, { headers: h });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
+    return JSON.parse(body);
+  };
+
+  // Listing: the first page, and a page 10,000 pages deep (its cursor built from the key of row 200,000).
+  const range = 'from_time=2026-10-02+00:00:00&to_time=2026-10-31+23:59:59';
+  const pageSize = 20;
+  const depth = Math.min(10_000 * pageSize, SESSIONS - 100);
+  const query = ListSessionsQuery.parse({ from_time: '2026-10-02 00:00:00', to_time: '2026-10-31 23:59:59' });
+  const { from, toExclusive, fingerprint } = listingWindow(query);
+  const [deepKey] = await sql<{ t: string; id: string }>(
+    em,
+    `select started_at::text as t, id from call_session where organization_id = ? and started_at >= ? and started_at < ?
+      order by started_at desc, id desc offset ? limit 1`,
+    [organizationId, from.toISOString(), toExclusive.toISOString(), depth - 1],
+  );
+  const deepCursor = encodeURIComponent(encodeCursor(deepKey, fingerprint));
+  await get(`/v1/call_session/get?${range}&page_size=${pageSize}`); // warm
+  const firstPage = await sample(200, () => get(`/v1/call_session/get?${range}&page_size=${pageSize}`));
+  const deepPage = await sample(200, () => get(`/v1/call_session/get?${range}&page_size=${pageSize}&cursor=${deepCursor}`));
+
+  // Retrieve latency over random sessions.
+  const ids = (await sql<{ id: string }>(em, 'select id from call_session where organization_id = ? order by random() limit 2000', [organizationId])).map((r) => r.id);
+  const retrieve = await sample(ids.length, (i) => get(`/v1/call_session/retrieve/${ids[i]}`));
+
+  // Analytics over the 30 days.
+  const window = 'from_time=2026-10-02+00:00:00&to_time=2026-11-01+00:00:00';
+  const analytics: [string, number[]][] = [];
+  for (const route of ['overview', 'time_series', 'breakdown?group_by=agent', 'heatmap', 'agent_stats']) {
+    const path = `/v1/call_session/analytics/${route}${route.includes('?') ? '&' : '?'}${window}`;
+    await get(path);
+    analytics.push([route, await sample(20, () => get(path))]);
+  }
+  const tz = `/v1/call_session/analytics/heatmap?${window}&time_zone=America/New_York`;
+  analytics.push(['heatmap (America/New_York)', await sample(20, () => get(tz))]);
+
+  // Throughput, side by side in this process.
+  const connections = 32;
+  const constantLoad = await load(origin, () => ({ path: '/bench/constant' }), { connections, seconds: LOAD_SECONDS });
+  const retrieveLoad = await load(origin, (i) => ({ path: `/v1/call_session/retrieve/${ids[i % ids.length]}`, headers }), { connections, seconds: LOAD_SECONDS });
+
+  const p = (xs: number[], q: number) => fmt(percentile(xs, q), 2);
+  console.log(`\nfoundation benchmark: ${SESSIONS} sessions, PostgreSQL, app on loopback (ms)\n`);
+  console.log(table([
+    ['measure', 'p50', 'p95', 'p99', 'target'],
+    [`list first page (${pageSize})`, p(firstPage, 50), p(firstPage, 95), p(firstPage, 99), ''],
+    [`list page ${depth / pageSize} (row ${depth})`, p(deepPage, 50), p(deepPage, 95), p(deepPage, 99), ''],
+    ['  deep / first (p50)', fmt(percentile(deepPage, 50) / percentile(firstPage, 50), 2), '', '', '<= 1.5'],
+    ['retrieve session', p(retrieve, 50), p(retrieve, 95), p(retrieve, 99), 'p99 < 20'],
+    ...analytics.map(([name, xs]) => [`analytics ${name}, 30 days`, p(xs, 50), p(xs, 95), p(xs, 99), '< 250']),
+  ]));
+  console.log(`\nthroughput, ${connections} connections, ${LOAD_SECONDS} s each, same process:\n`);
+  console.log(table([
+    ['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
+    ['GET /bench/constant (no auth, constant JSON)', fmt(constantLoad.rps, 0), fmt(constantLoad.p50, 2), fmt(constantLoad.p99, 2), constantLoad.errors],
+    ['GET /v1/call_session/retrieve/{id} (auth)', fmt(retrieveLoad.rps, 0), fmt(retrieveLoad.p50, 2), fmt(retrieveLoad.p99, 2), retrieveLoad.errors],
+    ['  ratio retrieve / constant', fmt(retrieveLoad.rps / constantLoad.rps, 3), '', '', 'target >= 0.3'],
+  ]));
+  server.close();
+  await orm.close(true);
+}

@@ -1,0 +1,85 @@
+import { createServer, type Server } from 'node:http';
+import { Pool } from 'undici';
+import pg from 'pg';
+
+/** Shared helpers for benchmarks: a database per benchmark, percentiles, and an HTTP load loop. */
+export const BENCH_ADMIN_URL = process.env.BENCH_DB_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export async function ensureDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function timeIt<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+/** Runs `fn` `n` times one after another; returns sorted latencies in ms. */
+export async function sample(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await timeIt(() => fn(i))).ms);
+  return out.sort((a, b) => a - b);
+}
+
+export async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Closed-loop load: `connections` clients each send the next request as soon
+ * as the previous answered, for `seconds`. Returns requests per second and
+ * the count of non-2xx answers (which invalidate a run).
+ */
+export async function load(
+  origin: string,
+  request: (i: number) => { path: string; headers?: Record<string, string> },
+  options: { connections: number; seconds: number },
+): Promise<{ rps: number; requests: number; errors: number; p50: number; p99: number }> {
+  const pool = new Pool(origin, { connections: options.connections, pipelining: 1 });
+  const deadline = performance.now() + options.seconds * 1000;
+  let requests = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) {
+        const { path, headers } = request(requests);
+        const t0 = performance.now();
+        const res = await pool.request({ method: 'GET', path, headers });
+        await res.body.text();
+        latencies.push(performance.now() - t0);
+        requests++;
+        if (res.statusCode >= 300) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return { rps: requests / elapsed, requests, errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+
+export function table(rows: (string | number)[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
+}
