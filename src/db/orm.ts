@@ -4,9 +4,11 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
 import { orgEntities } from '../modules/org/org.entity.js';
 import { callsEntities } from '../modules/calls/calls.entity.js';
+import { peopleEntities } from '../modules/people/people.entity.js';
+import { AuditEvent } from '../modules/audit/audit.entity.js';
 import { migrationsList } from './migrations/index.js';
 
-export const entities = [...orgEntities, ...callsEntities];
+export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent];
 
 /**
  * Always the PostgreSQL driver: in development the embedded PGlite database is

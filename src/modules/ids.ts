@@ -18,6 +18,10 @@ export const ID_PREFIXES = {
   recording: 'rec',
   agent: 'agt',
   auditEvent: 'aud',
+  membership: 'mem',
+  projectMember: 'pmb',
+  customRole: 'rol',
+  oauthConnection: 'con',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

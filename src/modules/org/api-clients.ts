@@ -94,6 +94,7 @@ function keyOf(secret: string): Uint8Array {
 
 interface CachedClient {
   organizationId: string;
+  name: string;
   role: string;
   revoked: boolean;
   loadedAt: number;
@@ -103,12 +104,12 @@ const clientCache = new Map<string, CachedClient>();
 async function loadClient(em: Em, clientId: string): Promise<CachedClient | undefined> {
   const cached = clientCache.get(clientId);
   if (cached && Date.now() - cached.loadedAt < CLIENT_CACHE_MS) return cached;
-  const client = await em.findOne(ApiClient, { id: clientId }, { fields: ['organization', 'role', 'revokedAt'] });
+  const client = await em.findOne(ApiClient, { id: clientId }, { fields: ['organization', 'name', 'role', 'revokedAt'] });
   if (!client) {
     clientCache.delete(clientId);
     return undefined;
   }
-  const entry = { organizationId: client.organization, role: client.role, revoked: !!client.revokedAt, loadedAt: Date.now() };
+  const entry = { organizationId: client.organization, name: client.name, role: client.role, revoked: !!client.revokedAt, loadedAt: Date.now() };
   if (clientCache.size > 10_000) clientCache.clear();
   clientCache.set(clientId, entry);
   return entry;
@@ -165,7 +166,10 @@ export async function authenticateRequest(
   return {
     kind: 'api_client',
     id: claims.sub,
+    name: client.name,
     organizationId: client.organizationId,
+    orgRole: client.role,
     permissions: permissionsOfRole(client.role),
+    via: 'rest',
   };
 }
