@@ -7,6 +7,12 @@ echo "[test] node $("$NODE" -v), type check..." >&2
 "$NODE" node_modules/typescript/bin/tsc --noEmit -p tsconfig.json
 echo "[test] lint..." >&2
 "$NODE" node_modules/eslint/bin/eslint.js --max-warnings=0 .
+# The browser test drives Debian's Chromium; install it when we can (root with apt).
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "[test] installing Debian's chromium for the browser test..." >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
+    || echo "[test] could not install chromium; the browser test will be skipped" >&2
+fi
 echo "[test] ensuring the Temporal CLI..." >&2
 TEMPORAL_CLI_PATH=$("$NODE" --import tsx scripts/ensure-temporal.ts)
 export TEMPORAL_CLI_PATH

@@ -11,6 +11,12 @@ import { createApiClient, revokeApiClient } from './modules/org/api-clients.js';
 import { seedSessions } from './modules/calls/seed-sessions.js';
 import { LocalFolderStore } from './modules/calls/recording-store.js';
 import { DomainError } from './modules/errors.js';
+import { systemPrincipal } from './modules/org/permissions.js';
+import { createUser } from './modules/people/users.js';
+import { addMember, listMembers } from './modules/people/members.js';
+import { createCustomRole } from './modules/people/roles.js';
+import { CreateRoleBody } from './modules/people/people.schemas.js';
+import { parseInput } from './modules/validation.js';
 import { devStatePath } from './main-paths.js';
 
 /**
@@ -24,6 +30,10 @@ const USAGE = `usage: npm run cli -- <command> [options]
   project create --name <name> [--org <org_id>] [--description <text>]
   client create [--org <org_id>] [--name <name>] [--role owner|admin|member|viewer]
   client revoke --id <client_id>
+  user create --email <email> --password <password> [--name <name>]
+  member add --email <email> --role <owner|admin|member|viewer|rol_...> [--org <org_id>]
+  member list [--org <org_id>]
+  role create --name <name> --permissions <p1,p2,...> [--org <org_id>] [--description <text>]
   seed [--sessions <n>] [--seed <s>] [--org <org_id>] [--project <project_id>] [--days <d>]
   migrate
 
@@ -67,11 +77,12 @@ async function main() {
     options: {
       name: { type: 'string' }, slug: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' },
       id: { type: 'string' }, description: { type: 'string' }, sessions: { type: 'string' }, seed: { type: 'string' },
-      project: { type: 'string' }, days: { type: 'string' },
+      project: { type: 'string' }, days: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' },
+      permissions: { type: 'string' },
     },
     strict: true,
   });
-  const known = ['org create', 'project create', 'client create', 'client revoke', 'seed', 'migrate'];
+  const known = ['org create', 'project create', 'client create', 'client revoke', 'user create', 'member add', 'member list', 'role create', 'seed', 'migrate'];
   if (!known.includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 2;
@@ -95,7 +106,7 @@ async function main() {
       case 'project create': {
         if (!values.name) throw new DomainError('VALIDATION_FAILED', '--name is required');
         const org = await resolveOrg(orm, values.org);
-        console.log(JSON.stringify(await createProject(em, org.id, { name: values.name, description: values.description }), null, 2));
+        console.log(JSON.stringify(await createProject(em, systemPrincipal(org.id), { name: values.name, description: values.description }), null, 2));
         break;
       }
       case 'client create': {
@@ -109,6 +120,31 @@ async function main() {
         if (!values.id) throw new DomainError('VALIDATION_FAILED', '--id is required');
         await revokeApiClient(em, values.id);
         console.log(`revoked ${values.id}`);
+        break;
+      }
+      case 'user create': {
+        if (!values.email || !values.password) throw new DomainError('VALIDATION_FAILED', '--email and --password are required');
+        const user = await createUser(em, { email: values.email, name: values.name ?? values.email, password: values.password });
+        console.log(JSON.stringify({ user_id: user.id, email: user.email, name: user.name }, null, 2));
+        break;
+      }
+      case 'member add': {
+        if (!values.email || !values.role) throw new DomainError('VALIDATION_FAILED', '--email and --role are required');
+        const org = await resolveOrg(orm, values.org);
+        console.log(JSON.stringify(await addMember(em, systemPrincipal(org.id), { email: values.email, role: values.role }), null, 2));
+        break;
+      }
+      case 'member list': {
+        const org = await resolveOrg(orm, values.org);
+        console.log(JSON.stringify(await listMembers(em, org.id), null, 2));
+        break;
+      }
+      case 'role create': {
+        const org = await resolveOrg(orm, values.org);
+        const body = parseInput(CreateRoleBody, {
+          name: values.name, description: values.description, permissions: values.permissions?.split(',').map((p) => p.trim()).filter(Boolean),
+        }, 'option');
+        console.log(JSON.stringify(await createCustomRole(em, systemPrincipal(org.id), body), null, 2));
         break;
       }
       case 'seed': {
@@ -153,6 +189,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DomainError ? `error: ${error.message}` : error);
+  if (error instanceof DomainError) {
+    const fields = (error.details.issues ?? []).map((i) => `\n  ${i.field}: ${i.message}`).join('');
+    console.error(`error: ${error.message}${fields}`);
+  } else {
+    console.error(error);
+  }
   process.exitCode = 1;
 });

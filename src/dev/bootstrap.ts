@@ -4,15 +4,20 @@ import { createOrganization } from '../modules/org/create-organization.js';
 import { createApiClient } from '../modules/org/api-clients.js';
 import { seedSessions } from '../modules/calls/seed-sessions.js';
 import type { RecordingStore } from '../modules/calls/recording-store.js';
+import { randomBytes } from 'node:crypto';
+import { createUser } from '../modules/people/users.js';
+import { addMember } from '../modules/people/members.js';
+import { systemPrincipal } from '../modules/org/permissions.js';
 
 export const DEMO_SLUG = 'demo';
 export const DEMO_SESSIONS = 2000;
+export const DEMO_EMAIL = 'demo@example.com';
 
 export interface DemoOrganization {
   organizationId: string;
   projectId: string;
   /** Present only when this call created the organization: the secret is never shown again. */
-  credentials?: { clientId: string; clientSecret: string };
+  credentials?: { clientId: string; clientSecret: string; email: string; password: string };
 }
 
 /**
@@ -29,6 +34,10 @@ export async function ensureDemoOrganization(orm: Orm, store: RecordingStore, lo
   }
   const { organization, project } = await createOrganization(em, { name: 'Demo Organization', slug: DEMO_SLUG });
   const client = await createApiClient(em, { organizationId: organization.id, name: 'Demo API client', role: 'admin' });
+  // The demo user owns the organization, so a newcomer can connect an assistant at once.
+  const password = randomBytes(9).toString('base64url');
+  await createUser(em, { email: DEMO_EMAIL, name: 'Demo Owner', password });
+  await addMember(em, systemPrincipal(organization.id, 'system'), { email: DEMO_EMAIL, role: 'owner' });
   log(`Seeding ${DEMO_SESSIONS} demo call sessions...`);
   await seedSessions(em, store, {
     organizationId: organization.id,
@@ -40,6 +49,6 @@ export async function ensureDemoOrganization(orm: Orm, store: RecordingStore, lo
   return {
     organizationId: organization.id,
     projectId: project.id,
-    credentials: { clientId: client.clientId, clientSecret: client.clientSecret },
+    credentials: { clientId: client.clientId, clientSecret: client.clientSecret, email: DEMO_EMAIL, password },
   };
 }

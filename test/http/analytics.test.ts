@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { recordSessions, type LegInput, type SessionInput } from '../../src/modules/calls/record-sessions.js';
+import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { createProject } from '../../src/modules/org/create-project.js';
 import { DEFAULT_PRICE_LIST } from '../../src/modules/org/org.entity.js';
 import type { Direction, EndReason, SessionStatus } from '../../src/modules/calls/calls.entity.js';
@@ -95,7 +96,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await createTenant(t);
   b = await createTenant(t);
-  secondProjectId = (await createProject(t.orm.em.fork(), a.organizationId, { name: 'Second' })).project_id;
+  secondProjectId = (await createProject(t.orm.em.fork(), systemPrincipal(a.organizationId), { name: 'Second' })).project_id;
   await record(FIXTURES.map((f) => toInput(a, f, f.secondProject ? secondProjectId : a.projectId)));
   // Another organization, with the same agent id, inside the same buckets and edges.
   await record([

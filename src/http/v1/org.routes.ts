@@ -26,6 +26,6 @@ export const orgRoutes = [
     body: CreateProjectBody,
     response: CreateProjectResponse,
     status: 201,
-    handler: async ({ em, principal, body }) => ({ project: await createProject(em, principal.organizationId, body) }),
+    handler: async ({ em, principal, body }) => ({ project: await createProject(em, principal, body) }),
   }),
 ];

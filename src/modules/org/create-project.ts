@@ -5,14 +5,18 @@ import { DomainError } from '../errors.js';
 import { Project } from './org.entity.js';
 import type { CreateProjectBody } from './org.schemas.js';
 import { toProjectView } from './get-organization.js';
+import type { Principal } from './permissions.js';
+import { recordAudit } from '../audit/record-audit.js';
 
-export async function createProject(em: Em, organizationId: string, input: CreateProjectBody) {
+export async function createProject(em: Em, actor: Principal, input: CreateProjectBody) {
+  const organizationId = actor.organizationId;
   const project = em.create(Project, {
     id: newId('project'),
     organization: organizationId,
     name: input.name,
     description: input.description ?? null,
   });
+  recordAudit(em, actor, { action: 'project.create', targetType: 'project', targetId: project.id, projectId: project.id, data: { name: input.name } });
   try {
     await em.flush();
   } catch (error) {

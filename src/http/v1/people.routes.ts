@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  AddMemberBody, CreateRoleBody, MemberView, RoleView, SetProjectRoleBody, UpdateMemberBody, UserIdParams,
+} from '../../modules/people/people.schemas.js';
+import { addMember, listMembers, removeMember, setProjectRole, updateMemberRole } from '../../modules/people/members.js';
+import { createCustomRole, listRoles } from '../../modules/people/roles.js';
+import { ListAuditQuery, ListAuditResponse } from '../../modules/audit/audit.schemas.js';
+import { listAuditEvents } from '../../modules/audit/list-audit-events.js';
+import { route } from '../route.js';
+
+const tag = 'Members and roles';
+const MemberResponse = z.object({ member: MemberView }).openapi('MemberResponse');
+
+export const peopleRoutes = [
+  route({
+    method: 'get', path: '/v1/organization/member/list', operationId: 'listMembers', tag,
+    summary: 'Members of the organization with their roles and project roles',
+    permission: 'org:read', query: z.object({}).strict(),
+    response: z.object({ members: z.array(MemberView) }).openapi('ListMembersResponse'),
+    handler: async ({ em, principal }) => ({ members: await listMembers(em, principal.organizationId) }),
+  }),
+  route({
+    method: 'post', path: '/v1/organization/member/add', operationId: 'addMember', tag,
+    summary: 'Add an existing user to the organization with a role',
+    description: 'Nobody grants a role holding permissions they do not have; only owners make owners.',
+    permission: 'members:manage', body: AddMemberBody, response: MemberResponse, status: 201,
+    handler: async ({ em, principal, body }) => ({ member: await addMember(em, principal, body) }),
+  }),
+  route({
+    method: 'put', path: '/v1/organization/member/update/{user_id}', operationId: 'updateMember', tag,
+    summary: "Change a member's organization role",
+    description: 'The last owner cannot be demoted (409).',
+    permission: 'members:manage', params: UserIdParams, body: UpdateMemberBody, response: MemberResponse,
+    handler: async ({ em, principal, params, body }) => ({ member: await updateMemberRole(em, principal, params.user_id, body.role) }),
+  }),
+  route({
+    method: 'post', path: '/v1/organization/member/remove/{user_id}', operationId: 'removeMember', tag,
+    summary: 'Remove a member from the organization',
+    description: 'The last owner cannot be removed (409). Their assistant sign-ins stop working on the next request.',
+    permission: 'members:manage', params: UserIdParams,
+    response: z.object({ removed: z.literal(true), user_id: z.string() }),
+    handler: async ({ em, principal, params }) => {
+      await removeMember(em, principal, params.user_id);
+      return { removed: true as const, user_id: params.user_id };
+    },
+  }),
+  route({
+    method: 'post', path: '/v1/project/member/set', operationId: 'setProjectRole', tag,
+    summary: "Set or clear a member's role in one project",
+    permission: 'members:manage', body: SetProjectRoleBody, response: MemberResponse,
+    handler: async ({ em, principal, body }) => ({ member: await setProjectRole(em, principal, body) }),
+  }),
+  route({
+    method: 'get', path: '/v1/role/list', operationId: 'listRoles', tag,
+    summary: 'Built-in and custom roles with their permissions',
+    permission: 'org:read', query: z.object({}).strict(),
+    response: z.object({ roles: z.array(RoleView) }).openapi('ListRolesResponse'),
+    handler: async ({ em, principal }) => ({ roles: await listRoles(em, principal.organizationId) }),
+  }),
+  route({
+    method: 'post', path: '/v1/role/create', operationId: 'createRole', tag,
+    summary: 'Create a custom role from named permissions',
+    permission: 'members:manage', body: CreateRoleBody,
+    response: z.object({ role: RoleView }).openapi('RoleResponse'), status: 201,
+    handler: async ({ em, principal, body }) => ({ role: await createCustomRole(em, principal, body) }),
+  }),
+  route({
+    method: 'get', path: '/v1/audit_log/list', operationId: 'listAuditLog', tag: 'Audit log',
+    summary: 'Changes made through REST, MCP, the dashboard and the CLI, newest first',
+    permission: 'audit:read', query: ListAuditQuery, response: ListAuditResponse,
+    handler: ({ em, principal, query }) => listAuditEvents(em, principal.organizationId, query),
+  }),
+];
