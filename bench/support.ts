@@ -49,7 +49,7 @@ export async function listen(handler: Parameters<typeof createServer>[1]): Promi
  */
 export async function load(
   origin: string,
-  request: (i: number) => { path: string; headers?: Record<string, string> },
+  request: (i: number) => { path: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string },
   options: { connections: number; seconds: number },
 ): Promise<{ rps: number; requests: number; errors: number; p50: number; p99: number }> {
   const pool = new Pool(origin, { connections: options.connections, pipelining: 1 });
@@ -61,9 +61,9 @@ export async function load(
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
       while (performance.now() < deadline) {
-        const { path, headers } = request(requests);
+        const { path, headers, method = 'GET', body } = request(requests);
         const t0 = performance.now();
-        const res = await pool.request({ method: 'GET', path, headers });
+        const res = await pool.request({ method, path, headers, body });
         await res.body.text();
         latencies.push(performance.now() - t0);
         requests++;

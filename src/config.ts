@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -28,7 +29,23 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(200),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(400),
+  MCP_ALLOWED_HOSTS: z.string().default('').describe('Extra Host values the MCP endpoint accepts, comma-separated'),
+  MCP_ALLOWED_ORIGINS: z.string().default('').describe('Extra Origin values the MCP endpoint accepts, comma-separated'),
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Signs the dashboard's and the OAuth server's cookies; several, comma-separated, to rotate (the first signs). */
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (each key, when comma-separated)').optional(),
+  /** AES-256-GCM key for secrets stored in the database (model provider API keys): 32 bytes, base64. */
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .optional(),
+  /**
+   * Hosts or IP addresses that outbound calls to user-supplied URLs (model providers, later webhooks and MCP
+   * servers) may reach although they are private or loopback, comma-separated. Tests set 127.0.0.1.
+   */
+  OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
+  /** How long one request to a model provider may take before it is abandoned (each retry gets its own). */
+  MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -42,6 +59,13 @@ export interface Config {
   auth: { tokenSecret: string; tokenTtlSeconds: number };
   recordings: { linkSecret: string; dir: string };
   limits: { perSecond: number; burst: number; tokenPerMinute: number };
+  mcp: { allowedHosts: string[]; allowedOrigins: string[] };
+  /** Keys for signed cookies (dashboard session, OAuth interactions): the first signs, all verify. */
+  cookies: { keys: string[] };
+  /** Key of the secrets stored encrypted (modules/secrets). */
+  secrets: { encryptionKey: Buffer };
+  outbound: { allowedHosts: string[] };
+  engine: { modelTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -53,6 +77,8 @@ export class ConfigError extends Error {
 
 /** Dev-only secrets: production refuses to start without real ones. */
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+
+const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -67,7 +93,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.DATABASE_URL) missing.push('DATABASE_URL: required in production');
     if (!e.TOKEN_SECRET) missing.push('TOKEN_SECRET: required in production');
     if (!e.RECORDING_LINK_SECRET) missing.push('RECORDING_LINK_SECRET: required in production');
+    if (!e.COOKIE_SECRET) missing.push('COOKIE_SECRET: required in production');
+    if (!e.ENCRYPTION_KEY) missing.push('ENCRYPTION_KEY: required in production (32 bytes, base64)');
+    // The OAuth issuer and the MCP audience are built from it: a guess from the bind address would be wrong behind a proxy.
+    if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: required in production (the OAuth issuer and the MCP address derive from it)');
   }
+  const cookieKeys = (e.COOKIE_SECRET ?? `${DEV_SECRET}-cookies`).split(',').map((k) => k.trim()).filter(Boolean);
+  if (cookieKeys.some((k) => k.length < 32)) missing.push('COOKIE_SECRET: each comma-separated key must be at least 32 characters');
   if (missing.length) throw new ConfigError(missing);
   return {
     env: e.NODE_ENV,
@@ -84,6 +116,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       linkSecret: e.RECORDING_LINK_SECRET ?? `${DEV_SECRET}-recordings`,
       dir: e.RECORDINGS_DIR ?? `${e.DATA_DIR}/recordings`,
     },
+    mcp: { allowedHosts: list(e.MCP_ALLOWED_HOSTS), allowedOrigins: list(e.MCP_ALLOWED_ORIGINS) },
     limits: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST, tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE },
+    cookies: { keys: cookieKeys },
+    secrets: {
+      // The dev key is derived like the other dev secrets: stable across restarts, useless in production (refused there).
+      encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : createHash('sha256').update(`${DEV_SECRET}-encryption`).digest(),
+    },
+    outbound: { allowedHosts: list(e.OUTBOUND_ALLOWED_HOSTS).map((h) => h.toLowerCase()) },
+    engine: { modelTimeoutMs: e.MODEL_TIMEOUT_MS },
   };
 }

@@ -13,6 +13,7 @@ import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
 import { startEmbeddedTemporal, type EmbeddedTemporal } from './dev/embedded-temporal.js';
 import { ensureDemoOrganization } from './dev/bootstrap.js';
 import { devStatePath } from './main-paths.js';
+import { oauthBaseUrl } from './oauth/urls.js';
 
 /**
  * Entry points. `dev`: everything in one process with embedded defaults
@@ -99,7 +100,8 @@ async function dev() {
     await connection.close();
   });
 
-  const base = config.http.publicUrl ?? `http://${config.http.host === '0.0.0.0' ? '127.0.0.1' : config.http.host}:${config.http.port}`;
+  // The same address the OAuth issuer and the MCP audience are built from (src/oauth/urls.ts).
+  const base = oauthBaseUrl(config);
   say('');
   say('Voice-agent platform is running (Ctrl-C stops everything).');
   say(`  REST API        ${base}/v1`);
@@ -113,7 +115,8 @@ async function dev() {
   if (demo.credentials) {
     say(`  client_id       ${demo.credentials.clientId}`);
     say(`  client_secret   ${demo.credentials.clientSecret}`);
-    say('  (the secret is shown once; `npm run cli -- client create --org <id>` makes another)');
+    say(`  dashboard user  ${demo.credentials.email} / ${demo.credentials.password}   (sign in at ${base}/dashboard/sign-in)`);
+    say('  (secrets are shown once; `npm run cli -- client create` and `npm run cli -- user create` make more)');
   } else {
     say('  API client: created on the first start (its secret was shown then). New one:');
     say(`    npm run cli -- client create --org ${demo.organizationId}`);

@@ -1,4 +1,5 @@
 // Every workflow the worker runs is exported from here (the worker bundles
 // this file). Workflows are deterministic: they import only
 // @temporalio/workflow, other workflow files, and types (see eslint.config.js).
-export {};
+export { testRun } from './test-run/test-run.workflow.js';
+export { releasePipeline } from './release-pipeline/release-pipeline.workflow.js';

@@ -6,9 +6,15 @@ import { orgEntities } from '../modules/org/org.entity.js';
 import { callsEntities } from '../modules/calls/calls.entity.js';
 import { peopleEntities } from '../modules/people/people.entity.js';
 import { AuditEvent } from '../modules/audit/audit.entity.js';
+import { agentsEntities } from '../modules/agents/agents.entity.js';
+import { engineEntities } from '../modules/engine/engine.entity.js';
+import { OAuthModel, OAuthSigningKey } from '../oauth/oauth.entity.js';
+import { OAuthConnection } from '../oauth/connections/connection.entity.js';
+import { qualityEntities } from '../modules/quality/quality.entity.js';
+import { releasesEntities } from '../modules/releases/releases.entity.js';
 import { migrationsList } from './migrations/index.js';
 
-export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent];
+export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities];
 
 /**
  * Always the PostgreSQL driver: in development the embedded PGlite database is

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from './deps.js';
-import type { Route } from './route.js';
+import { JsonText, type Route } from './route.js';
 import { bodyParser } from './middleware/body.js';
 import { problemResponses } from './middleware/errors.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
@@ -17,6 +17,8 @@ import { v1Routes } from './v1/index.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { apiReferencePage } from './docs-page.js';
 import { checkReadiness } from './health.js';
+import { createOAuthRoutes, isOAuthPath } from '../oauth/oauth.routes.js';
+import { registerMcpRoute } from '../mcp/koa-route.js';
 
 /** Converts `/a/{id}/b` to the router's `/a/:id/b`. */
 const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -30,7 +32,18 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestContext(deps.logger));
   app.use(securityHeaders());
   app.use(problemResponses());
-  app.use(bodyParser());
+  // oidc-provider reads the bodies of its own requests.
+  app.use(bodyParser({ skip: isOAuthPath }));
+
+  // --- OAuth 2.1 server for MCP clients, its metadata and the dashboard pages (src/oauth, docs/decisions/0007) ---
+  // The provider runs on this app's context (koa-mount), so this app must sign
+  // and read cookies with the provider's keys.
+  app.keys = deps.config.cookies.keys;
+  const oauth = createOAuthRoutes(deps);
+  app.use(oauth.middleware);
+  oauth.register(router);
+  // --- end OAuth ---
+  registerMcpRoute(router, deps);
 
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
@@ -92,6 +105,7 @@ function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimite
       ctx.get('authorization') || undefined,
       ctx.get('x-organization-id') || undefined,
     );
+    principal.requestId = ctx.state.requestId;
     limiter.take(principal.id);
     requirePermission(principal, r.permission);
     const params = r.params ? parseInput(r.params, ctx.params, 'path') : {};
@@ -104,6 +118,12 @@ function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimite
     const body = r.body ? parseInput(r.body, ctx.request.body, 'body') : undefined;
     const result = await r.handler({ params, query, body, principal, em, deps, ctx });
     ctx.status = r.status ?? 200;
-    ctx.body = result;
+    if (result instanceof JsonText) {
+      // Set the type first: for a string body Koa would otherwise pick text/plain.
+      ctx.type = 'json';
+      ctx.body = result.text;
+    } else {
+      ctx.body = result;
+    }
   });
 }

@@ -32,6 +32,10 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   UNPROCESSABLE: { status: 422, title: 'Unprocessable Content' },
   RATE_LIMITED: { status: 429, title: 'Too Many Requests' },
   UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
+  HASH_MISMATCH: { status: 409, title: 'Conflict' },
+  MERGE_CONFLICT: { status: 409, title: 'Conflict' },
+  ANCHOR_NOT_FOUND: { status: 422, title: 'Unprocessable Content' },
+  ANCHOR_AMBIGUOUS: { status: 422, title: 'Unprocessable Content' },
 };
 
 export const PROBLEM_TYPE_BASE = 'https://docs.voice-platform.dev/problems/';

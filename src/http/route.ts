@@ -38,7 +38,17 @@ export interface Route<
   body?: B;
   response: R;
   status?: number;
-  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
+  /** The response body; a JsonText is the same body already serialized. */
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R> | JsonText>;
+}
+
+/**
+ * A response body that is already JSON text (built by PostgreSQL, say): the
+ * route sends it as is instead of parsing and re-serializing it in Node. It
+ * must be what the route's response schema describes.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /** Keeps the generic types of each route while collecting them in one table. */

@@ -17,7 +17,11 @@ export type ErrorCode =
   | 'INVALID_CURSOR'
   | 'LINK_INVALID'
   | 'LINK_EXPIRED'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'HASH_MISMATCH'
+  | 'ANCHOR_NOT_FOUND'
+  | 'ANCHOR_AMBIGUOUS'
+  | 'MERGE_CONFLICT';
 
 export interface FieldIssue {
   /** Where the problem is: `query.page_size`, `body.name`, ... */

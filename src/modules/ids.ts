@@ -17,11 +17,20 @@ export const ID_PREFIXES = {
   toolCall: 'tc',
   recording: 'rec',
   agent: 'agt',
+  agentVersion: 'ver',
+  branch: 'brn',
+  promptRevision: 'rev',
+  agentPublication: 'pub',
   auditEvent: 'aud',
   membership: 'mem',
   projectMember: 'pmb',
   customRole: 'rol',
   oauthConnection: 'con',
+  test: 'tst',
+  testRun: 'trn',
+  evaluation: 'evl',
+  release: 'rel',
+  modelProvider: 'mpr',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { createActivities } from '../../activities/index.js';
+import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 
 let runtimeInstalled = false;
 
@@ -23,7 +24,7 @@ export async function createWorker(config: Config, orm: Orm, logger: Logger): Pr
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowsPath: workflowsEntry(),
-    activities: createActivities({ orm }),
+    activities: createActivities({ orm, engineSettings: engineSettingsFrom(config) }),
     bundlerOptions: { ignoreModules: [] },
   });
   return { worker, connection };

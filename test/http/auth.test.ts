@@ -163,6 +163,10 @@ describe('organization and projects', () => {
     expect(created.body.project).toMatchObject({ project_id: expect.stringMatching(/^prj_/), name: 'Support line', description: 'Tier 1' });
     expectProblem(await t.request.post('/v1/project/create').set(a.headers).send({ name: 'Support line' }), 409, 'CONFLICT');
     expectProblem(await t.request.post('/v1/project/create').set(a.headers).send({ name: '' }), 400, 'VALIDATION_FAILED');
+    const nul = await t.request.post('/v1/project/create').set(a.headers).send({ name: 'a\u0000b' });
+    expectProblem(nul, 400, 'VALIDATION_FAILED');
+    expect(nul.body.errors[0].field).toBe('body.name');
+    expectProblem(await t.request.get('/v1/call_session/retrieve/abc%00def').set(a.headers), 400, 'VALIDATION_FAILED');
     expectProblem(await t.request.post('/v1/project/create').set(a.headers).send({ name: 'x', extra: 1 }), 400, 'VALIDATION_FAILED');
     expectProblem(await t.request.post('/v1/project/create').set(a.headers), 400, 'VALIDATION_FAILED');
     // The other organization may use the same name, and does not see ours.

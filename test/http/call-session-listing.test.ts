@@ -113,6 +113,7 @@ describe('GET /v1/call_session/get', () => {
       ['cursor=not-a-cursor', 'query.cursor'],
       ['status=dancing', 'query.status'],
       ['sort=asc', 'query.sort'],
+      ['agent_id=abc%00def', 'query.agent_id'],
     ];
     for (const [query, field] of cases) {
       const res = await list(query);

@@ -3,8 +3,18 @@
 // (`npm run migration:create -- --name <what>` writes the file).
 import { Migration20261122141759_initial } from './Migration20261122141759_initial.js';
 import { Migration20261122143127_people } from './Migration20261122143127_people.js';
+import { Migration20261122143511_oauth } from './Migration20261122143511_oauth.js';
+import { Migration20261122144530_agents } from './Migration20261122144530_agents.js';
+import { Migration20261122144549_stats_by_counters } from './Migration20261122144549_stats_by_counters.js';
+import { Migration20261122145642_traffic_split } from './Migration20261122145642_traffic_split.js';
+import { Migration20261122150656_quality } from './Migration20261122150656_quality.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
   { name: 'Migration20261122143127_people', class: Migration20261122143127_people },
+  { name: 'Migration20261122143511_oauth', class: Migration20261122143511_oauth },
+  { name: 'Migration20261122144530_agents', class: Migration20261122144530_agents },
+  { name: 'Migration20261122144549_stats_by_counters', class: Migration20261122144549_stats_by_counters },
+  { name: 'Migration20261122145642_traffic_split', class: Migration20261122145642_traffic_split },
+  { name: 'Migration20261122150656_quality', class: Migration20261122150656_quality },
 ];

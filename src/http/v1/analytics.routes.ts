@@ -3,6 +3,8 @@ import {
   AnalyticsAgentStatsResponse,
   AnalyticsBreakdownQuery,
   AnalyticsBreakdownResponse,
+  AnalyticsCostQuery,
+  AnalyticsCostResponse,
   AnalyticsHeatmapQuery,
   AnalyticsHeatmapResponse,
   AnalyticsOverviewQuery,
@@ -15,6 +17,7 @@ import { getTimeSeries } from '../../modules/analytics/get-time-series.js';
 import { getBreakdown } from '../../modules/analytics/get-breakdown.js';
 import { getHeatmap } from '../../modules/analytics/get-heatmap.js';
 import { getAgentStats } from '../../modules/analytics/get-agent-stats.js';
+import { getCost } from '../../modules/analytics/get-cost.js';
 import { route } from '../route.js';
 
 const tag = 'Analytics';
@@ -82,5 +85,20 @@ export const analyticsRoutes = [
     query: AnalyticsAgentStatsQuery,
     response: AnalyticsAgentStatsResponse,
     handler: async ({ em, principal, query }) => ({ agent_stats: await getAgentStats(em, principal.organizationId, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/call_session/analytics/cost',
+    operationId: 'getAnalyticsCost',
+    summary: 'Spend of a range: total, per agent and per day',
+    description:
+      `${counted} Days are those of time_zone, with zeros for days without sessions. ` +
+      'The split of a session\'s cost by component is given per session, by the cost_breakdown route.',
+    tag,
+    // Money: the same permission as the cost breakdown and the billing overview.
+    permission: 'billing:read',
+    query: AnalyticsCostQuery,
+    response: AnalyticsCostResponse,
+    handler: async ({ em, principal, query }) => ({ cost: await getCost(em, principal.organizationId, query) }),
   }),
 ];

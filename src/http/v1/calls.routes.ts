@@ -10,11 +10,11 @@ import {
   ToolCallParams,
 } from '../../modules/calls/calls.schemas.js';
 import { listSessions } from '../../modules/calls/list-sessions.js';
-import { getSession } from '../../modules/calls/get-session.js';
+import { getSessionJson } from '../../modules/calls/get-session.js';
 import { getToolCall } from '../../modules/calls/get-tool-call.js';
 import { createRecordingLink } from '../../modules/calls/recording-links.js';
 import { getCostBreakdown } from '../../modules/calls/cost-breakdown.js';
-import { route } from '../route.js';
+import { JsonText, route } from '../route.js';
 import { publicBaseUrl } from '../base-url.js';
 
 const tag = 'Call sessions';
@@ -44,7 +44,9 @@ export const callRoutes = [
     permission: 'calls:read',
     params: SessionIdParams,
     response: RetrieveSessionResponse,
-    handler: async ({ em, principal, params }) => ({ session: await getSession(em, principal.organizationId, params.session_id) }),
+    // The session comes as JSON text from PostgreSQL and is sent without a parse/serialize round trip.
+    handler: async ({ em, principal, params }) =>
+      new JsonText(`{"session":${await getSessionJson(em, principal.organizationId, params.session_id)}}`),
   }),
   route({
     method: 'get',

@@ -2,6 +2,12 @@ import type { Route } from '../route.js';
 import { callRoutes } from './calls.routes.js';
 import { orgRoutes } from './org.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
+import { billingRoutes } from './billing.routes.js';
+import { peopleRoutes } from './people.routes.js';
+import { agentRoutes } from './agents.routes.js';
+import { engineRoutes } from './engine.routes.js';
+import { qualityRoutes } from './quality.routes.js';
+import { releaseRoutes } from './releases.routes.js';
 
 /** Every authenticated /v1 route, in the order the API reference lists them. */
-export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...orgRoutes];
+export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes];

@@ -38,8 +38,9 @@ const TimeZone = z
     return canonical;
   })
   .default('UTC')
-  .describe('IANA time zone in which buckets, days and hours are counted. Default: UTC.')
-  .openapi({ type: 'string', example: 'America/New_York' });
+  .openapi({ type: 'string', example: 'America/New_York' })
+  // After .openapi(), which returns a copy without the description.
+  .describe('IANA time zone in which buckets, days and hours are counted. Default: UTC.');
 
 /**
  * Fields every analytics query accepts. The range matches the listing route
@@ -215,3 +216,117 @@ export const AnalyticsAgentStatsResponse = z
     }),
   })
   .openapi('AnalyticsAgentStatsResponse');
+
+export const AnalyticsCostQuery = z.object({ ...rangeFields, time_zone: TimeZone }).strict();
+export type AnalyticsCostQuery = z.infer<typeof AnalyticsCostQuery>;
+
+const Micros = z.number().int();
+
+export const AnalyticsCostResponse = z
+  .object({
+    cost: z.object({
+      from_time: z.string(),
+      to_time: z.string(),
+      time_zone: z.string(),
+      currency: z.string().describe('ISO 4217 code of the organization\'s price list; every amount is in its micros.'),
+      sessions: z.number().int(),
+      duration_seconds: z.number().int(),
+      cost_micros: Micros.describe('Total spend of the range.'),
+      average_cost_micros: Micros.describe('Per session, rounded to whole micros.'),
+      average_cost_per_minute_micros: Micros.describe('cost_micros per minute of duration_seconds, rounded.'),
+      by_agent: z
+        .array(
+          z.object({
+            agent_id: z.string().nullable().describe('null for sessions without an agent.'),
+            agent_name: z.string(),
+            sessions: z.number().int(),
+            duration_seconds: z.number().int(),
+            cost_micros: Micros,
+            share: Rate.describe('This agent\'s part of cost_micros, to four decimals.'),
+          }),
+        )
+        .describe('Highest spend first.'),
+      by_day: z
+        .array(
+          z.object({
+            date: z.string().describe('The day in time_zone, YYYY-MM-DD.'),
+            sessions: z.number().int(),
+            duration_seconds: z.number().int(),
+            cost_micros: Micros,
+          }),
+        )
+        .describe('Every day of the range in time_zone, oldest first, with zeros for days without sessions.'),
+    }),
+  })
+  .openapi('AnalyticsCostResponse');
+
+export const MAX_BILLING_MONTHS = 24;
+
+export const BillingOverviewQuery = z
+  .object({
+    as_of: QueryTimestamp.optional().describe(
+      'The moment "to date" means, inclusive to the second: YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone. ' +
+        'The periods are the day, month and year that contain it in time_zone. Default: now.',
+    ),
+    time_zone: TimeZone,
+    months: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_BILLING_MONTHS)
+      .default(12)
+      .describe(`Calendar months in the monthly series, the current one included: 1 to ${MAX_BILLING_MONTHS}; default 12.`),
+    project_id: z.string().min(1).max(40).optional().describe('Only the spend of this project.'),
+  })
+  .strict();
+export type BillingOverviewQuery = z.infer<typeof BillingOverviewQuery>;
+
+const Spend = z
+  .object({
+    from_time: z.string().describe('Start of the period, inclusive (ISO 8601).'),
+    to_time: z.string().describe('End of the period, inclusive to the second (ISO 8601).'),
+    sessions: z.number().int(),
+    duration_seconds: z.number().int(),
+    cost_micros: Micros,
+  })
+  .openapi('Spend');
+const PeriodSpend = z.object({ sessions: z.number().int(), cost_micros: Micros });
+
+export const BillingOverviewResponse = z
+  .object({
+    billing_overview: z.object({
+      currency: z.string().describe('ISO 4217 code of the organization\'s price list; every amount is in its micros.'),
+      time_zone: z.string(),
+      as_of: z.string().describe('The second up to which spend is counted (ISO 8601).'),
+      today: Spend.describe('The day of as_of, up to as_of.'),
+      this_month: Spend.describe('The calendar month of as_of, up to as_of.'),
+      last_month: Spend.describe('The whole calendar month before.'),
+      year_to_date: Spend.describe('The calendar year of as_of, up to as_of.'),
+      days: z
+        .array(z.object({ date: z.string().describe('YYYY-MM-DD in time_zone.'), sessions: z.number().int(), duration_seconds: z.number().int(), cost_micros: Micros }))
+        .describe('Each day of this month up to as_of, oldest first, with zeros for days without sessions.'),
+      months: z
+        .array(z.object({ month: z.string().describe('YYYY-MM in time_zone.'), sessions: z.number().int(), duration_seconds: z.number().int(), cost_micros: Micros }))
+        .describe('The requested number of calendar months up to this one (to date), oldest first.'),
+      by_agent: z
+        .array(
+          z.object({
+            agent_id: z.string().nullable().describe('null for sessions without an agent.'),
+            agent_name: z.string(),
+            this_month: PeriodSpend,
+            last_month: PeriodSpend,
+          }),
+        )
+        .describe('Agents with spend this month or last month, highest spend this month first.'),
+      by_phone_number: z
+        .array(
+          z.object({
+            phone_number: z.string().nullable().describe('The platform\'s number that took or placed the calls; null for calls without one (web).'),
+            this_month: PeriodSpend,
+            last_month: PeriodSpend,
+          }),
+        )
+        .describe('Numbers with spend this month or last month, highest spend this month first.'),
+    }),
+  })
+  .openapi('BillingOverviewResponse');

@@ -1,14 +1,12 @@
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
-import { toInt, toJson } from '../../db/values.js';
+import { toInt } from '../../db/values.js';
 import type { AgentStatsRow, AnalyticsAgentStatsQuery } from './analytics.schemas.js';
-import { average, rangeView, rate, resolveRange, statsSource } from './stats-source.js';
+import { average, END_REASON_COLUMNS, endReasonCounts, latestAgentName, rangeView, rate, resolveRange, statsSource, sums } from './stats-source.js';
 
-type Row = Record<
-  'agent_id' | 'agent_name' | 'sessions' | 'duration_seconds' | 'cost_micros' | 'transferred' | 'failed' | 'errors' |
-  'tool_calls' | 'tool_call_failures' | 'end_reasons',
-  unknown
->;
+const COLUMNS = [
+  'sessions', 'duration_seconds', 'cost_micros', 'transferred', 'failed', 'tool_calls', 'tool_call_failures', ...END_REASON_COLUMNS,
+];
 
 /** Per-agent numbers, most sessions first; sessions without an agent form one row with agent_id null. */
 export async function getAgentStats(
@@ -18,30 +16,15 @@ export async function getAgentStats(
 ): Promise<{ from_time: string; to_time: string; agents: AgentStatsRow[] }> {
   const range = resolveRange(query);
   const source = statsSource(organizationId, range, query);
-  // Grouped by (agent, end reason) first, so the end-reason counts come from the same pass.
-  const rows = await sql<Row>(
+  const name = latestAgentName(source, 'g.agent_id', 'g.last_at');
+  // End reasons are counter columns: their list is built in JS.
+  const rows = await sql<Record<string, unknown>>(
     em,
-    `with src as ${source.text},
-     g as (
-       select agent_id, end_reason, sum(sessions) as sessions, sum(duration_seconds) as duration_seconds,
-              sum(cost_micros) as cost_micros, sum(transferred) as transferred,
-              coalesce(sum(sessions) filter (where status = 'failed'), 0) as failed,
-              sum(tool_calls) as tool_calls, sum(tool_call_failures) as tool_call_failures,
-              max(at) as last_at, (array_agg(agent_name order by at desc))[1] as agent_name
-         from src
-        group by agent_id, end_reason
-     )
-     select nullif(agent_id, '') as agent_id, (array_agg(agent_name order by last_at desc))[1] as agent_name,
-            sum(sessions) as sessions, sum(duration_seconds) as duration_seconds, sum(cost_micros) as cost_micros,
-            sum(transferred) as transferred, sum(failed) as failed,
-            coalesce(sum(sessions) filter (where end_reason = 'error'), 0) as errors,
-            sum(tool_calls) as tool_calls, sum(tool_call_failures) as tool_call_failures,
-            jsonb_agg(jsonb_build_object('end_reason', nullif(end_reason, ''), 'sessions', sessions)
-                      order by sessions desc, end_reason) as end_reasons
+    `with g as (select agent_id, max(at) as last_at, ${sums(COLUMNS)} from ${source.text} src group by agent_id)
+     select nullif(g.agent_id, '') as agent_id, ${name.text} as agent_name, ${COLUMNS.map((c) => `g.${c}`).join(', ')}
        from g
-      group by g.agent_id
-      order by sessions desc, agent_id asc nulls last`,
-    source.params,
+      order by g.sessions desc, 1 asc nulls last`,
+    [...source.params, ...name.params],
   );
   return {
     ...rangeView(range),
@@ -51,7 +34,7 @@ export async function getAgentStats(
       const cost = toInt(r.cost_micros);
       const transferred = toInt(r.transferred);
       const failed = toInt(r.failed);
-      const errors = toInt(r.errors);
+      const errors = toInt(r.er_error);
       const toolCalls = toInt(r.tool_calls);
       const toolCallFailures = toInt(r.tool_call_failures);
       return {
@@ -71,7 +54,7 @@ export async function getAgentStats(
         tool_calls: toolCalls,
         tool_call_failures: toolCallFailures,
         tool_call_failure_rate: rate(toolCallFailures, toolCalls),
-        end_reasons: toJson<{ end_reason: string | null; sessions: number }[]>(r.end_reasons),
+        end_reasons: endReasonCounts(r),
       };
     }),
   };

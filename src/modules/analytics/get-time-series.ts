@@ -57,15 +57,21 @@ export async function getTimeSeries(
     );
   }
   const source = statsSource(organizationId, range, query);
+  // Summed per bucket start first, so date_trunc in the time zone runs once
+  // per bucket (a few thousand) rather than once per bucket row.
   const rows = await sql<Record<keyof TimeSeriesPoint, unknown>>(
     em,
-    `with src as ${source.text},
+    `with by_at as (
+       select at, sum(sessions) as sessions, sum(duration_seconds) as duration_seconds, sum(cost_micros) as cost_micros,
+              sum(transferred) as transferred, sum(failed) as failed
+         from ${source.text} src
+        group by at
+     ),
      starts as (${starts.text}),
      agg as (
        select date_trunc('${interval}', at, ?) as start, sum(sessions) as sessions, sum(duration_seconds) as duration_seconds,
-              sum(cost_micros) as cost_micros, sum(transferred) as transferred,
-              sum(sessions) filter (where status = 'failed') as failed
-         from src
+              sum(cost_micros) as cost_micros, sum(transferred) as transferred, sum(failed) as failed
+         from by_at
         group by 1
      )
      select p.start, to_char(p.start at time zone ?, 'YYYY-MM-DD"T"HH24:MI:SS') as local_start,

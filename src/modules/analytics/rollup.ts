@@ -1,7 +1,71 @@
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
+import { END_REASONS, endReasonColumn } from '../calls/calls.entity.js';
 
 export const BUCKET_SECONDS = 900;
+
+/**
+ * The measures of call_stats_bucket, each with its column type and its value
+ * for one session row `s` (an alias of call_session). The rollup sums these
+ * per bucket and the edge half of stats-source.ts reads them per session, so
+ * both halves of an analytics query count the same way by construction.
+ * Status and end reason are counters (docs/decisions/0005): `failed` and one
+ * column per end reason, each with its sessions' seconds and cost so a
+ * breakdown by them keeps its durations and costs. Every value is SQL built
+ * from constants only.
+ */
+export interface Measure {
+  column: string;
+  type: 'int' | 'bigint';
+  value: string;
+}
+export function sessionMeasures(s: string): Measure[] {
+  const counted = (column: string, condition: string): Measure[] => [
+    { column, type: 'int', value: `(${condition})::int` },
+    { column: `${column}_duration_seconds`, type: 'bigint', value: `case when ${condition} then ${s}.duration_seconds else 0 end` },
+    { column: `${column}_cost_micros`, type: 'bigint', value: `case when ${condition} then ${s}.total_cost_micros else 0 end` },
+  ];
+  return [
+    { column: 'sessions', type: 'int', value: '1' },
+    { column: 'duration_seconds', type: 'bigint', value: `${s}.duration_seconds` },
+    { column: 'cost_micros', type: 'bigint', value: `${s}.total_cost_micros` },
+    ...counted('failed', `${s}.status = 'failed'`),
+    { column: 'transferred', type: 'int', value: `(exists (select 1 from call_leg l where l.session_id = ${s}.id and l.kind = 'transfer'))::int` },
+    { column: 'tool_calls', type: 'int', value: `(select count(*) from tool_call t where t.session_id = ${s}.id)` },
+    {
+      column: 'tool_call_failures',
+      type: 'int',
+      value: `(select count(*) from tool_call t where t.session_id = ${s}.id and t.status <> 'succeeded')`,
+    },
+    ...END_REASONS.flatMap((reason) => counted(endReasonColumn(reason), `coalesce(${s}.end_reason = '${reason}', false)`)),
+  ];
+}
+
+/** The measure columns, in the order of sessionMeasures. */
+export const MEASURE_COLUMNS = sessionMeasures('s').map((m) => m.column);
+
+// Built once: the statement only depends on constants.
+const ADD_SESSIONS_SQL = `with marked as (
+       update call_session set stats_counted_at = now()
+        where id in (select json_array_elements_text(?::json))
+          and stats_counted_at is null and status in ('ended', 'failed')
+        returning id, organization_id, project_id, agent_id, agent_name, status, end_reason, direction,
+                  phone_number, started_at, duration_seconds, total_cost_micros
+     ), inserted as (
+       insert into call_stats_bucket as b (organization_id, bucket_start, project_id, agent_id, agent_name, direction,
+              phone_number, ${MEASURE_COLUMNS.join(', ')})
+       select m.organization_id,
+              to_timestamp(floor(extract(epoch from m.started_at) / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS}),
+              m.project_id, coalesce(m.agent_id, ''), max(m.agent_name), m.direction, coalesce(m.phone_number, ''),
+              ${sessionMeasures('m').map((x) => `sum(${x.value})`).join(', ')}
+         from marked m
+        group by 1, 2, 3, 4, 6, 7
+       on conflict on constraint call_stats_bucket_key do update set
+              ${MEASURE_COLUMNS.map((c) => `${c} = b.${c} + excluded.${c}`).join(',\n              ')},
+              agent_name = excluded.agent_name
+       returning 1
+     )
+     select (select count(*) from marked)::int as added`;
 
 /**
  * Adds ended (or failed) sessions to the 15-minute statistics buckets, exactly
@@ -12,43 +76,6 @@ export const BUCKET_SECONDS = 900;
  */
 export async function addSessionsToStats(em: Em, sessionIds: string[]): Promise<number> {
   if (sessionIds.length === 0) return 0;
-  const rows = await sql<{ added: number | string }>(
-    em,
-    `with marked as (
-       update call_session set stats_counted_at = now()
-        where id in (select json_array_elements_text(?::json))
-          and stats_counted_at is null and status in ('ended', 'failed')
-        returning id, organization_id, project_id, agent_id, agent_name, status, end_reason, direction,
-                  phone_number, started_at, duration_seconds, total_cost_micros
-     ), enriched as (
-       select m.*,
-              exists (select 1 from call_leg l where l.session_id = m.id and l.kind = 'transfer') as was_transferred,
-              (select count(*) from tool_call t where t.session_id = m.id) as tool_calls,
-              (select count(*) from tool_call t where t.session_id = m.id and t.status <> 'succeeded') as tool_call_failures
-         from marked m
-     ), inserted as (
-       insert into call_stats_bucket as b (organization_id, bucket_start, project_id, agent_id, agent_name, status,
-              end_reason, direction, phone_number, sessions, duration_seconds, cost_micros, transferred, tool_calls,
-              tool_call_failures)
-       select organization_id,
-              to_timestamp(floor(extract(epoch from started_at) / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS}),
-              project_id, coalesce(agent_id, ''), max(agent_name), status, coalesce(end_reason, ''), direction,
-              coalesce(phone_number, ''), count(*), sum(duration_seconds), sum(total_cost_micros),
-              count(*) filter (where was_transferred), sum(tool_calls), sum(tool_call_failures)
-         from enriched
-        group by 1, 2, 3, 4, 6, 7, 8, 9
-       on conflict on constraint call_stats_bucket_key do update set
-              sessions = b.sessions + excluded.sessions,
-              duration_seconds = b.duration_seconds + excluded.duration_seconds,
-              cost_micros = b.cost_micros + excluded.cost_micros,
-              transferred = b.transferred + excluded.transferred,
-              tool_calls = b.tool_calls + excluded.tool_calls,
-              tool_call_failures = b.tool_call_failures + excluded.tool_call_failures,
-              agent_name = excluded.agent_name
-       returning 1
-     )
-     select (select count(*) from marked)::int as added`,
-    [JSON.stringify(sessionIds)],
-  );
+  const rows = await sql<{ added: number | string }>(em, ADD_SESSIONS_SQL, [JSON.stringify(sessionIds)]);
   return Number(rows[0]?.added ?? 0);
 }

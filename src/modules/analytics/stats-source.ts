@@ -1,6 +1,8 @@
 import { validationFailed } from '../errors.js';
 import { MAX_RANGE_DAYS } from './analytics.schemas.js';
-import { BUCKET_SECONDS } from './rollup.js';
+import { toInt } from '../../db/values.js';
+import { END_REASONS, endReasonColumn } from '../calls/calls.entity.js';
+import { BUCKET_SECONDS, MEASURE_COLUMNS, sessionMeasures } from './rollup.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_MS = 30 * DAY_MS;
@@ -50,6 +52,12 @@ export function rangeView(range: StatsRange): { from_time: string; to_time: stri
   return { from_time: range.from.toISOString(), to_time: new Date(range.to.getTime() - 1000).toISOString() };
 }
 
+// The measures of both halves of statsSource, in the same order and of the
+// same types: then PostgreSQL computes only the columns a query uses (were a
+// cast needed between the halves, it would compute every column of each row).
+const BUCKET_MEASURES = MEASURE_COLUMNS.map((c) => `b.${c}`).join(', ');
+const SESSION_MEASURES = sessionMeasures('s').map((m) => `(${m.value})::${m.type}`).join(', ');
+
 /**
  * The statistics of a range as one SQL subquery, to aggregate over with
  * GROUP BY. Whole 15-minute buckets come from call_stats_bucket; the partial
@@ -58,9 +66,10 @@ export function rangeView(range: StatsRange): { from_time: string; to_time: stri
  * the cost is at most two buckets of sessions plus the bucket rows, whatever
  * the number of sessions. Both halves have the same columns, with '' for a
  * missing dimension as in the buckets:
- * at, project_id, agent_id, agent_name, status, end_reason, direction,
- * phone_number, sessions, duration_seconds, cost_micros, transferred,
- * tool_calls, tool_call_failures.
+ * at, project_id, agent_id, agent_name, direction, phone_number, then the
+ * measures of rollup.ts (sessions, duration_seconds, cost_micros, failed,
+ * transferred, tool_calls, tool_call_failures, er_<end reason>, ...), which a
+ * session row gives as 0/1 counters and its own seconds and cost.
  * `at` is the bucket start or the session start, so grouping by hour or day
  * in a time zone is exact for every zone whose offset is a multiple of 15
  * minutes (all current ones).
@@ -83,18 +92,13 @@ export function statsSource(organizationId: string, range: StatsRange, filters: 
   const filter = (alias: string) => conditions.map((c) => ` and ${alias}.${c}`).join('');
 
   const text = `(
-    select b.bucket_start as at, b.project_id, b.agent_id, b.agent_name, b.status, b.end_reason, b.direction,
-           b.phone_number, b.sessions::bigint as sessions, b.duration_seconds, b.cost_micros,
-           b.transferred::bigint as transferred, b.tool_calls::bigint as tool_calls,
-           b.tool_call_failures::bigint as tool_call_failures
+    select b.bucket_start as at, b.project_id, b.agent_id, b.agent_name, b.direction, b.phone_number,
+           ${BUCKET_MEASURES}
       from call_stats_bucket b
      where b.organization_id = ? and b.bucket_start >= ? and b.bucket_start < ?${filter('b')}
     union all
-    select s.started_at, s.project_id, coalesce(s.agent_id, ''), s.agent_name, s.status, coalesce(s.end_reason, ''),
-           s.direction, coalesce(s.phone_number, ''), 1, s.duration_seconds, s.total_cost_micros,
-           (exists (select 1 from call_leg l where l.session_id = s.id and l.kind = 'transfer'))::int,
-           (select count(*) from tool_call t where t.session_id = s.id),
-           (select count(*) from tool_call t where t.session_id = s.id and t.status <> 'succeeded')
+    select s.started_at, s.project_id, coalesce(s.agent_id, ''), s.agent_name, s.direction, coalesce(s.phone_number, ''),
+           ${SESSION_MEASURES}
       from call_session s
      where s.organization_id = ? and s.stats_counted_at is not null
        and ((s.started_at >= ? and s.started_at < ?) or (s.started_at >= ? and s.started_at < ?))${filter('s')}
@@ -106,6 +110,43 @@ export function statsSource(organizationId: string, range: StatsRange, filters: 
   return { text, params };
 }
 
+/**
+ * The agent's name on its latest row of `source` (a bucket start or an edge
+ * session), as a scalar subquery for a query that has grouped by agent and
+ * kept `max(at)`: `agentId` and `lastAt` are that query's SQL expressions for
+ * them. Looked up once per group (an index probe per half of the source)
+ * rather than carried through the grouping, which would otherwise have to
+ * order every row by time. Ties at one instant take the greatest name.
+ */
+export function latestAgentName(source: { text: string; params: unknown[] }, agentId: string, lastAt: string) {
+  return {
+    text: `(select max(n.agent_name) from ${source.text} n where n.agent_id = ${agentId} and n.at = ${lastAt})`,
+    params: source.params,
+  };
+}
+
+/** The counter columns of the end reasons, er_<reason>, in END_REASONS order. */
+export const END_REASON_COLUMNS = END_REASONS.map(endReasonColumn);
+
+/** `sum(c) as c` for each column, 0 when there are no rows (the columns are constants, safe to inline). */
+export function sums(columns: readonly string[]): string {
+  return columns.map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(', ');
+}
+
+/**
+ * The sessions per end reason of an aggregated row holding `sessions` and the
+ * er_<reason> sums, most first (ties by name, none first): the end reasons
+ * that occur only, with null for sessions that have none.
+ */
+export function endReasonCounts(row: Record<string, unknown>): { end_reason: string | null; sessions: number }[] {
+  const counts = END_REASONS.map((reason) => ({ end_reason: reason as string | null, sessions: toInt(row[endReasonColumn(reason)]) }));
+  const none = toInt(row.sessions) - counts.reduce((sum, c) => sum + c.sessions, 0);
+  const key = (c: { end_reason: string | null }) => c.end_reason ?? '';
+  return [{ end_reason: null, sessions: none }, ...counts]
+    .filter((c) => c.sessions > 0)
+    .sort((x, y) => y.sessions - x.sessions || (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+}
+
 /** n / d to four decimals; 0 when there is nothing to divide by. */
 export function rate(n: number, d: number): number {
   return d > 0 ? Math.round((n / d) * 10_000) / 10_000 : 0;
@@ -114,4 +155,24 @@ export function rate(n: number, d: number): number {
 /** n / d to two decimals; 0 when there is nothing to divide by. */
 export function average(n: number, d: number): number {
   return d > 0 ? Math.round((n / d) * 100) / 100 : 0;
+}
+
+/** The calendar day of an instant in an IANA time zone, as YYYY-MM-DD. */
+export function localDate(instant: Date, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** The calendar day after `day` (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Every calendar day from `first` to `last` (YYYY-MM-DD), both included. */
+export function eachDay(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = first; day <= last; day = nextDay(day)) days.push(day);
+  return days;
 }

@@ -151,13 +151,33 @@ const RecordingSchema = defineEntity({
 export class Recording extends RecordingSchema.class {}
 RecordingSchema.setClass(Recording);
 
+/** The column of a bucket that counts the sessions with an end reason, e.g. er_agent_hangup. */
+export const endReasonColumn = (reason: EndReason) => `er_${reason}`;
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Per end reason: how many sessions ended so (er_<reason>) ... */
+const endReasonCounts = Object.fromEntries(END_REASONS.map((r) => [camel(endReasonColumn(r)), p.integer().default(0)] as const));
+/** ... and their seconds and cost (er_<reason>_duration_seconds, er_<reason>_cost_micros), for a breakdown by end reason. */
+const endReasonTotals = Object.fromEntries(
+  END_REASONS.flatMap((r) => [
+    [`${camel(endReasonColumn(r))}DurationSeconds`, p.bigint('number').default(0)],
+    [`${camel(endReasonColumn(r))}CostMicros`, p.bigint('number').default(0)],
+  ] as const),
+);
+
 /**
- * Pre-aggregated call statistics in 15-minute buckets, one row per
- * combination of dimensions, added to in the same transaction that ends a
- * session (modules/analytics/rollup.ts). Analytics read these for whole
+ * Pre-aggregated call statistics in 15-minute buckets, one row per bucket and
+ * combination of project, agent, direction and phone number, added to in the
+ * same transaction that ends a session (modules/analytics/rollup.ts).
+ * Status and end reason are counters, not key dimensions: as dimensions they
+ * multiplied the rows (docs/decisions/0005). Analytics read these for whole
  * buckets and the raw sessions only for the partial buckets at the edges of a
  * range, so they stay exact and cost the same at a million sessions.
  * Dimensions use '' for "none" so the unique key works without NULLs.
+ * The fixed-width columns come first and the varchar ones last (the order of
+ * the migration that creates the table): aggregating then reads the measures
+ * at fixed offsets of each row.
  */
 const CallStatsBucketSchema = defineEntity({
   name: 'CallStatsBucket',
@@ -165,26 +185,31 @@ const CallStatsBucketSchema = defineEntity({
   uniques: [
     {
       name: 'call_stats_bucket_key',
-      properties: ['organization', 'bucketStart', 'projectId', 'agentId', 'status', 'endReason', 'direction', 'phoneNumber'],
+      properties: ['organization', 'bucketStart', 'projectId', 'agentId', 'direction', 'phoneNumber'],
     },
   ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
-    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
     bucketStart: p.datetime(),
-    projectId: p.string().length(40),
-    agentId: p.string().length(40),
-    agentName: p.string().length(200),
-    status: p.string().length(20),
-    endReason: p.string().length(30),
-    direction: p.string().length(20),
-    phoneNumber: p.string().length(64),
     sessions: p.integer().default(0),
-    durationSeconds: p.bigint('number').default(0),
-    costMicros: p.bigint('number').default(0),
+    /** Sessions with status 'failed'; every other counted session has status 'ended'. */
+    failed: p.integer().default(0),
     transferred: p.integer().default(0),
     toolCalls: p.integer().default(0),
     toolCallFailures: p.integer().default(0),
+    ...endReasonCounts,
+    durationSeconds: p.bigint('number').default(0),
+    costMicros: p.bigint('number').default(0),
+    failedDurationSeconds: p.bigint('number').default(0),
+    failedCostMicros: p.bigint('number').default(0),
+    ...endReasonTotals,
+    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    projectId: p.string().length(40),
+    agentId: p.string().length(40),
+    direction: p.string().length(20),
+    phoneNumber: p.string().length(64),
+    /** The agent's name on the latest session added; not part of the key. */
+    agentName: p.string().length(200),
   },
 });
 export class CallStatsBucket extends CallStatsBucketSchema.class {}

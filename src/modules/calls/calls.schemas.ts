@@ -54,18 +54,19 @@ export const ListSessionsQuery = z
     cursor: z.string().max(500).optional().describe('The next_cursor of the previous page. Send the same filters with it.'),
     agent_id: z.string().max(40).optional().describe('Only sessions of this agent.'),
     project_id: z.string().max(40).optional().describe('Only sessions of this project.'),
-    status: z.enum(SESSION_STATUSES as [string, ...string[]]).optional(),
-    direction: z.enum(DIRECTIONS as [string, ...string[]]).optional(),
+    status: z.enum(SESSION_STATUSES as [string, ...string[]]).optional().describe('Only sessions in this status.'),
+    direction: z.enum(DIRECTIONS as [string, ...string[]]).optional().describe('Only sessions of this direction.'),
   })
   .strict();
 export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
 
-export const SessionIdParams = z.object({ session_id: z.string().min(1).max(60) });
-export const CallSessionIdParams = z.object({ call_session_id: z.string().min(1).max(60) });
+const SessionId = z.string().min(1).max(60).describe('The session_id of a call session (sess_...), as listed.');
+export const SessionIdParams = z.object({ session_id: SessionId });
+export const CallSessionIdParams = z.object({ call_session_id: SessionId });
 export const ToolCallParams = z.object({
-  session_id: z.string().min(1).max(60),
-  leg_id: z.string().min(1).max(60),
-  tool_call_id: z.string().min(1).max(60),
+  session_id: SessionId,
+  leg_id: z.string().min(1).max(60).describe('The leg_id of the leg the tool call happened on (from the session\'s legs).'),
+  tool_call_id: z.string().min(1).max(60).describe('The tool_call_id from a transcript item of that leg.'),
 });
 
 export const TranscriptItemView = z

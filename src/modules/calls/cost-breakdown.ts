@@ -5,13 +5,17 @@ import { notFound } from '../errors.js';
 import type { PriceList } from '../org/org.entity.js';
 import type { CostLine } from './calls.entity.js';
 
-/** Per leg and per component, in micros; the components and legs both add up to the session total. */
-export async function getCostBreakdown(em: Em, organizationId: string, sessionId: string) {
+/**
+ * Per leg and per component, in micros; the components and legs both add up
+ * to the session total. Another project's session reads as not found when
+ * `projectId` is given.
+ */
+export async function getCostBreakdown(em: Em, organizationId: string, sessionId: string, projectId?: string) {
   const [session] = await sql(
     em,
     `select s.id, s.total_cost_micros, o.price_list from call_session s join organization o on o.id = s.organization_id
-      where s.id = ? and s.organization_id = ?`,
-    [sessionId, organizationId],
+      where s.id = ? and s.organization_id = ?${projectId === undefined ? '' : ' and s.project_id = ?'}`,
+    projectId === undefined ? [sessionId, organizationId] : [sessionId, organizationId, projectId],
   );
   if (!session) throw notFound('Call session', sessionId);
   const legs = await sql(

@@ -3,16 +3,22 @@ import { sql } from '../../db/orm.js';
 import { toInt, toIso } from '../../db/values.js';
 import { notFound } from '../errors.js';
 
+/** A tool call of a leg. Another organization's, or another project's when `projectId` is given, reads as not found. */
 export async function getToolCall(
   em: Em,
   organizationId: string,
   ids: { session_id: string; leg_id: string; tool_call_id: string },
+  projectId?: string,
 ) {
+  // tool_call has no project column: the project is the session's.
+  const inProject = projectId === undefined ? '' : ' and exists (select 1 from call_session s where s.id = t.session_id and s.project_id = ?)';
+  const params: unknown[] = [ids.tool_call_id, ids.session_id, ids.leg_id, organizationId];
+  if (projectId !== undefined) params.push(projectId);
   const [row] = await sql(
     em,
-    `select id, session_id, leg_id, name, request_text, response_text, status, duration_ms, started_at
-       from tool_call where id = ? and session_id = ? and leg_id = ? and organization_id = ?`,
-    [ids.tool_call_id, ids.session_id, ids.leg_id, organizationId],
+    `select t.id, t.session_id, t.leg_id, t.name, t.request_text, t.response_text, t.status, t.duration_ms, t.started_at
+       from tool_call t where t.id = ? and t.session_id = ? and t.leg_id = ? and t.organization_id = ?${inProject}`,
+    params,
   );
   if (!row) throw notFound('Tool call', ids.tool_call_id);
   return {

@@ -1,32 +1,19 @@
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
-import { decodeCursor, encodeCursor, filterFingerprint } from '../cursor.js';
-import { validationFailed } from '../errors.js';
+import { encodeCursor, resolveWindow } from '../cursor.js';
 import type { ListSessionsQuery, SessionView } from './calls.schemas.js';
 import { assembleSessions, SESSION_COLUMNS, type SessionRow } from './session-views.js';
 
 const DEFAULT_RANGE_MS = 30 * 24 * 3600 * 1000;
 
-/**
- * The time window of a listing and the fingerprint its cursors are bound to.
- * to_time is inclusive to the second: 12:00:00 includes 12:00:00.999.
- */
+/** The window, fingerprint and position of a listing page (see resolveWindow). */
 export function listingWindow(query: ListSessionsQuery, now = new Date()) {
-  const to = query.to_time ?? now;
-  const from = query.from_time ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
-  if (from.getTime() > to.getTime()) {
-    throw validationFailed([{ field: 'query.from_time', message: 'must not be after to_time' }], 'from_time is after to_time');
-  }
-  const toExclusive = new Date(Math.floor(to.getTime() / 1000) * 1000 + 1000);
-  const fingerprint = filterFingerprint({
-    from: from.toISOString(),
-    to: toExclusive.toISOString(),
-    agent: query.agent_id,
-    project: query.project_id,
-    status: query.status,
-    direction: query.direction,
-  });
-  return { from, toExclusive, fingerprint };
+  return resolveWindow(
+    query,
+    { agent: query.agent_id, project: query.project_id, status: query.status, direction: query.direction },
+    DEFAULT_RANGE_MS,
+    now,
+  );
 }
 
 /**
@@ -40,7 +27,7 @@ export async function listSessions(
   organizationId: string,
   query: ListSessionsQuery,
 ): Promise<{ sessions: SessionView[]; has_more: boolean; next_cursor: string | null }> {
-  const { from, toExclusive, fingerprint } = listingWindow(query);
+  const { from, toExclusive, fingerprint, after } = listingWindow(query);
   const where = ['s.organization_id = ?', 's.started_at >= ?', 's.started_at < ?'];
   const params: unknown[] = [organizationId, from.toISOString(), toExclusive.toISOString()];
   const filters: [string, unknown][] = [
@@ -54,10 +41,9 @@ export async function listSessions(
     where.push(condition);
     params.push(value);
   }
-  if (query.cursor) {
-    const key = decodeCursor(query.cursor, fingerprint);
+  if (after) {
     where.push('(s.started_at, s.id) < (?::timestamptz, ?)');
-    params.push(key.t, key.id);
+    params.push(after.t, after.id);
   }
   params.push(query.page_size + 1);
   const rows = await sql<SessionRow & { started_key: string }>(
@@ -75,6 +61,6 @@ export async function listSessions(
   return {
     sessions: await assembleSessions(em, page),
     has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor({ t: last.started_key, id: last.id }, fingerprint) : null,
+    next_cursor: hasMore && last ? encodeCursor({ t: last.started_key, id: last.id, w: [from.toISOString(), toExclusive.toISOString()] }, fingerprint) : null,
   };
 }

@@ -16,25 +16,27 @@ function sign(secret: string, recordingId: string, organizationId: string, expir
   return createHmac('sha256', secret).update(`${recordingId}.${organizationId}.${expires}`).digest('base64url');
 }
 
+/** A new signed link to a session's recording. Another project's session reads as not found when `projectId` is given. */
 export async function createRecordingLink(
   em: Em,
   options: { secret: string; baseUrl: string; now?: number },
   organizationId: string,
   sessionId: string,
+  projectId?: string,
 ) {
-  const [row] = await sql(
+  const [session] = await sql<{ id: string; recording_id: string | null; content_type: string | null; duration_seconds: unknown }>(
     em,
-    `select r.id, r.content_type, r.duration_seconds from recording r
-       where r.session_id = ? and r.organization_id = ?`,
-    [sessionId, organizationId],
+    `select s.id, r.id as recording_id, r.content_type, r.duration_seconds
+       from call_session s left join recording r on r.session_id = s.id
+      where s.id = ? and s.organization_id = ?${projectId === undefined ? '' : ' and s.project_id = ?'}`,
+    projectId === undefined ? [sessionId, organizationId] : [sessionId, organizationId, projectId],
   );
-  if (!row) {
-    const [session] = await sql(em, 'select 1 from call_session where id = ? and organization_id = ?', [sessionId, organizationId]);
-    if (!session) throw notFound('Call session', sessionId);
+  if (!session) throw notFound('Call session', sessionId);
+  if (session.recording_id === null) {
     throw new DomainError('NOT_FOUND', `Call session ${sessionId} has no recording`, { resource: 'Recording' });
   }
   const expires = Math.floor((options.now ?? Date.now()) / 1000) + RECORDING_LINK_TTL_SECONDS;
-  const recordingId = row.id as string;
+  const recordingId = session.recording_id;
   const signature = sign(options.secret, recordingId, organizationId, expires);
   const url = `${options.baseUrl}/recordings/${recordingId}/audio?org=${organizationId}&expires=${expires}&signature=${signature}`;
   return {
@@ -42,8 +44,8 @@ export async function createRecordingLink(
     url,
     expires_at: new Date(expires * 1000).toISOString(),
     expires_in: RECORDING_LINK_TTL_SECONDS,
-    content_type: row.content_type as string,
-    duration_seconds: toInt(row.duration_seconds),
+    content_type: session.content_type as string,
+    duration_seconds: toInt(session.duration_seconds),
   };
 }
 

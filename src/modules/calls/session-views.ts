@@ -10,6 +10,32 @@ export const SESSION_COLUMNS = `s.id, s.project_id, s.status, s.end_reason, s.di
   s.duration_seconds, s.variables, s.summaries, s.has_recording, s.started_at, s.ended_at`;
 
 export type SessionRow = Record<string, unknown> & { id: string; started_at: unknown };
+
+/** A timestamptz as the ISO text toIso gives (UTC, milliseconds, Z), in SQL. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The session view of call_session row `s`, legs and transcripts included, as
+ * one SQL json expression: the same fields, order, types and ISO timestamps
+ * as toSessionView below (a test compares the two). PostgreSQL builds it in
+ * the query that finds the session, so a retrieve is one round trip and Node
+ * sends the text without parsing and re-serializing it. The JSON columns are
+ * embedded as stored; only the whitespace differs from JSON.stringify.
+ */
+export const SESSION_JSON = `json_build_object(
+  'session_id', s.id, 'project_id', s.project_id, 'status', s.status, 'end_reason', s.end_reason,
+  'direction', s.direction, 'total_cost_micros', s.total_cost_micros,
+  'caller', json_build_object('name', s.caller_name, 'address', s.caller_address),
+  'agent', json_build_object('agent_id', s.agent_id, 'agent_name', s.agent_name, 'agent_version_id', s.agent_version_id),
+  'phone_number', s.phone_number, 'duration_seconds', s.duration_seconds, 'variables', s.variables,
+  'legs', (select coalesce(json_agg(json_build_object(
+             'leg_id', l.id, 'direction', l.direction, 'kind', l.kind, 'address', l.address,
+             'started_at', ${iso('l.started_at')}, 'ended_at', ${iso('l.ended_at')},
+             'duration_seconds', l.duration_seconds, 'cost_micros', l.cost_micros,
+             'transcript', json_build_object('items', l.transcript)) order by l.seq), '[]'::json)
+             from call_leg l where l.session_id = s.id),
+  'has_recording', s.has_recording, 'summaries', s.summaries,
+  'started_at', ${iso('s.started_at')}, 'ended_at', ${iso('s.ended_at')})`;
 type LegRow = Record<string, unknown> & { session_id: string };
 
 /** Loads the legs of `sessionIds` (one query) and assembles the views in the given order. */

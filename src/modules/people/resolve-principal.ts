@@ -1,9 +1,10 @@
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { Organization, Project } from '../org/org.entity.js';
-import { PROJECT_ROLES, type Channel, type Permission, type Principal, type ProjectRole } from '../org/permissions.js';
-import { Membership, ProjectMember, User } from './people.entity.js';
-import { resolveRole } from './roles.js';
+import { sql } from '../../db/orm.js';
+import { toJson } from '../../db/values.js';
+import { ORG_ROLES, PROJECT_ROLES, isPermission, type Channel, type Permission, type Principal, type ProjectRole } from '../org/permissions.js';
+import { Membership } from './people.entity.js';
 
 /**
  * The principal of a signed-in person acting in one organization (and
@@ -14,32 +15,47 @@ export async function resolveUserPrincipal(
   em: Em,
   input: { userId: string; organizationId: string; projectId?: string; via: Channel; requestId?: string },
 ): Promise<Principal> {
-  const [user, membership] = await Promise.all([
-    em.findOne(User, { id: input.userId }),
-    em.findOne(Membership, { organization: input.organizationId, user: input.userId }),
-  ]);
-  if (!user || user.disabledAt) throw new DomainError('UNAUTHENTICATED', 'This account no longer exists or is disabled');
-  if (!membership) throw new DomainError('FORBIDDEN', 'You are no longer a member of this organization');
-  const role = await resolveRole(em, input.organizationId, membership.role);
-  const permissions = new Set<Permission>(role.permissions);
+  // One round trip for everything a request needs to know about the person:
+  // this runs on every MCP request, so it must cost one query, not five.
+  const [facts] = await sql<{
+    email: string | null; disabled: boolean | null; role: string | null; custom_permissions: unknown;
+    project_exists: boolean; project_role: string | null;
+  }>(
+    em,
+    `select u.email, u.disabled_at is not null as disabled, m.role,
+            (select r.permissions from custom_role r where r.id = m.role and r.organization_id = m.organization_id) as custom_permissions,
+            exists (select 1 from project p where p.id = ? and p.organization_id = ?) as project_exists,
+            (select pm.role from project_member pm where pm.project_id = ? and pm.user_id = u.id) as project_role
+       from (select 1) one
+       left join app_user u on u.id = ?
+       left join membership m on m.user_id = u.id and m.organization_id = ?`,
+    [input.projectId ?? null, input.organizationId, input.projectId ?? null, input.userId, input.organizationId],
+  );
+  if (!facts?.email || facts.disabled) throw new DomainError('UNAUTHENTICATED', 'This account no longer exists or is disabled');
+  if (!facts.role) throw new DomainError('FORBIDDEN', 'You are no longer a member of this organization');
+  const permissions = new Set<Permission>(rolePermissions(facts.role, toJson<string[] | null>(facts.custom_permissions)));
   permissions.add('org:read');
   if (input.projectId) {
-    const project = await em.findOne(Project, { id: input.projectId, organization: input.organizationId });
-    if (!project) throw new DomainError('FORBIDDEN', 'The project this sign-in was made for no longer exists');
-    const projectRole = await em.findOne(ProjectMember, { project: input.projectId, user: input.userId });
-    for (const p of projectRole ? PROJECT_ROLES[projectRole.role as ProjectRole] ?? [] : []) permissions.add(p);
+    if (!facts.project_exists) throw new DomainError('FORBIDDEN', 'The project this sign-in was made for no longer exists');
+    for (const p of facts.project_role ? PROJECT_ROLES[facts.project_role as ProjectRole] ?? [] : []) permissions.add(p);
   }
   return {
     kind: 'user',
-    id: user.id,
-    name: user.email,
+    id: input.userId,
+    name: facts.email,
     organizationId: input.organizationId,
     projectId: input.projectId,
-    orgRole: role.name,
+    orgRole: facts.role,
     permissions,
     via: input.via,
     requestId: input.requestId,
   };
+}
+
+/** Permissions of a membership role: a built-in role, or the stored list of a custom one (unknown names dropped). */
+function rolePermissions(role: string, custom: string[] | null): Permission[] {
+  if (role in ORG_ROLES) return [...ORG_ROLES[role as keyof typeof ORG_ROLES]];
+  return (custom ?? []).filter(isPermission);
 }
 
 /** Organizations a user belongs to, each with its projects: what the consent page offers. */

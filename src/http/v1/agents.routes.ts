@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import {
+  AgentBranchParams, AgentIdParams, AgentResponse, AgentRevisionParams, BranchResponse, CreateAgentBody,
+  CreateAgentBranchRestBody, EstimateAgentBody, EstimateView, ListAgentsQuery, ListAgentsResponse, ListBranchesResponse,
+  ListPromptRevisionsQuery, ListRevisionsResponse, MergePreview, MergeResult, PatchPromptRestBody, PromptChangeResult,
+  PublicationResult, RestoreRevisionQuery, RetrieveAgentQuery, SetTrafficSplitRestBody, TrafficSplitResult, UpdateAgentBody,
+} from '../../modules/agents/agents.schemas.js';
+import { createAgent } from '../../modules/agents/create-agent.js';
+import { updateAgent } from '../../modules/agents/update-agent.js';
+import { getAgent } from '../../modules/agents/get-agent.js';
+import { listAgents } from '../../modules/agents/list-agents.js';
+import { estimateAgent } from '../../modules/agents/estimate-agent.js';
+import { createAgentBranch } from '../../modules/agents/create-agent-branch.js';
+import { listAgentBranches } from '../../modules/agents/list-agent-branches.js';
+import { patchAgentPrompt } from '../../modules/agents/patch-agent-prompt.js';
+import { listAgentPromptRevisions } from '../../modules/agents/list-agent-prompt-revisions.js';
+import { restorePromptRevision } from '../../modules/agents/restore-prompt-revision.js';
+import { previewAgentBranchMerge } from '../../modules/agents/preview-agent-branch-merge.js';
+import { mergeAgentBranch } from '../../modules/agents/merge-agent-branch.js';
+import { publishAgent } from '../../modules/agents/publish-agent.js';
+import { rollbackAgent } from '../../modules/agents/rollback-agent.js';
+import { setAgentTrafficSplit } from '../../modules/agents/set-agent-traffic-split.js';
+import { route } from '../route.js';
+
+const tag = 'Agents';
+const etag = (hash: string) => `"${hash}"`;
+
+export const agentRoutes = [
+  route({
+    method: 'post', path: '/v1/agent/create', operationId: 'createAgent', tag,
+    summary: 'Create an agent with its main branch and first version',
+    description: 'Returns the agent with its ETag (also in the ETag header) and prompt_hash.',
+    permission: 'agents:write', body: CreateAgentBody, response: AgentResponse, status: 201,
+    handler: async ({ em, principal, body, ctx }) => {
+      const agent = await createAgent(em, principal, body);
+      ctx.set('ETag', etag(agent.etag));
+      return { agent };
+    },
+  }),
+  route({
+    method: 'put', path: '/v1/agent/update/{agent_id}', operationId: 'updateAgent', tag,
+    summary: 'Change an agent: a new version on main (or on branch_id)',
+    description:
+      'Optimistic concurrency: send the ETag you read as `If-Match`; if the head changed since, the answer is 412 ' +
+      'with `current_etag`. Without If-Match the change applies to the current head (last write wins, field by field). ' +
+      'The new ETag comes back in the ETag header and the body.',
+    permission: 'agents:write', params: AgentIdParams, body: UpdateAgentBody, response: AgentResponse,
+    handler: async ({ em, principal, params, body, ctx }) => {
+      const ifMatch = ctx.get('if-match') || undefined;
+      const agent = await updateAgent(em, principal, params.agent_id, body, { ifMatch });
+      ctx.set('ETag', etag(agent.etag));
+      return { agent };
+    },
+  }),
+  route({
+    method: 'get', path: '/v1/agent/list', operationId: 'listAgents', tag,
+    summary: 'Agents, newest first, each with main\'s head',
+    permission: 'agents:read', query: ListAgentsQuery, response: ListAgentsResponse,
+    handler: ({ em, principal, query }) => listAgents(em, principal, query),
+  }),
+  route({
+    method: 'get', path: '/v1/agent/retrieve/{agent_id}', operationId: 'retrieveAgent', tag,
+    summary: 'An agent with the head of main (or of branch_id); ETag header',
+    permission: 'agents:read', params: AgentIdParams, query: RetrieveAgentQuery, response: AgentResponse,
+    handler: async ({ em, principal, params, query, ctx }) => {
+      const agent = await getAgent(em, principal, params.agent_id, { branchId: query.branch_id });
+      ctx.set('ETag', etag(agent.etag));
+      return { agent };
+    },
+  }),
+  route({
+    method: 'post', path: '/v1/agent/estimate', operationId: 'estimateAgent', tag,
+    summary: 'Price an agent before launch, in micros, from the organization\'s price list',
+    permission: 'agents:read', body: EstimateAgentBody, response: z.object({ estimate: EstimateView }).openapi('EstimateAgentResponse'),
+    handler: async ({ em, principal, body }) => ({ estimate: await estimateAgent(em, principal, body) }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/branch/create', operationId: 'createAgentBranch', tag,
+    summary: 'Create a branch: a working copy of main\'s head',
+    description: 'A name used by another branch of the agent (merged ones included) is a 409.',
+    permission: 'agents:write', params: AgentIdParams, body: CreateAgentBranchRestBody, response: BranchResponse, status: 201,
+    handler: async ({ em, principal, params, body }) => ({
+      branch: await createAgentBranch(em, principal, { agentId: params.agent_id, branch: body.branch }),
+    }),
+  }),
+  route({
+    method: 'get', path: '/v1/agent/{agent_id}/branch/list', operationId: 'listAgentBranches', tag,
+    summary: 'Branches of an agent, main first',
+    permission: 'agents:read', params: AgentIdParams, query: z.object({}).strict(), response: ListBranchesResponse,
+    handler: async ({ em, principal, params }) => ({ branches: await listAgentBranches(em, principal, params.agent_id) }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/prompt/patch', operationId: 'patchAgentPrompt', tag,
+    summary: 'Anchored edits of the prompt, checked against the prompt hash you read',
+    description:
+      'Same body as the MCP tool patch_agent_prompt (camelCase), without agentId. A stale expectedHash is a 409 ' +
+      'HASH_MISMATCH with current_hash and, when your hash is a known revision, a unified diff since it; a missing ' +
+      'or ambiguous anchor is a 422 (ANCHOR_NOT_FOUND, ANCHOR_AMBIGUOUS) naming it.',
+    permission: 'agents:write', params: AgentIdParams, body: PatchPromptRestBody, response: PromptChangeResult,
+    handler: ({ em, principal, params, body }) => patchAgentPrompt(em, principal, { ...body, agentId: params.agent_id }),
+  }),
+  route({
+    method: 'get', path: '/v1/agent/{agent_id}/prompt/revision/list', operationId: 'listAgentPromptRevisions', tag,
+    summary: 'Prompt revisions, newest first',
+    permission: 'agents:read', params: AgentIdParams, query: ListPromptRevisionsQuery, response: ListRevisionsResponse,
+    handler: ({ em, principal, params, query }) => listAgentPromptRevisions(em, principal, params.agent_id, query),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/prompt/revision/{revision_id}/restore', operationId: 'restorePromptRevision', tag,
+    summary: 'Restore a revision\'s prompt as a new revision',
+    description: 'Onto the revision\'s own branch, or the branch named by the branch_id query parameter. No body.',
+    permission: 'agents:write', params: AgentRevisionParams, query: RestoreRevisionQuery, response: PromptChangeResult,
+    handler: ({ em, principal, params, query }) =>
+      restorePromptRevision(em, principal, { agentId: params.agent_id, revisionId: params.revision_id, branchId: query.branch_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/branch/{branch_id}/merge/preview', operationId: 'previewAgentBranchMerge', tag,
+    summary: 'Preview the three-way merge of a branch into main',
+    permission: 'agents:read', params: AgentBranchParams, response: MergePreview,
+    handler: ({ em, principal, params }) =>
+      previewAgentBranchMerge(em, principal, { agentId: params.agent_id, sourceBranchId: params.branch_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/branch/{branch_id}/merge', operationId: 'mergeAgentBranch', tag,
+    summary: 'Merge a branch into main',
+    description:
+      'A 409 MERGE_CONFLICT lists the conflicts; a 422 names required tests the branch head has not passed. ' +
+      'Merging a merged branch again returns that merge (already_merged).',
+    permission: 'agents:write', params: AgentBranchParams, response: MergeResult,
+    handler: ({ em, principal, params }) => mergeAgentBranch(em, principal, { agentId: params.agent_id, sourceBranchId: params.branch_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/publish', operationId: 'publishAgent', tag,
+    summary: 'Make main\'s head the live version',
+    description: 'The previous live version is kept for rollback. Publishing the live version again changes nothing.',
+    permission: 'agents:publish', params: AgentIdParams, response: PublicationResult,
+    handler: ({ em, principal, params }) => publishAgent(em, principal, { agentId: params.agent_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/rollback', operationId: 'rollbackAgent', tag,
+    summary: 'Return the live version to the one published before it',
+    description: 'A 409 when nothing was live before the current version.',
+    permission: 'agents:publish', params: AgentIdParams, response: PublicationResult,
+    handler: ({ em, principal, params }) => rollbackAgent(em, principal, { agentId: params.agent_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/traffic_split', operationId: 'setAgentTrafficSplit', tag,
+    summary: 'Split callers between versions by percent',
+    description:
+      'Same body as the MCP tool set_agent_traffic_split, without agentId: shares naming a published version ' +
+      '(versionId) or an open branch (branchId, resolved to its head now), whole percents adding up to 100. A caller ' +
+      'keeps landing on the same version while the split stays (a stable hash of the caller and the agent). An empty ' +
+      'split removes it: every caller then reaches the live version.',
+    permission: 'agents:publish', params: AgentIdParams, body: SetTrafficSplitRestBody, response: TrafficSplitResult,
+    handler: ({ em, principal, params, body }) => setAgentTrafficSplit(em, principal, { ...body, agentId: params.agent_id }),
+  }),
+];

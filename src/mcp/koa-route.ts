@@ -1,0 +1,94 @@
+import type Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AppDeps } from '../http/deps.js';
+import { DomainError } from '../modules/errors.js';
+import { resolveUserPrincipal } from '../modules/people/resolve-principal.js';
+import { assertConnectionActive, readBearerToken, verifyMcpTokenClaims } from '../oauth/verify-access-token.js';
+import { mcpResourceUrl, oauthBaseUrl, wwwAuthenticateHeader } from '../oauth/urls.js';
+import { buildMcpServer } from './server.js';
+
+/**
+ * POST /platform/mcp: Streamable HTTP in stateless mode. Every request is
+ * checked on its own: the Host and Origin (DNS-rebinding protection), the
+ * bearer token (signature, issuer, audience, expiry, and that its grant is
+ * still connected), then the person's roles as they are now. A fresh server
+ * and transport serve the one request, so nothing is shared between callers.
+ */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function allowedHosts(baseUrl: string, extra: string[]): Set<string> {
+  const url = new URL(baseUrl);
+  const hosts = new Set([url.host, ...extra]);
+  // A loopback service answers on every loopback name at the same port.
+  if (LOOPBACK.has(url.hostname)) for (const name of LOOPBACK) hosts.add(url.port ? `${name}:${url.port}` : name);
+  return hosts;
+}
+
+function jsonRpcError(ctx: ParameterizedContext, status: number, message: string, code = -32001) {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
+export function registerMcpRoute(router: Router, deps: AppDeps) {
+  const baseUrl = oauthBaseUrl(deps.config);
+  const hosts = allowedHosts(baseUrl, deps.config.mcp.allowedHosts);
+  const origins = new Set([new URL(baseUrl).origin, ...deps.config.mcp.allowedOrigins]);
+
+  const guard = async (ctx: ParameterizedContext, next: () => Promise<unknown>) => {
+    if (!hosts.has(ctx.get('host'))) return jsonRpcError(ctx, 403, `Host ${ctx.get('host') || '(none)'} is not allowed`);
+    const origin = ctx.get('origin');
+    if (origin && !origins.has(origin)) return jsonRpcError(ctx, 403, `Origin ${origin} is not allowed`);
+    return next();
+  };
+
+  router.post('/platform/mcp', guard, async (ctx) => {
+    const token = readBearerToken(ctx.get('authorization') || undefined);
+    let principal;
+    try {
+      const claims = await verifyMcpTokenClaims(deps, token);
+      // The connection check and the roles are independent reads: do them at once.
+      const [, resolved] = await Promise.allSettled([
+        assertConnectionActive(deps, claims),
+        resolveUserPrincipal(deps.orm.em.fork(), {
+          userId: claims.userId,
+          organizationId: claims.organizationId,
+          projectId: claims.projectId,
+          via: 'mcp',
+          requestId: ctx.state.requestId,
+        }),
+      ]).then(([connection, roles]) => {
+        // A disconnected grant wins over any role problem: the client must sign in again.
+        if (connection.status === 'rejected') throw connection.reason;
+        if (roles.status === 'rejected') throw roles.reason;
+        return [undefined, roles.value] as const;
+      });
+      principal = resolved;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'UNAUTHENTICATED') {
+        ctx.set('WWW-Authenticate', wwwAuthenticateHeader(baseUrl, token ? { error: 'invalid_token', description: error.message } : undefined));
+        return jsonRpcError(ctx, 401, error.message);
+      }
+      if (error instanceof DomainError && error.code === 'FORBIDDEN') return jsonRpcError(ctx, 403, error.message);
+      throw error;
+    }
+    const server = buildMcpServer(principal, deps, { baseUrl });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    ctx.res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    ctx.respond = false;
+    await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+  });
+
+  // Stateless: no server-to-client stream and no sessions to end.
+  const notAllowed = async (ctx: ParameterizedContext) => {
+    ctx.set('Allow', 'POST');
+    jsonRpcError(ctx, 405, `This MCP endpoint is stateless: use POST ${mcpResourceUrl(baseUrl)}`, -32000);
+  };
+  router.get('/platform/mcp', guard, notAllowed);
+  router.delete('/platform/mcp', guard, notAllowed);
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool as ListedTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Em } from '../db/orm.js';
+import type { AppDeps } from '../http/deps.js';
+import { toProblem } from '../http/problem.js';
+import { DomainError } from '../modules/errors.js';
+import { requirePermission, type Permission, type Principal } from '../modules/org/permissions.js';
+import { parseInput } from '../modules/validation.js';
+
+/** What a tool's handler runs with: the signed-in person, its own EntityManager, the app's dependencies. */
+export interface ToolContext {
+  principal: Principal;
+  em: Em;
+  deps: AppDeps;
+  /** The public address of this service, for links a tool hands out (recordings). */
+  baseUrl: string;
+}
+
+/**
+ * One MCP tool, declared once (CONVENTIONS rule 9): its name exactly as the
+ * spec lists it, the text the model reads, input and output schemas (reused
+ * from modules/ wherever REST has them, so both faces validate alike), the
+ * hints, the permission, and one call into modules/.
+ */
+export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  /** The arguments, field by field; every field carries .describe(): it is all the model knows of it. */
+  input: I;
+  output: O;
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  permission: Permission;
+  handler: (input: z.output<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.input<O>>;
+}
+
+/** A tool with its generic types erased, as the registry holds it. */
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: z.ZodObject;
+  outputSchema: z.ZodObject;
+  annotations: ToolDefinition<z.ZodRawShape, z.ZodObject>['annotations'];
+  permission: Permission;
+  handler: (input: unknown, ctx: ToolContext) => Promise<unknown>;
+}
+
+export function defineTool<I extends z.ZodRawShape, O extends z.ZodObject>(definition: ToolDefinition<I, O>): Tool {
+  return {
+    ...definition,
+    // Strict, as the REST queries are: an unknown argument is named back instead of silently ignored.
+    inputSchema: z.object(definition.input).strict(),
+    outputSchema: definition.output,
+    handler: definition.handler as Tool['handler'],
+  };
+}
+
+/**
+ * The project a calls, analytics or billing tool reads. An assistant sign-in
+ * chooses a project: its tools then see that project's data only, whatever
+ * the arguments say. Another project asked for by name is refused, so the
+ * model is told rather than handed data it did not ask for.
+ */
+export function scopedProject(principal: Principal, requested: string | undefined): string | undefined {
+  if (principal.projectId === undefined) return requested;
+  if (requested !== undefined && requested !== principal.projectId) {
+    throw new DomainError('FORBIDDEN', `This sign-in acts in project ${principal.projectId} only`, {
+      issues: [{ field: 'project_id', message: `must be ${principal.projectId}, or left out` }],
+    });
+  }
+  return principal.projectId;
+}
+
+/**
+ * JSON Schema as tools/list shows it. Draft-07, as the SDK's own McpServer
+ * emits, because its client compiles schemas with a draft-07 Ajv. Input
+ * schemas show what is sent (a timestamp is a string), output schemas what
+ * comes back. Computed once per tool, not per request.
+ */
+const listings = new WeakMap<Tool, ListedTool>();
+function listing(tool: Tool): ListedTool {
+  let listed = listings.get(tool);
+  if (!listed) {
+    listed = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: z.toJSONSchema(tool.inputSchema, { io: 'input', target: 'draft-7' }) as ListedTool['inputSchema'],
+      outputSchema: z.toJSONSchema(tool.outputSchema, { io: 'output', target: 'draft-7' }) as ListedTool['outputSchema'],
+      annotations: { title: tool.title, ...tool.annotations },
+    };
+    listings.set(tool, listed);
+  }
+  return listed;
+}
+
+/**
+ * Serves `tools` on `server`: declares the tools capability and answers
+ * tools/list and tools/call. These handlers are set on the underlying Server
+ * rather than through McpServer.registerTool, because registerTool validates
+ * arguments itself before any handler runs: the permission could not be
+ * checked first, and invalid arguments would not go through the one error
+ * mapping (field names, codes) that REST uses. So the capability must not be
+ * passed to the McpServer constructor either, which would install the SDK's
+ * own handlers (and a later registerTool now fails loudly instead of
+ * replacing these). The list never changes during a connection: no listChanged.
+ * `context` is called once per tool call (each call gets its own EntityManager).
+ */
+export function serveTools(server: McpServer, tools: readonly Tool[], context: () => ToolContext): void {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  server.server.registerCapabilities({ tools: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listing) }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    // An unknown tool is a protocol error (MCP spec, tools: error handling); everything after is a tool result.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    return callTool(tool, request.params.arguments, context());
+  });
+}
+
+/**
+ * Runs one tool call: permission, validation, the handler, the output checked
+ * against the output schema (which also drops any field the schema does not
+ * name). Any failure becomes an isError result, never a protocol error, so
+ * the model reads what went wrong and can correct itself.
+ */
+export async function callTool(tool: Tool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
+  try {
+    requirePermission(ctx.principal, tool.permission);
+    const input = parseInput(tool.inputSchema, args ?? {}, '');
+    const output = tool.outputSchema.parse(await tool.handler(input, ctx)) as Record<string, unknown>;
+    return { structuredContent: output, content: [{ type: 'text', text: JSON.stringify(output) }] };
+  } catch (error) {
+    return errorResult(error, tool, ctx);
+  }
+}
+
+/** Domain functions name fields where REST sends them (`query.cursor`); a tool's arguments are one flat object. */
+const argumentName = (field: string) => field.replace(/^(query|path|body)\./, '');
+
+/**
+ * The MCP face of the one error mapping (http/problem.ts): a domain error
+ * gives its detail, each offending argument and its code; anything else is a
+ * bug, logged with its trace and reported only by request id.
+ */
+function errorResult(error: unknown, tool: Tool, ctx: ToolContext): CallToolResult {
+  let text: string;
+  if (error instanceof DomainError) {
+    const problem = toProblem(error);
+    const fields = (problem.errors ?? []).map((issue) => `- ${argumentName(issue.field)}: ${issue.message}`);
+    // What the model needs to recover (current_hash and a diff, conflicts, the missing permission...).
+    const { type: _type, title: _title, status: _status, detail: _detail, code: _code, errors: _errors, instance: _instance, request_id: _rid, ...details } = problem;
+    const extra = Object.keys(details).length ? [`details: ${JSON.stringify(details)}`] : [];
+    text = [`${problem.detail} (${problem.code})`, ...fields, ...extra].join('\n');
+  } else {
+    const requestId = ctx.principal.requestId ?? randomUUID();
+    ctx.deps.logger.error({ err: error, tool: tool.name, principal: ctx.principal.id, request_id: requestId }, 'MCP tool failed');
+    text = `internal error, request id ${requestId}`;
+  }
+  return { isError: true, content: [{ type: 'text', text }] };
+}

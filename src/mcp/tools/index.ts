@@ -1,0 +1,57 @@
+import type { Tool } from '../tool.js';
+import { listCalls } from './list-calls.js';
+import { getCall } from './get-call.js';
+import { getCallToolCall } from './get-call-tool-call.js';
+import { getCallRecordingUrl } from './get-call-recording-url.js';
+import { getCallCostBreakdown } from './get-call-cost-breakdown.js';
+import { analyticsOverview } from './analytics-overview.js';
+import { analyticsTimeSeries } from './analytics-time-series.js';
+import { analyticsHeatmap } from './analytics-heatmap.js';
+import { analyticsCost } from './analytics-cost.js';
+import { billingOverviewGet } from './billing-overview-get.js';
+import { createAgent } from './create-agent.js';
+import { updateAgent } from './update-agent.js';
+import { patchAgentPrompt } from './patch-agent-prompt.js';
+import { listAgentPromptRevisions } from './list-agent-prompt-revisions.js';
+import { createAgentBranch } from './create-agent-branch.js';
+import { previewAgentBranchMerge } from './preview-agent-branch-merge.js';
+import { mergeAgentBranch } from './merge-agent-branch.js';
+import { setAgentTrafficSplit } from './set-agent-traffic-split.js';
+import { publishAgent } from './publish-agent.js';
+import { testCreate } from './test-create.js';
+import { testRun } from './test-run.js';
+import { evaluationGet } from './evaluation-get.js';
+import { releaseStart } from './release-start.js';
+import { releaseGet } from './release-get.js';
+
+/**
+ * Every tool the MCP server offers, in the order tools/list shows them (the
+ * spec's groups). Only tools that work are listed here: the spec's other
+ * tools are added as their capabilities land in modules/.
+ */
+export const platformTools: readonly Tool[] = [
+  listCalls,
+  getCall,
+  getCallToolCall,
+  getCallRecordingUrl,
+  getCallCostBreakdown,
+  createAgent,
+  updateAgent,
+  patchAgentPrompt,
+  listAgentPromptRevisions,
+  createAgentBranch,
+  mergeAgentBranch,
+  previewAgentBranchMerge,
+  setAgentTrafficSplit,
+  publishAgent,
+  releaseStart,
+  releaseGet,
+  testCreate,
+  testRun,
+  evaluationGet,
+  analyticsOverview,
+  analyticsTimeSeries,
+  analyticsHeatmap,
+  analyticsCost,
+  billingOverviewGet,
+];

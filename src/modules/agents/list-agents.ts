@@ -1,0 +1,53 @@
+import type { Em } from '../../db/orm.js';
+import { encodeCursor, filterFingerprint } from '../cursor.js';
+import { DomainError } from '../errors.js';
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { decodeIdCursor } from './agent-access.js';
+import { Agent, AgentBranch, AgentVersion } from './agents.entity.js';
+import type { AgentView, ListAgentsQuery } from './agents.schemas.js';
+import { toAgentView } from './agent-views.js';
+
+/**
+ * Agents newest first, keyset-paginated by id (ids are time-ordered), each
+ * with main's head. A sign-in acting in one project sees that project only.
+ */
+export async function listAgents(
+  em: Em,
+  principal: Principal,
+  query: ListAgentsQuery,
+): Promise<{ agents: AgentView[]; has_more: boolean; next_cursor: string | null }> {
+  requirePermission(principal, 'agents:read');
+  if (principal.projectId && query.project_id !== undefined && query.project_id !== principal.projectId) {
+    throw new DomainError('FORBIDDEN', `This sign-in acts in project ${principal.projectId} only`, {
+      issues: [{ field: 'query.project_id', message: `must be ${principal.projectId}, or left out` }],
+    });
+  }
+  const projectId = principal.projectId ?? query.project_id;
+  const fingerprint = filterFingerprint({ project: projectId });
+  const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'agent') : undefined;
+  const agents = await em.find(
+    Agent,
+    {
+      organization: principal.organizationId,
+      ...(projectId ? { project: projectId } : {}),
+      ...(after ? { id: { $lt: after.id } } : {}),
+    },
+    { orderBy: { id: 'desc' }, limit: query.page_size + 1 },
+  );
+  const hasMore = agents.length > query.page_size;
+  const page = hasMore ? agents.slice(0, query.page_size) : agents;
+  const mains = await em.find(AgentBranch, { id: { $in: page.map((a) => a.mainBranchId) } });
+  const heads = await em.find(AgentVersion, { id: { $in: mains.map((b) => b.headVersionId) } });
+  const mainById = new Map(mains.map((b) => [b.id, b]));
+  const headById = new Map(heads.map((v) => [v.id, v]));
+  const last = page.at(-1);
+  return {
+    agents: page.map((a) => {
+      const main = mainById.get(a.mainBranchId)!;
+      return toAgentView(a, main, headById.get(main.headVersionId)!);
+    }),
+    has_more: hasMore,
+    // The cursor format carries a timestamp; only the id orders this listing.
+    next_cursor: hasMore && last ? encodeCursor({ t: last.createdAt.toISOString(), id: last.id }, fingerprint) : null,
+  };
+}

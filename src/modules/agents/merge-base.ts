@@ -1,0 +1,48 @@
+import type { Em } from '../../db/orm.js';
+import { DomainError, notFound } from '../errors.js';
+import type { Principal } from '../org/permissions.js';
+import { findAgent, findBranch, loadVersion } from './agent-access.js';
+import { AgentBranch, type Agent, type AgentVersion } from './agents.entity.js';
+import { mergeAgentConfigs, type ConfigMergeResult } from './three-way-merge.js';
+
+export interface MergeInputs {
+  main: AgentBranch;
+  source: AgentBranch;
+  base: AgentVersion;
+  ours: AgentVersion;
+  theirs: AgentVersion;
+  fastForward: boolean;
+  result: ConfigMergeResult;
+}
+
+/**
+ * The three versions of a merge of `source` into main and their merge. The
+ * base is where the branch left main: every merge of a branch ends it (state
+ * merged), so that version stays the common ancestor. With `lock`, both branch
+ * rows are locked, main first (every writer that locks both does it in that
+ * order, so two merges cannot deadlock).
+ */
+export async function loadMerge(em: Em, agent: Agent, sourceBranchId: string, options: { lock?: boolean } = {}): Promise<MergeInputs> {
+  const main = await findBranch(em, agent, undefined, options);
+  const source = await findBranch(em, agent, sourceBranchId, options);
+  if (source.isMain) {
+    throw new DomainError('UNPROCESSABLE', 'main cannot be merged into itself: name a branch made with create_agent_branch', {
+      issues: [{ field: 'body.sourceBranchId', message: 'is the main branch' }],
+    });
+  }
+  const base = await loadVersion(em, agent, source.baseVersionId);
+  const ours = await loadVersion(em, agent, main.headVersionId);
+  const theirs = await loadVersion(em, agent, source.headVersionId);
+  const result = mergeAgentConfigs(base.config, ours.config, theirs.config, { ours: 'main', theirs: source.name });
+  return { main, source, base, ours, theirs, fastForward: ours.id === base.id, result };
+}
+
+/**
+ * The agent of a merge: spec 3 names only `sourceBranchId`, so the agent is
+ * the branch's; `agentId`, when given, must agree. Scoped like every read.
+ */
+export async function agentOfBranch(em: Em, principal: Principal, sourceBranchId: string, agentId?: string): Promise<Agent> {
+  const branch = await em.findOne(AgentBranch, { id: sourceBranchId, organization: principal.organizationId });
+  if (!branch || (agentId !== undefined && branch.agent !== agentId)) throw notFound('Branch', sourceBranchId);
+  return findAgent(em, principal, branch.agent);
+}

@@ -1,0 +1,443 @@
+import { performance } from 'node:perf_hooks';
+import type { Orm } from '../../db/orm.js';
+import { newId } from '../ids.js';
+import { notFound, validationFailed, type FieldIssue } from '../errors.js';
+import { Agent, AgentVersion } from '../agents/agents.entity.js';
+import type { AgentConfig } from '../agents/agents.schemas.js';
+import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
+import type { EndReason, Speaker } from '../calls/calls.entity.js';
+import { priceLeg, sumLines } from '../calls/pricing.js';
+import { recordSessions, type LegInput, type TurnInput } from '../calls/record-sessions.js';
+import { ModelError, type ChatMessage, type ChatModel, type ChatToolCall } from './chat-model.js';
+import { defaultEngineSettings, type EngineSettings } from './engine-settings.js';
+import { resolveChatModel } from './resolve-chat-model.js';
+import { askPermission, BUILTIN, collectTools, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
+
+export interface ConversationInput {
+  organizationId: string;
+  projectId: string;
+  agentId: string;
+  versionId: string;
+  direction: 'inbound' | 'outbound' | 'web';
+  caller: { name?: string | null; address: string };
+  phoneNumber?: string | null;
+  customerTurns: string[];
+  startedAt?: Date;
+  sessionId?: string;
+}
+
+export interface ConversationResult {
+  sessionId: string;
+  status: 'ended' | 'failed';
+  endReason: string;
+  transcript: { speaker: string; text: string; tool_call?: { name: string; arguments: unknown; result: unknown } }[];
+  toolCalls: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed' }[];
+  variables: { key: string; value: string }[];
+  transferredTo: string | null;
+  durationSeconds: number;
+  costMicros: number;
+  agentVersionId: string;
+}
+
+export interface EngineDeps {
+  orm: Orm;
+  /** From the app's config; absent: read from the environment once (Temporal activities pass only the ORM). */
+  settings?: EngineSettings;
+}
+
+/**
+ * The simulated clock. A text conversation takes no time, but a call record
+ * needs plausible durations (they are what is billed): speech lasts its
+ * words at a speaking pace, each party pauses before speaking, a model
+ * answer costs the platform's turn latency plus the time the model really
+ * took, a tool call the time it really took, a transfer rings before it
+ * connects.
+ */
+const WORDS_PER_SECOND = 2.5;
+const MIN_UTTERANCE_MS = 600;
+const TURN_GAP_MS = 700;
+const ANSWER_MS = 500;
+const MODEL_FLOOR_MS = 400;
+const RING_MS = 4000;
+/** Tool rounds (model → tools → model) within one customer turn; a model that keeps calling tools is cut off here. */
+export const MAX_TOOL_ROUNDS = 4;
+/** Transcript texts are cut here: a runaway model must not write megabytes into a call record. */
+const MAX_TEXT = 10_000;
+
+const speechMs = (text: string) => Math.max(MIN_UTTERANCE_MS, Math.round((text.trim().split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND) * 1000));
+/** PostgreSQL jsonb refuses U+0000; model output is untrusted text. */
+const clean = (text: string) => text.replaceAll('\u0000', '').slice(0, MAX_TEXT);
+
+interface TranscriptEntry {
+  speaker: Speaker;
+  text: string;
+  atMs: number;
+  toolCall?: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed'; durationMs: number };
+}
+
+/** The state of one call as it runs; written once, at the end. */
+class Call {
+  clock = 0;
+  readonly agentLeg: TranscriptEntry[] = [];
+  transfer: { name: string; address: string; startMs: number; entries: TranscriptEntry[] } | null = null;
+  readonly messages: ChatMessage[] = [];
+  readonly variables = new Map<string, string>();
+  outcome: { status: 'ended' | 'failed'; reason: EndReason } | null = null;
+  customerTurnsHeard = 0;
+
+  say(speaker: Speaker, text: string) {
+    this.clock += TURN_GAP_MS;
+    this.agentLeg.push({ speaker, text: clean(text), atMs: this.clock });
+    this.clock += speechMs(text);
+  }
+  note(text: string) {
+    this.agentLeg.push({ speaker: 'system', text: clean(text), atMs: this.clock });
+  }
+  end(status: 'ended' | 'failed', reason: EndReason) {
+    this.outcome ??= { status, reason };
+  }
+}
+
+/**
+ * Runs one call of an agent version turn by turn (DESIGN section 5): the
+ * first message, then for each customer turn a model request (system prompt
+ * from the version's prompt, variables and tool rules; the history; the
+ * tools that are not blocked), tool calls in up to MAX_TOOL_ROUNDS rounds,
+ * until a tool ends the call (end_call, transfer_call), the agent says an
+ * end-call phrase, the call reaches its maximum duration, or the customer's
+ * turns run out (customer_hangup). A model that fails ends the call as
+ * failed with end reason `error`: recorded like any other call, never thrown.
+ * The session is written through recordSessions (the one write path of call
+ * records) with its legs, transcript, tool calls, variables, summary and
+ * the version it ran on.
+ *
+ * Throws only when there is no call to record: the agent or version does not
+ * exist in the organization, or the database fails.
+ */
+export async function runConversation(deps: EngineDeps, input: ConversationInput): Promise<ConversationResult> {
+  checkInput(input);
+  const settings = deps.settings ?? defaultEngineSettings();
+  const em = deps.orm.em.fork();
+  const agent = await em.findOne(Agent, { id: input.agentId, organization: input.organizationId, project: input.projectId });
+  if (!agent) throw notFound('Agent', input.agentId);
+  const version = await em.findOne(AgentVersion, { id: input.versionId, agent: agent.id });
+  if (!version) throw notFound('Agent version', input.versionId);
+  const organization = await em.findOne(Organization, { id: input.organizationId });
+  const prices = organization?.priceList ?? DEFAULT_PRICE_LIST;
+  const config = version.config;
+  const sessionId = input.sessionId ?? newId('session');
+
+  const context: ToolContext = {
+    organizationId: input.organizationId,
+    projectId: input.projectId,
+    agentId: agent.id,
+    versionId: version.id,
+    sessionId,
+    direction: input.direction,
+    caller: { name: input.caller.name ?? null, address: input.caller.address },
+    config,
+  };
+  const tools = collectTools(config);
+  const offered = tools.filter((t) => t.permission !== 'block');
+  const call = new Call();
+  const maxMs = config.end_call.max_duration_seconds * 1000;
+
+  let model: ChatModel | null = null;
+  try {
+    model = await resolveChatModel(em, input.organizationId, config.model, settings);
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    call.note(`The call could not start: ${error.message}`);
+    call.end('failed', 'error');
+  }
+
+  call.clock = ANSWER_MS - TURN_GAP_MS;
+  if (model && config.first_message.trim()) {
+    call.say('agent', config.first_message);
+    call.messages.push({ role: 'assistant', content: config.first_message });
+  }
+  const system = systemPrompt(config, offered, input);
+
+  let turn = 0;
+  while (model && !call.outcome) {
+    if (call.clock >= maxMs) {
+      call.note(`The call reached its maximum duration of ${config.end_call.max_duration_seconds} s.`);
+      call.end('ended', 'timeout');
+      break;
+    }
+    if (turn >= input.customerTurns.length) {
+      call.clock += TURN_GAP_MS;
+      call.end('ended', 'customer_hangup');
+      break;
+    }
+    const words = input.customerTurns[turn++];
+    call.say('customer', words);
+    call.customerTurnsHeard = turn;
+    call.messages.push({ role: 'user', content: clean(words) });
+    await agentTurn(call, model, system, config, offered, tools, context);
+  }
+
+  // The customer's remaining words reach whoever the call was transferred to.
+  if (call.transfer) {
+    const leg = call.transfer;
+    let at = RING_MS;
+    leg.entries.push({ speaker: 'system', text: `Connected to ${leg.name} (${leg.address}).`, atMs: at });
+    for (const words of input.customerTurns.slice(call.customerTurnsHeard)) {
+      at += TURN_GAP_MS;
+      leg.entries.push({ speaker: 'customer', text: clean(words), atMs: at });
+      at += speechMs(words);
+    }
+    leg.entries.push({ speaker: 'system', text: 'The call ended.', atMs: at + TURN_GAP_MS });
+  }
+
+  return record(deps, input, { agent, version, config, call, sessionId, prices });
+}
+
+/**
+ * Callers inside the platform (the REST route validates its own body; test
+ * runs and campaigns pass theirs) must not be able to make the final write
+ * fail halfway: values are checked against the columns they end up in.
+ */
+function checkInput(input: ConversationInput): void {
+  const issues: FieldIssue[] = [];
+  const address = input.caller?.address;
+  if (typeof address !== 'string' || !address.trim() || address.length > 64) issues.push({ field: 'caller.address', message: 'must be 1 to 64 characters' });
+  if (input.caller?.name && input.caller.name.length > 200) issues.push({ field: 'caller.name', message: 'must be at most 200 characters' });
+  if (input.phoneNumber && input.phoneNumber.length > 64) issues.push({ field: 'phoneNumber', message: 'must be at most 64 characters' });
+  if (!['inbound', 'outbound', 'web'].includes(input.direction)) issues.push({ field: 'direction', message: 'must be inbound, outbound or web' });
+  if (!Array.isArray(input.customerTurns) || input.customerTurns.some((turn) => typeof turn !== 'string')) {
+    issues.push({ field: 'customerTurns', message: 'must be a list of strings' });
+  }
+  if (input.startedAt !== undefined && !(input.startedAt instanceof Date && Number.isFinite(input.startedAt.getTime()))) {
+    issues.push({ field: 'startedAt', message: 'must be a valid date' });
+  }
+  if (input.sessionId !== undefined && !/^sess_[A-Za-z0-9]{1,35}$/.test(input.sessionId)) issues.push({ field: 'sessionId', message: 'must be a session id (sess_...)' });
+  if (issues.length) throw validationFailed(issues, 'The conversation input is not valid');
+}
+
+/** One customer turn: model rounds and the tools they call, until the model has nothing more to do. */
+async function agentTurn(
+  call: Call,
+  model: ChatModel,
+  system: string,
+  config: AgentConfig,
+  offered: Tool[],
+  tools: Tool[],
+  context: ToolContext,
+): Promise<void> {
+  const specs = offered.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema }));
+  for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+    const started = performance.now();
+    let response;
+    try {
+      response = await model.complete({ system, messages: call.messages, tools: specs, temperature: config.model.temperature });
+    } catch (error) {
+      // An untyped error is a provider bug; it must not take the call record down with it either.
+      const message = error instanceof ModelError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+      call.clock += Math.round(performance.now() - started) + MODEL_FLOOR_MS;
+      call.note(`The model failed: ${message}`);
+      call.end('failed', 'error');
+      return;
+    }
+    call.clock += Math.round(performance.now() - started) + MODEL_FLOOR_MS;
+    const text = response.text?.trim() ? response.text : null;
+    const toolCalls = response.toolCalls ?? [];
+    // An assistant message with neither content nor tool calls is refused by Chat Completions servers: silence adds nothing.
+    if (text || toolCalls.length) call.messages.push({ role: 'assistant', content: text, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) });
+    if (text) call.say('agent', text);
+
+    for (const toolCall of toolCalls) {
+      // Every tool call gets a result message, even after the call ended, so the history stays well-formed.
+      const outcome = call.outcome
+        ? { status: 'failed' as const, result: { error: 'call_ended', message: 'The call had already ended' } }
+        : await runTool(call, toolCall, tools, context);
+      call.messages.push({ role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify(outcome.result) });
+    }
+    if (!call.outcome && text && saysEndPhrase(text, config.end_call.phrases)) call.end('ended', 'agent_hangup');
+    if (call.outcome || !toolCalls.length) return;
+  }
+  call.note(`The agent stopped after ${MAX_TOOL_ROUNDS} rounds of tool calls in one turn.`);
+}
+
+async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], context: ToolContext): Promise<ToolOutcome> {
+  const tool = tools.find((t) => t.name === toolCall.name);
+  const name = clean(toolCall.name).slice(0, 200);
+  const at = call.clock;
+  const refuse = (error: string, message: string): ToolOutcome => {
+    const outcome: ToolOutcome = { status: 'failed', result: { error, message } };
+    call.agentLeg.push({ speaker: 'system', text: clean(message), atMs: at, toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: 'failed', durationMs: 0 } });
+    return outcome;
+  };
+  if (!tool || tool.permission === 'block') {
+    return refuse('unknown_tool', `The agent called ${name}, which is not one of its tools: it did not run.`);
+  }
+  if (tool.permission === 'ask') {
+    const decision = await askPermission(tool, toolCall.arguments, context);
+    if (decision !== 'confirmed') {
+      return refuse(
+        decision === 'declined' ? 'declined' : 'confirmation_unavailable',
+        decision === 'declined'
+          ? `The caller declined ${name}: it did not run.`
+          : `${name} needs the caller's confirmation (Ask permission), and confirmations are not available yet: it did not run.`,
+      );
+    }
+  }
+  const started = performance.now();
+  let outcome: ToolOutcome;
+  try {
+    outcome = await tool.invoke(toolCall.arguments, context);
+  } catch (error) {
+    outcome = { status: 'failed', result: { error: 'tool_failed', message: (error as Error)?.message ?? String(error) } };
+  }
+  const durationMs = Math.max(1, Math.round(performance.now() - started));
+  call.agentLeg.push({
+    speaker: 'agent',
+    text: `Calling ${name}`,
+    atMs: at,
+    toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: outcome.status, durationMs },
+  });
+  call.clock += durationMs;
+
+  const effect = outcome.status === 'succeeded' ? outcome.effect : undefined;
+  if (effect?.kind === 'variable') {
+    call.variables.set(effect.key, clean(effect.value));
+  } else if (effect?.kind === 'end_call') {
+    call.end('ended', 'agent_hangup');
+  } else if (effect?.kind === 'transfer') {
+    call.note(`Transferring to ${effect.destination.name} (${effect.destination.address}).`);
+    call.transfer = { ...effect.destination, startMs: call.clock, entries: [] };
+    call.end('ended', 'transferred');
+  }
+  return outcome;
+}
+
+function saysEndPhrase(text: string, phrases: string[]): boolean {
+  const lower = text.toLowerCase();
+  return phrases.some((p) => p.trim() && lower.includes(p.trim().toLowerCase()));
+}
+
+/**
+ * The version's prompt, then what the engine knows that the prompt may not
+ * say: the call, the variables to collect, where transfers go, how the call
+ * ends, and which tools need the caller's confirmation. Only tools the model
+ * is offered are mentioned.
+ */
+function systemPrompt(config: AgentConfig, offered: Tool[], input: ConversationInput): string {
+  const has = (name: string) => offered.some((t) => t.name === name);
+  const parts = [config.prompt.trim()];
+  const caller = input.caller.name ? `${input.caller.name} (${input.caller.address})` : input.caller.address;
+  parts.push(`## This call\n- Direction: ${input.direction}\n- Caller: ${caller}\n- Language: ${config.language}`);
+  if (config.variables.length) {
+    const how = has(BUILTIN.recordVariable) ? 'Record each with record_variable as soon as the caller gives it.' : 'Ask the caller for each.';
+    parts.push(`## Information to collect\n${how}\n${config.variables.map((v) => `- ${v.key}${v.description ? `: ${v.description}` : ''}`).join('\n')}`);
+  }
+  if (config.destinations.length && has(BUILTIN.transferCall)) {
+    parts.push(`## Transfers\nTo hand the caller to a person, call transfer_call with one of these destinations:\n${config.destinations.map((d) => `- ${d.name}`).join('\n')}`);
+  }
+  const ending = [has(BUILTIN.endCall) ? 'When the conversation is over, say goodbye and call end_call.' : null];
+  if (config.end_call.phrases.length) ending.push(`Saying any of these ends the call: ${config.end_call.phrases.map((p) => JSON.stringify(p)).join(', ')}.`);
+  if (ending.some(Boolean)) parts.push(`## Ending the call\n${ending.filter(Boolean).join(' ')}`);
+  const ask = offered.filter((t) => t.permission === 'ask');
+  if (ask.length) {
+    parts.push(`## Tools that need the caller's confirmation\nBefore calling ${ask.map((t) => t.name).join(', ')}, read back exactly what will change and wait until the caller confirms.`);
+  }
+  return parts.join('\n\n');
+}
+
+async function record(
+  deps: EngineDeps,
+  input: ConversationInput,
+  run: { agent: Agent; version: AgentVersion; config: AgentConfig; call: Call; sessionId: string; prices: Organization['priceList'] },
+): Promise<ConversationResult> {
+  const { call, agent, version, sessionId, prices } = run;
+  const outcome = call.outcome ?? { status: 'ended' as const, reason: 'customer_hangup' as const };
+  const toTurns = (entries: TranscriptEntry[], originMs: number): TurnInput[] =>
+    entries.map((e) => ({
+      speaker: e.speaker,
+      text: e.text,
+      offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
+      ...(e.toolCall
+        ? { toolCall: { name: e.toolCall.name, request: e.toolCall.arguments, response: e.toolCall.result, status: e.toolCall.status, durationMs: e.toolCall.durationMs } }
+        : {}),
+    }));
+
+  // Legs are whole seconds (what telephony bills), rounded up: a 2.1 s leg is 3 s.
+  const agentSeconds = Math.max(1, Math.ceil((call.transfer ? call.transfer.startMs : call.clock) / 1000));
+  const legs: LegInput[] = [
+    { direction: input.direction, kind: 'agent', address: input.caller.address, startOffsetSeconds: 0, durationSeconds: agentSeconds, turns: toTurns(call.agentLeg, 0) },
+  ];
+  if (call.transfer) {
+    const start = Math.floor(call.transfer.startMs / 1000);
+    const lastMs = call.transfer.entries.at(-1)?.atMs ?? RING_MS;
+    legs.push({
+      direction: 'outbound',
+      kind: 'transfer',
+      address: call.transfer.address,
+      startOffsetSeconds: start,
+      durationSeconds: Math.max(1, Math.ceil((call.transfer.startMs - start * 1000 + lastMs) / 1000)),
+      // Offsets count from the leg's start (a whole second), so shift by the part of a second before the transfer.
+      turns: toTurns(call.transfer.entries, start * 1000 - call.transfer.startMs),
+    });
+  }
+  const endSeconds = Math.max(...legs.map((l) => l.startOffsetSeconds + l.durationSeconds));
+  const costMicros = legs.reduce((sum, l) => sum + sumLines(priceLeg(l.kind, l.durationSeconds, prices)), 0);
+  const variables = [...call.variables].map(([key, value]) => ({ key, value }));
+  // A simulated call is over when it is recorded: by default it started its duration ago.
+  const startedAt = input.startedAt ?? new Date(Date.now() - endSeconds * 1000);
+
+  const entries = [...call.agentLeg, ...(call.transfer?.entries ?? [])];
+  const toolCalls = entries.flatMap((e) => (e.toolCall ? [{ name: e.toolCall.name, arguments: e.toolCall.arguments, result: e.toolCall.result, status: e.toolCall.status }] : []));
+
+  await recordSessions(
+    deps.orm.em.fork(),
+    [
+      {
+        id: sessionId,
+        organizationId: input.organizationId,
+        projectId: input.projectId,
+        agentId: agent.id,
+        agentName: agent.name,
+        agentVersionId: version.id,
+        status: outcome.status,
+        endReason: outcome.reason,
+        direction: input.direction,
+        caller: { name: input.caller.name ?? null, address: input.caller.address },
+        phoneNumber: input.phoneNumber ?? null,
+        startedAt,
+        variables,
+        summaries: [summarize(input, agent.name, call, variables, toolCalls.length, outcome.reason)],
+        legs,
+        recording: null,
+      },
+    ],
+    () => prices,
+  );
+
+  return {
+    sessionId,
+    status: outcome.status,
+    endReason: outcome.reason,
+    transcript: entries.map((e) => ({
+      speaker: e.speaker,
+      text: e.text,
+      ...(e.toolCall ? { tool_call: { name: e.toolCall.name, arguments: e.toolCall.arguments, result: e.toolCall.result } } : {}),
+    })),
+    toolCalls,
+    variables,
+    transferredTo: call.transfer?.name ?? null,
+    durationSeconds: endSeconds,
+    costMicros,
+    agentVersionId: version.id,
+  };
+}
+
+/** A plain summary from the facts of the call (no model is asked, so it costs nothing and never fails). */
+function summarize(input: ConversationInput, agentName: string, call: Call, variables: { key: string; value: string }[], toolCallCount: number, reason: EndReason): string {
+  const who = input.caller.name ? `${input.caller.name} (${input.caller.address})` : input.caller.address;
+  const parts = [`${input.direction[0].toUpperCase()}${input.direction.slice(1)} call between ${who} and ${agentName}: ${call.customerTurnsHeard} customer turn${call.customerTurnsHeard === 1 ? '' : 's'}`];
+  if (variables.length) parts.push(`collected ${variables.map((v) => `${v.key} = ${v.value}`).join(', ')}`);
+  if (toolCallCount) parts.push(`${toolCallCount} tool call${toolCallCount === 1 ? '' : 's'}`);
+  if (call.transfer) parts.push(`transferred to ${call.transfer.name}`);
+  parts.push(`ended: ${reason.replaceAll('_', ' ')}`);
+  return clean(`${parts.join('; ')}.`);
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import type { AgentConfig } from '../agents/agents.schemas.js';
+
+/**
+ * Tools an agent calls during a conversation (DESIGN section 5). Built-ins
+ * live here; HTTP, MCP and integration tools implement the same interface in
+ * later issues and plug into `collectTools` by their kind. Permissions:
+ * `block` tools are collected (so the engine can refuse a call to one by
+ * name) but never offered to the model; `ask` tools go through
+ * `askPermission` before they run.
+ */
+export type ToolPermission = 'allow' | 'ask' | 'block';
+
+/** What the engine does once a tool has returned. */
+export type ToolEffect =
+  | { kind: 'end_call'; reason: string | null }
+  | { kind: 'transfer'; destination: { name: string; address: string } }
+  | { kind: 'variable'; key: string; value: string };
+
+export interface ToolOutcome {
+  /** Sent back to the model (as JSON) and recorded as the tool call's response. */
+  result: unknown;
+  status: 'succeeded' | 'failed';
+  effect?: ToolEffect;
+}
+
+/** The call a tool runs in. Read-only: tools report effects, the engine applies them. */
+export interface ToolContext {
+  organizationId: string;
+  projectId: string;
+  agentId: string;
+  versionId: string;
+  sessionId: string;
+  direction: 'inbound' | 'outbound' | 'web';
+  caller: { name: string | null; address: string };
+  config: AgentConfig;
+}
+
+export interface Tool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments, as the model sees it. */
+  inputSchema: Record<string, unknown>;
+  permission: ToolPermission;
+  invoke(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
+}
+
+/** The built-in tools' names, as the model sees them. */
+export const BUILTIN = { endCall: 'end_call', transferCall: 'transfer_call', recordVariable: 'record_variable' } as const;
+/** Names a version's `tools` entry of kind builtin may use; `transfer` is what early configs called transfer_call. */
+export const BUILTIN_ALIASES: Readonly<Record<string, string>> = {
+  end_call: BUILTIN.endCall,
+  transfer_call: BUILTIN.transferCall,
+  transfer: BUILTIN.transferCall,
+  record_variable: BUILTIN.recordVariable,
+};
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** Arguments that do not fit the schema fail the call with the reason, so the model can correct itself. */
+function parseArgs<S extends z.ZodType>(schema: S, args: unknown): { ok: true; value: z.output<S> } | { ok: false; outcome: ToolOutcome } {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`);
+  return { ok: false, outcome: { status: 'failed', result: { error: 'invalid_arguments', message: issues.join('; ') } } };
+}
+
+function endCallTool(permission: ToolPermission): Tool {
+  const Args = z.object({ reason: z.string().max(200).optional().describe('Why the call ends, in a few words.') }).strict();
+  return {
+    name: BUILTIN.endCall,
+    description: 'Hang up: ends the call. Say goodbye first; nothing said after this is heard.',
+    inputSchema: jsonSchema(Args),
+    permission,
+    async invoke(args) {
+      const parsed = parseArgs(Args, args);
+      if (!parsed.ok) return parsed.outcome;
+      return { status: 'succeeded', result: { ended: true }, effect: { kind: 'end_call', reason: parsed.value.reason ?? null } };
+    },
+  };
+}
+
+function transferCallTool(config: AgentConfig, permission: ToolPermission): Tool {
+  const names = config.destinations.map((d) => d.name);
+  const Args = z
+    .object({ destination: z.string().min(1).max(100).describe(`The destination's name: one of ${names.map((n) => JSON.stringify(n)).join(', ') || '(none configured)'}.`) })
+    .strict();
+  return {
+    name: BUILTIN.transferCall,
+    description: 'Transfer the caller to a person or desk. Tell the caller first; the agent leaves the call once it connects.',
+    inputSchema: jsonSchema(Args),
+    permission,
+    async invoke(args, context) {
+      const parsed = parseArgs(Args, args);
+      if (!parsed.ok) return parsed.outcome;
+      const wanted = parsed.value.destination.trim().toLowerCase();
+      const destination = context.config.destinations.find((d) => d.name.toLowerCase() === wanted);
+      if (!destination) {
+        return { status: 'failed', result: { error: 'unknown_destination', message: `No destination named ${parsed.value.destination}; choose one of: ${names.join(', ') || '(none)'}` } };
+      }
+      return {
+        status: 'succeeded',
+        result: { transferred: true, destination: destination.name, address: destination.address },
+        effect: { kind: 'transfer', destination: { name: destination.name, address: destination.address } },
+      };
+    },
+  };
+}
+
+function recordVariableTool(config: AgentConfig, permission: ToolPermission): Tool {
+  const keys = config.variables.map((v) => v.key);
+  const Args = z
+    .object({
+      key: z.string().min(1).max(64).describe(`Which variable: one of ${keys.join(', ') || '(none configured)'}.`),
+      value: z.string().trim().min(1).max(500).describe('The value, as the caller gave it.'),
+    })
+    .strict();
+  return {
+    name: BUILTIN.recordVariable,
+    description: 'Record a piece of information the caller gave (a variable to collect). Recording a key again replaces its value.',
+    inputSchema: jsonSchema(Args),
+    permission,
+    async invoke(args, context) {
+      const parsed = parseArgs(Args, args);
+      if (!parsed.ok) return parsed.outcome;
+      const { key, value } = parsed.value;
+      if (!context.config.variables.some((v) => v.key === key)) {
+        return { status: 'failed', result: { error: 'unknown_variable', message: `${key} is not a variable of this agent; use one of: ${keys.join(', ') || '(none)'}` } };
+      }
+      return { status: 'succeeded', result: { recorded: true, key, value }, effect: { kind: 'variable', key, value } };
+    },
+  };
+}
+
+/**
+ * Every tool of a version, blocked ones included, in the order of the
+ * version's `tools` list, then the default built-ins it does not list:
+ * end_call always, transfer_call when the version has destinations,
+ * record_variable when it has variables (each `allow`). Listing a built-in
+ * sets its permission, e.g. `{name: 'transfer_call', kind: 'builtin',
+ * permission: 'block'}` keeps the model from transferring.
+ * Kinds other than builtin (http, mcp, integration) arrive with their own
+ * issues: they are skipped here until their implementations register.
+ */
+export function collectTools(config: AgentConfig): Tool[] {
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  const make = (name: string, permission: ToolPermission): Tool | null => {
+    if (name === BUILTIN.endCall) return endCallTool(permission);
+    if (name === BUILTIN.transferCall) return transferCallTool(config, permission);
+    if (name === BUILTIN.recordVariable) return recordVariableTool(config, permission);
+    return null;
+  };
+  for (const entry of config.tools) {
+    if (entry.kind !== 'builtin') continue;
+    const name = BUILTIN_ALIASES[entry.name];
+    const tool = name && !seen.has(name) ? make(name, entry.permission) : null;
+    if (tool) {
+      tools.push(tool);
+      seen.add(tool.name);
+    }
+  }
+  const defaults: [string, boolean][] = [
+    [BUILTIN.endCall, true],
+    [BUILTIN.transferCall, config.destinations.length > 0],
+    [BUILTIN.recordVariable, config.variables.length > 0],
+  ];
+  for (const [name, wanted] of defaults) {
+    if (wanted && !seen.has(name)) tools.push(make(name, 'allow')!);
+  }
+  return tools;
+}
+
+/**
+ * The confirmation an `ask` tool needs before it runs (spec 2.7: the agent
+ * reads back what will change and runs it once the caller confirms). The
+ * permission-request workflow arrives in a later issue; until then nothing
+ * can confirm, so every ask tool is refused and the transcript says why.
+ */
+export async function askPermission(_tool: Tool, _args: Record<string, unknown>, _context: ToolContext): Promise<'confirmed' | 'declined' | 'unavailable'> {
+  return 'unavailable';
+}

@@ -1,0 +1,28 @@
+import type { Em } from '../../db/orm.js';
+import { notFound } from '../errors.js';
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { Evaluation, TestRun } from './quality.entity.js';
+import type { EvaluationView, TestRunView } from './quality.schemas.js';
+import { toEvaluationView, toTestRunView } from './quality-views.js';
+
+const scope = (principal: Principal) => ({
+  organization: principal.organizationId,
+  ...(principal.projectId ? { project: principal.projectId } : {}),
+});
+
+/** evaluation_get: a suite run with per-test outcomes, pass rate, duration and cost. */
+export async function getEvaluation(em: Em, principal: Principal, evaluationId: string): Promise<EvaluationView> {
+  requirePermission(principal, 'tests:run');
+  const evaluation = await em.findOne(Evaluation, { id: evaluationId, ...scope(principal) });
+  if (!evaluation) throw notFound('Evaluation', evaluationId);
+  const runs = await em.find(TestRun, { evaluation: evaluation.id });
+  return toEvaluationView(evaluation, runs);
+}
+
+/** One test run with every check's outcome and the transcript. */
+export async function getTestRun(em: Em, principal: Principal, testRunId: string): Promise<TestRunView> {
+  requirePermission(principal, 'tests:run');
+  const run = await em.findOne(TestRun, { id: testRunId, ...scope(principal) });
+  if (!run) throw notFound('Test run', testRunId);
+  return toTestRunView(run);
+}

@@ -1,0 +1,76 @@
+import { QueryRejectedError } from '@temporalio/client';
+import type { Em } from '../../db/orm.js';
+import { Agent } from '../agents/agents.entity.js';
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { findAgent } from '../agents/agent-access.js';
+import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { workflowIds } from '../../temporal/workflow-ids.js';
+import { progressQuery } from '../../../workflows/release-pipeline/messages.js';
+import { progressQuery as testRunProgressQuery } from '../../../workflows/test-run/messages.js';
+import { findRelease, isTerminal } from './release-access.js';
+import { Release } from './releases.entity.js';
+import type { ReleaseProgressView, ReleaseView } from './releases.schemas.js';
+import { toReleaseView } from './release-views.js';
+
+/** How long a retrieve waits for the workflow's answer before it returns the read state alone. */
+const QUERY_TIMEOUT_MS = 2000;
+
+/**
+ * A release's read state (steps with times and results, from PostgreSQL),
+ * plus, while it runs, the workflow's live progress (paused, waiting for
+ * approval, the rollout stage, and the test run's counts during the tests
+ * step). The live part is best effort: without Temporal, or when the query
+ * is slow, `progress` is null and the read state still answers.
+ */
+export async function getRelease(em: Em, principal: Principal, agentId: string, releaseId: string, temporal?: TemporalAccess): Promise<ReleaseView> {
+  requirePermission(principal, 'agents:read');
+  const agent = await findAgent(em, principal, agentId);
+  const release = await findRelease(em, principal, releaseId, agent.id);
+  const progress = temporal && !isTerminal(release.status) ? await liveProgress(release, temporal) : null;
+  return toReleaseView(release, agent.name, progress);
+}
+
+async function liveProgress(release: Release, temporal: TemporalAccess): Promise<ReleaseProgressView | null> {
+  try {
+    const handle = temporal.client.workflow.getHandle(workflowIds.release(release.id));
+    const live = await withTimeout(handle.query(progressQuery));
+    let tests: ReleaseProgressView['tests'] = null;
+    if (live.currentStep === 'tests' && release.evaluationId) {
+      const child = await withTimeout(temporal.client.workflow.getHandle(workflowIds.testRun(release.evaluationId)).query(testRunProgressQuery)).catch(() => null);
+      if (child) tests = { total: child.total, done: child.done, passed: child.passed };
+    }
+    return {
+      status: live.status, current_step: live.currentStep, paused: live.paused, awaiting_approval: live.awaitingApproval,
+      stage_percent: live.stagePercent, tests,
+    };
+  } catch (error) {
+    if (error instanceof QueryRejectedError) return null;
+    // Not found (not started yet, or gone), Temporal away, a slow answer: the read state stands alone.
+    return null;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('query timed out')), QUERY_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The releases of an agent, newest first (at most 100: releases are rare and the list is for people). */
+export async function listReleases(em: Em, principal: Principal, agentId: string): Promise<ReleaseView[]> {
+  requirePermission(principal, 'agents:read');
+  const agent = await findAgent(em, principal, agentId);
+  const releases = await em.find(Release, { agent: agent.id }, { orderBy: { id: 'desc' }, limit: 100 });
+  return releases.map((r) => toReleaseView(r, agent.name));
+}
+
+/** Releases of several organizations, newest first, with their agents' names: the dashboard's Releases page. */
+export async function listReleasesOfOrganizations(em: Em, organizationIds: string[], limit = 50): Promise<ReleaseView[]> {
+  if (!organizationIds.length) return [];
+  const releases = await em.find(Release, { organization: { $in: organizationIds } }, { orderBy: { id: 'desc' }, limit });
+  const agents = await em.find(Agent, { id: { $in: [...new Set(releases.map((r) => r.agent))] } }, { fields: ['id', 'name'] });
+  const names = new Map(agents.map((a) => [a.id, a.name]));
+  return releases.map((r) => toReleaseView(r, names.get(r.agent) ?? r.agent));
+}

@@ -1,0 +1,242 @@
+import type Router from '@koa/router';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { errors } from 'oidc-provider';
+import type { AppDeps } from '../../http/deps.js';
+import { DomainError } from '../../modules/errors.js';
+import { statusOf } from '../../http/problem.js';
+import { authenticateUser } from '../../modules/people/users.js';
+import { listUserWorkspaces, resolveUserPrincipal } from '../../modules/people/resolve-principal.js';
+import type { OAuthProvider } from '../provider.js';
+import { MCP_SCOPE } from '../urls.js';
+import { createConnection } from '../connections/create-connection.js';
+import { listConnections } from '../connections/list-connections.js';
+import { disconnectConnection } from '../connections/disconnect-connection.js';
+import { csrfToken, csrfValid, endSession, readSession, startSession, type DashboardSession } from './dashboard-session.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+import { connectedAppsPage, consentPage, messagePage, PAGE_CSP, signInPage } from './pages.js';
+import { releasesForUser, releasesPage } from './releases-page.js';
+
+/**
+ * The dashboard pages: sign-in and sign-out, the OAuth interaction (sign-in,
+ * then consent with the organization and project), and Connected apps.
+ * Every page refuses framing; every form carries a CSRF token tied to the
+ * browser and the session. Errors render as pages, never as JSON.
+ */
+type Ctx = ParameterizedContext;
+const HOME = '/dashboard/connected-apps';
+
+function page(ctx: Ctx, html: string, status = 200) {
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('Content-Security-Policy', PAGE_CSP);
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = html;
+}
+
+function see(ctx: Ctx, location: string) {
+  ctx.status = 303;
+  ctx.redirect(location);
+}
+
+/** Only our own pages are return targets (no open redirect). */
+function returnTarget(value: unknown): string {
+  return typeof value === 'string' && /^\/dashboard\/[\w/-]*$/.test(value) ? value : HOME;
+}
+
+const field = (ctx: Ctx, name: string): string => {
+  const value = (ctx.request.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+class CsrfRefused extends Error {}
+
+/** Maps failures to pages: domain errors and oidc-provider's (expired interaction, ...) with their status. */
+const htmlErrors: Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    if (error instanceof CsrfRefused) {
+      page(ctx, messagePage({ title: 'This form has expired', message: 'Reload the page and try again.' }), 403);
+    } else if (error instanceof DomainError) {
+      page(ctx, messagePage({ title: 'This did not work', message: error.message }), statusOf(error.code));
+    } else if (error instanceof errors.OIDCProviderError) {
+      const message = error instanceof errors.SessionNotFound
+        ? 'This sign-in request has expired or was already completed. Start again from your assistant.'
+        : `${error.message}${error.error_description ? `: ${error.error_description}` : ''}`;
+      page(ctx, messagePage({ title: 'This sign-in cannot continue', message }), error.status < 500 ? error.status : 500);
+    } else {
+      throw error;
+    }
+  }
+};
+
+export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: () => Promise<OAuthProvider>): void {
+  const { orm } = deps;
+  const keys = deps.config.cookies.keys;
+  const throttle = new SignInThrottle();
+
+  const requireCsrf = (ctx: Ctx, session: DashboardSession | undefined) => {
+    if (!csrfValid(ctx, keys, session, field(ctx, 'csrf'))) throw new CsrfRefused();
+  };
+
+  /** Checks the password; on failure renders the form again (401, or 429 when throttled) and returns undefined. */
+  async function signIn(ctx: Ctx, action: string, clientName?: string) {
+    const email = field(ctx, 'email').trim();
+    const password = field(ctx, 'password');
+    const again = (error: string, status: number) =>
+      page(ctx, signInPage({ action, csrf: csrfToken(ctx, keys, undefined), email, error, clientName }), status);
+    const wait = throttle.retryAfter(email, ctx.ip);
+    if (wait > 0) {
+      ctx.set('Retry-After', String(wait));
+      again(`Too many failed sign-ins: try again in ${Math.ceil(wait / 60)} minutes.`, 429);
+      return undefined;
+    }
+    const user = email && password ? await authenticateUser(orm.em.fork(), email, password) : undefined;
+    if (!user) {
+      throttle.fail(email, ctx.ip);
+      again('The email or password is not correct.', 401);
+      return undefined;
+    }
+    throttle.succeed(email);
+    return startSession(ctx, orm, user);
+  }
+
+  async function interaction(ctx: Ctx) {
+    const o = await oauth();
+    const details = await o.provider.interactionDetails(ctx.req, ctx.res);
+    if (details.uid !== ctx.params.uid) throw new errors.SessionNotFound('interaction mismatch');
+    const clientId = String(details.params.client_id);
+    const client = await o.provider.Client.find(clientId);
+    if (!client) throw new errors.InvalidClient('the client is no longer registered');
+    return { o, details, client, clientName: client.clientName ?? clientId };
+  }
+
+  router.use('/dashboard', htmlErrors);
+
+  router.get('/dashboard', (ctx) => see(ctx, HOME));
+
+  router.get('/dashboard/sign-in', async (ctx) => {
+    const target = returnTarget(ctx.query.return_to);
+    if (await readSession(ctx, orm)) return see(ctx, target);
+    const action = `/dashboard/sign-in?return_to=${encodeURIComponent(target)}`;
+    page(ctx, signInPage({ action, csrf: csrfToken(ctx, keys, undefined) }));
+  });
+
+  router.post('/dashboard/sign-in', async (ctx) => {
+    requireCsrf(ctx, await readSession(ctx, orm));
+    const target = returnTarget(ctx.query.return_to);
+    if (await signIn(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(target)}`)) see(ctx, target);
+  });
+
+  router.get('/dashboard/sign-out', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    if (!session) return see(ctx, '/dashboard/sign-in');
+    const csrf = csrfToken(ctx, keys, session);
+    page(ctx, messagePage({ title: 'Sign out', message: 'Use the Sign out link above to end this session.', user: session.email, csrf }));
+  });
+
+  router.post('/dashboard/sign-out', async (ctx) => {
+    requireCsrf(ctx, await readSession(ctx, orm));
+    await endSession(ctx, orm);
+    see(ctx, '/dashboard/sign-in');
+  });
+
+  router.get('/dashboard/interaction/:uid', async (ctx) => {
+    const { o, details, clientName } = await interaction(ctx);
+    const session = await readSession(ctx, orm);
+    if (details.prompt.name === 'login') {
+      if (session) {
+        // Already signed in to the dashboard: no second password prompt.
+        const returnTo = await o.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: session.userId } }, { mergeWithLastSubmission: false });
+        return see(ctx, returnTo);
+      }
+      return page(ctx, signInPage({ action: `/dashboard/interaction/${details.uid}/login`, csrf: csrfToken(ctx, keys, undefined), clientName }));
+    }
+    if (details.prompt.name !== 'consent') throw new errors.InvalidRequest(`unexpected prompt ${details.prompt.name}`);
+    if (!session || session.userId !== details.session?.accountId) {
+      throw new DomainError('UNAUTHENTICATED', 'Your dashboard session ended during this sign-in. Start again from your assistant.');
+    }
+    page(ctx, consentPage({
+      action: `/dashboard/interaction/${details.uid}/consent`,
+      csrf: csrfToken(ctx, keys, session),
+      user: session.email,
+      clientName,
+      clientId: details.params.client_id as string,
+      redirectUri: String(details.params.redirect_uri ?? ''),
+      workspaces: await listUserWorkspaces(orm.em.fork(), session.userId),
+    }));
+  });
+
+  router.post('/dashboard/interaction/:uid/login', async (ctx) => {
+    const { o, details, clientName } = await interaction(ctx);
+    requireCsrf(ctx, await readSession(ctx, orm));
+    if (details.prompt.name !== 'login') throw new errors.InvalidRequest('this sign-in step is already done');
+    const session = await signIn(ctx, `/dashboard/interaction/${details.uid}/login`, clientName);
+    if (!session) return;
+    const returnTo = await o.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: session.userId } }, { mergeWithLastSubmission: false });
+    see(ctx, returnTo);
+  });
+
+  router.post('/dashboard/interaction/:uid/consent', async (ctx) => {
+    const { o, details, client, clientName } = await interaction(ctx);
+    const session = await readSession(ctx, orm);
+    requireCsrf(ctx, session);
+    if (details.prompt.name !== 'consent') throw new errors.InvalidRequest('this consent step is already done');
+    if (!session || session.userId !== details.session?.accountId) {
+      throw new DomainError('UNAUTHENTICATED', 'Your dashboard session ended during this sign-in. Start again from your assistant.');
+    }
+    if (field(ctx, 'decision') !== 'approve') {
+      const returnTo = await o.provider.interactionResult(
+        ctx.req, ctx.res, { error: 'access_denied', error_description: 'the user denied access' }, { mergeWithLastSubmission: false },
+      );
+      return see(ctx, returnTo);
+    }
+    const [organizationId, projectId, extra] = field(ctx, 'workspace').split('/');
+    if (!organizationId || !projectId || extra !== undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'Choose an organization and a project.');
+    }
+    const em = orm.em.fork();
+    // Checks membership and that the project belongs to the organization, as every MCP request will.
+    const actor = await resolveUserPrincipal(em, {
+      userId: session.userId, organizationId, projectId, via: 'dashboard', requestId: ctx.state.requestId as string | undefined,
+    });
+    const grant = new o.provider.Grant({ accountId: session.userId, clientId: client.clientId });
+    const missingOIDCScope = details.prompt.details.missingOIDCScope as string[] | undefined;
+    if (missingOIDCScope?.length) grant.addOIDCScope(missingOIDCScope.join(' '));
+    grant.addResourceScope(o.mcpResource, MCP_SCOPE);
+    const grantId = await grant.save();
+    await createConnection(em, actor, { grantId, clientId: client.clientId, clientName });
+    const returnTo = await o.provider.interactionResult(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    see(ctx, returnTo);
+  });
+
+  router.get('/dashboard/connected-apps', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(HOME)}`);
+    page(ctx, connectedAppsPage({
+      user: session.email,
+      csrf: csrfToken(ctx, keys, session),
+      connections: await listConnections(orm.em.fork(), session.userId),
+      notice: ctx.query.disconnected ? 'The app was disconnected: its next request will be refused.' : undefined,
+    }));
+  });
+
+  router.get('/dashboard/releases', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent('/dashboard/releases')}`);
+    page(ctx, releasesPage({
+      user: session.email,
+      csrf: csrfToken(ctx, keys, session),
+      releases: await releasesForUser(orm.em.fork(), session.userId),
+    }));
+  });
+
+  router.post('/dashboard/connected-apps/:connectionId/disconnect', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(HOME)}`);
+    requireCsrf(ctx, session);
+    await disconnectConnection(orm.em.fork(), orm, { id: session.userId, email: session.email }, ctx.params.connectionId, ctx.state.requestId as string | undefined);
+    see(ctx, `${HOME}?disconnected=1`);
+  });
+}

@@ -1,0 +1,213 @@
+import mount from 'koa-mount';
+import type { Middleware, ParameterizedContext } from 'koa';
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AppDeps } from '../http/deps.js';
+import { User } from '../modules/people/people.entity.js';
+import { PgAdapter } from './adapter.js';
+import { applyClientPolicy } from './client-policy.js';
+import { findActiveConnection } from './connections/find-connection.js';
+import { markGrantRevoked } from './connections/disconnect-connection.js';
+import { readSession, SESSION_TTL_SECONDS } from './dashboard/dashboard-session.js';
+import { messagePage, PAGE_CSP } from './dashboard/pages.js';
+import { loadSigningKeys } from './signing-keys.js';
+import { issuerUrl, MCP_SCOPE, mcpResourceUrl, oauthBaseUrl } from './urls.js';
+
+/**
+ * The OAuth 2.1 authorization server for MCP clients (spec 5.2), built on
+ * oidc-provider: public clients registered dynamically, authorization code
+ * with PKCE S256, JWT access tokens for exactly one audience (the MCP
+ * endpoint), rotating refresh tokens. Mounted at `/platform`, serving only
+ * `/platform/oauth/...`; its metadata is served by the host app
+ * (src/oauth/well-known.routes.ts). Decisions: docs/decisions/0007.
+ */
+export interface OAuthProvider {
+  provider: Provider;
+  /** Hands requests under /platform/oauth to the provider; everything else passes on. */
+  middleware: Middleware;
+  /** The provider's discovery document, as served at this request's host. */
+  discovery(ctx: ParameterizedContext): Promise<Record<string, unknown>>;
+  baseUrl: string;
+  issuer: string;
+  mcpResource: string;
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const ROUTE_PREFIX = '/platform/oauth';
+
+export async function createOAuthProvider(deps: AppDeps): Promise<OAuthProvider> {
+  const baseUrl = oauthBaseUrl(deps.config);
+  const issuer = issuerUrl(baseUrl);
+  const mcpResource = mcpResourceUrl(baseUrl);
+  const { orm, logger } = deps;
+  const keys = await loadSigningKeys(orm);
+
+  // The provider's login prompt also asks for sign-in when the dashboard
+  // session is missing or names someone else: signing out of the dashboard
+  // then signs the browser out of OAuth authorizations too.
+  const policy = interactionPolicy.base();
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('dashboard_session', 'the dashboard session is missing or belongs to another user', async (ctx) => {
+      const session = await readSession(ctx, orm);
+      return !session || session.userId !== ctx.oidc.session?.accountId;
+    }),
+  );
+
+  const configuration: Configuration = {
+    adapter: (name: string) => new PgAdapter(orm, name),
+    jwks: { keys },
+    cookies: {
+      keys: deps.config.cookies.keys,
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    routes: {
+      authorization: '/oauth/authorize',
+      token: '/oauth/token',
+      registration: '/oauth/register',
+      jwks: '/oauth/jwks',
+      revocation: '/oauth/revoke',
+      end_session: '/oauth/session/end',
+      userinfo: '/oauth/userinfo',
+      introspection: '/oauth/introspect',
+      pushed_authorization_request: '/oauth/par',
+    },
+    scopes: [MCP_SCOPE],
+    responseTypes: ['code'],
+    clientAuthMethods: ['none'],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'RS256',
+    },
+    // The client_name a user sees at consent is whatever the client sent; RFC 7591 software_* fields are kept.
+    extraClientMetadata: {
+      properties: ['software_id', 'software_version'],
+      validator: (_ctx, key, _value, metadata) => applyClientPolicy(key, metadata, 'software_id'),
+    },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      userinfo: { enabled: false },
+      revocation: { enabled: true },
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => mcpResource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== mcpResource) {
+            const error = new errors.InvalidTarget();
+            error.error_description = `the only resource served here is ${mcpResource}`;
+            throw error;
+          }
+          return {
+            scope: MCP_SCOPE,
+            audience: mcpResource,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_TTL_SECONDS,
+      Interaction: 30 * 60,
+      RefreshToken: 30 * 24 * 3600,
+      Session: SESSION_TTL_SECONDS,
+      // A connection lasts until it is disconnected or a year has passed (then the user connects again).
+      Grant: 365 * 24 * 3600,
+    },
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    expiresWithSession: async () => false,
+    // Every authorization goes through consent, where the organization and
+    // project are chosen: only the grant just made at consent is reused.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    // Client-credentials tokens are not enabled: every access token comes from a grant with a connection.
+    extraTokenClaims: async (_ctx, token) => {
+      const grantId = 'grantId' in token ? token.grantId : undefined;
+      const connection = grantId ? await findActiveConnection(orm, grantId) : undefined;
+      if (!connection) throw new errors.InvalidGrant('this connection was disconnected');
+      return { org_id: connection.organizationId, project_id: connection.projectId, gid: grantId };
+    },
+    findAccount: async (_ctx, sub) => {
+      const user = await orm.em.fork().findOne(User, { id: sub });
+      if (!user || user.disabledAt) return undefined;
+      return { accountId: user.id, claims: () => ({ sub: user.id, email: user.email }) };
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `/dashboard/interaction/${interaction.uid}`,
+    },
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin !== 'null' && client.redirectUris!.some((uri) => URL.parse(uri)?.origin === origin),
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.set('Content-Security-Policy', PAGE_CSP);
+      ctx.body = messagePage({
+        title: 'This sign-in cannot continue',
+        message: `${out.error}${out.error_description ? `: ${out.error_description}` : ''}. Start again from your assistant.`,
+      });
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = deps.config.http.trustProxy;
+  // OAuth 2.1 lets a server apply a default scope: a client that asks for none gets `mcp`.
+  provider.use(async (ctx, next) => {
+    if (ctx.path === '/oauth/authorize' && ctx.method === 'GET' && !ctx.query.scope) ctx.query = { ...ctx.query, scope: MCP_SCOPE };
+    await next();
+  });
+  // oidc-provider decides whether to issue a client secret from the raw
+  // registration body, before defaults apply: a public client that omits
+  // token_endpoint_auth_method (default `none` here) would get a secret it
+  // never uses. Drop it from the response and from the stored client.
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (ctx.oidc?.route !== 'registration' || ctx.status !== 201 || !body?.client_secret || body.token_endpoint_auth_method !== 'none') return;
+    const { client_secret: _secret, client_secret_expires_at: _expires, ...rest } = body;
+    ctx.body = rest;
+    const clientId = String(rest.client_id);
+    const adapter = new PgAdapter(orm, 'Client');
+    const stored = await adapter.find(clientId);
+    if (stored) {
+      delete stored.client_secret;
+      delete stored.client_secret_expires_at;
+      await adapter.upsert(clientId, stored);
+    }
+  });
+  provider.on('grant.revoked', (_ctx: KoaContextWithOIDC, grantId: string) => {
+    markGrantRevoked(orm, grantId).catch((error: unknown) => logger.error({ err: error, grantId }, 'could not mark the connection of a revoked grant'));
+  });
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => logger.error({ err: error }, 'oauth server error'));
+
+  // mount() composes the provider's middleware now: provider.use() calls must come before it.
+  const mounted = mount('/platform', provider);
+  const middleware: Middleware = (ctx, next) =>
+    ctx.path === ROUTE_PREFIX || ctx.path.startsWith(`${ROUTE_PREFIX}/`) ? mounted(ctx, next) : next();
+  // The provider serves discovery under its mount only; the host app serves
+  // it at the RFC 8414 addresses, so it is produced here by running the
+  // provider's own route on the current request with the path rewritten.
+  const discovery = async (ctx: ParameterizedContext) => {
+    const path = ctx.path;
+    ctx.path = '/platform/.well-known/openid-configuration';
+    try {
+      await mounted(ctx, async () => {});
+    } finally {
+      ctx.path = path;
+    }
+    if (ctx.status !== 200 || typeof ctx.body !== 'object' || ctx.body === null) throw new Error(`provider discovery failed with ${ctx.status}`);
+    return ctx.body as Record<string, unknown>;
+  };
+  return { provider, middleware, discovery, baseUrl, issuer, mcpResource };
+}

@@ -1,0 +1,46 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestApp } from './app.js';
+
+export interface TestServer extends TestApp {
+  /** `http://127.0.0.1:<port>`: PUBLIC_URL of the app, so the OAuth issuer matches what clients call. */
+  baseUrl: string;
+  server: Server;
+  /** A new app (new provider instance, same database and address), as after a restart. */
+  restart(): Promise<void>;
+}
+
+/**
+ * The real app behind a real HTTP server on a loopback port: what OAuth and
+ * MCP clients need (redirects, cookies, absolute URLs). The port is taken
+ * first, then the app is created with that address as PUBLIC_URL.
+ */
+export async function startTestServer(options: { temporal?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const create = () =>
+    createTestApp({ ...options, env: { PUBLIC_URL: baseUrl, TOKEN_RATE_LIMIT_PER_MINUTE: '100000', ...options.env } });
+  let app = await create();
+  server.on('request', (req, res) => void app.callback(req, res));
+  const handle: TestServer = {
+    ...app,
+    baseUrl,
+    server,
+    async restart() {
+      const previous = app;
+      app = await create();
+      Object.assign(handle, { deps: app.deps, orm: app.orm, request: app.request, callback: app.callback, recordingsDir: app.recordingsDir });
+      await previous.close();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+    },
+  };
+  return handle;
+}

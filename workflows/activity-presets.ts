@@ -1,0 +1,32 @@
+import type { ActivityOptions } from '@temporalio/workflow';
+
+/**
+ * Named timeout and retry presets for proxyActivities (CONVENTIONS rule 1):
+ * every activity call picks one of these, so timeouts are decided in one
+ * place. Permanent failures are thrown by activities as non-retryable
+ * ApplicationFailures with a type (see activities/failures.ts); everything
+ * else retries under these policies.
+ */
+export const presets = {
+  /** A transaction or two on PostgreSQL: seconds at most, retried while the database is away. */
+  databaseStep: {
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+  },
+  /**
+   * One scripted conversation through the engine. It heartbeats every
+   * second, so a worker that dies mid-conversation is noticed within the
+   * heartbeat timeout and the run is retried on another worker (the run
+   * itself is idempotent: see runTest).
+   */
+  conversation: {
+    startToCloseTimeout: '10 minutes',
+    heartbeatTimeout: '5 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
+  },
+  /** Undoing a step: retried longer than a step, since giving up leaves the agent half released. */
+  compensation: {
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 30 },
+  },
+} satisfies Record<string, ActivityOptions>;
