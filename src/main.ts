@@ -106,7 +106,7 @@ async function dev() {
   say('Voice-agent platform is running (Ctrl-C stops everything).');
   say(`  REST API        ${base}/v1`);
   say(`  API reference   ${base}/docs   (OpenAPI: ${base}/v1/openapi.json)`);
-  say(`  MCP endpoint    ${base}/platform/mcp   (arrives with the MCP issue)`);
+  say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in; dashboard: ${base}/dashboard)`);
   say(`  Health          ${base}/healthz   ${base}/readyz`);
   say(`  Temporal        ${temporalServer.address}${temporalServer.uiUrl ? `   UI: ${temporalServer.uiUrl}` : ''}`);
   say(`  Database        ${db.embedded ? `${db.url} (embedded PGlite)` : 'DATABASE_URL'}`);
