@@ -4,7 +4,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { AppDeps } from '../http/deps.js';
 import { DomainError } from '../modules/errors.js';
 import { resolveUserPrincipal } from '../modules/people/resolve-principal.js';
-import { assertConnectionActive, readBearerToken, verifyMcpTokenClaims } from '../oauth/verify-access-token.js';
+import { readBearerToken, verifyMcpTokenClaims } from '../oauth/verify-access-token.js';
+import { touchConnection } from '../oauth/connections/find-connection.js';
 import { mcpResourceUrl, oauthBaseUrl, wwwAuthenticateHeader } from '../oauth/urls.js';
 import { buildMcpServer } from './server.js';
 
@@ -48,23 +49,15 @@ export function registerMcpRoute(router: Router, deps: AppDeps) {
     let principal;
     try {
       const claims = await verifyMcpTokenClaims(deps, token);
-      // The connection check and the roles are independent reads: do them at once.
-      const [, resolved] = await Promise.allSettled([
-        assertConnectionActive(deps, claims),
-        resolveUserPrincipal(deps.orm.em.fork(), {
-          userId: claims.userId,
-          organizationId: claims.organizationId,
-          projectId: claims.projectId,
-          via: 'mcp',
-          requestId: ctx.state.requestId,
-        }),
-      ]).then(([connection, roles]) => {
-        // A disconnected grant wins over any role problem: the client must sign in again.
-        if (connection.status === 'rejected') throw connection.reason;
-        if (roles.status === 'rejected') throw roles.reason;
-        return [undefined, roles.value] as const;
+      // One query: the connection is still in force, and the person's roles as they are now.
+      principal = await resolveUserPrincipal(deps.orm.em.fork(), {
+        userId: claims.userId,
+        organizationId: claims.organizationId,
+        projectId: claims.projectId,
+        via: 'mcp',
+        requestId: ctx.state.requestId,
+        connection: { grantId: claims.grantId, clientId: claims.clientId, onStale: (id) => touchConnection(deps.orm, id) },
       });
-      principal = resolved;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'UNAUTHENTICATED') {
         ctx.set('WWW-Authenticate', wwwAuthenticateHeader(baseUrl, token ? { error: 'invalid_token', description: error.message } : undefined));

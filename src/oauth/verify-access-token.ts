@@ -48,6 +48,8 @@ export async function verifyMcpAccessToken(deps: Pick<AppDeps, 'config' | 'orm'>
  */
 export async function verifyMcpTokenClaims(deps: Pick<AppDeps, 'config' | 'orm'>, token: string | undefined): Promise<McpAccess> {
   if (!token) throw refuse('missing', 'An access token is required: send Authorization: Bearer <token> (sign in through OAuth discovery)');
+  const cached = verifiedTokens.get(token);
+  if (cached && cached.exp * 1000 > Date.now()) return { ...cached.claims };
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw refuse('malformed', 'The access token is malformed');
   const baseUrl = oauthBaseUrl(deps.config);
   const audience = mcpResourceUrl(baseUrl);
@@ -66,7 +68,7 @@ export async function verifyMcpTokenClaims(deps: Pick<AppDeps, 'config' | 'orm'>
   // jose accepts an audience list containing ours; these tokens are for the MCP endpoint alone.
   if (payload.aud !== audience) throw refuse('wrong_audience', `The access token is not for ${audience}`);
   if (!String(payload.scope ?? '').split(' ').includes(MCP_SCOPE)) throw refuse('insufficient_scope', `The access token lacks the ${MCP_SCOPE} scope`);
-  return {
+  const claims: McpAccess = {
     userId: String(payload.sub),
     organizationId: String(payload.org_id),
     projectId: String(payload.project_id),
@@ -74,6 +76,25 @@ export async function verifyMcpTokenClaims(deps: Pick<AppDeps, 'config' | 'orm'>
     clientId: String(payload.client_id),
     connectionId: '',
   };
+  remember(token, claims, Number(payload.exp));
+  return { ...claims };
+}
+
+/**
+ * Tokens whose signature, issuer, audience and scope were checked, until they
+ * expire: an assistant sends the same token on every call for an hour, and
+ * the RSA verification was a tenth of the CPU of an MCP request. Only the
+ * token's own checks are cached; whether its grant is still connected is
+ * asked on every request (assertConnectionActive). Bounded: the oldest entry
+ * goes first.
+ */
+const verifiedTokens = new Map<string, { claims: McpAccess; exp: number }>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
+function remember(token: string, claims: McpAccess, exp: number) {
+  if (!Number.isFinite(exp)) return;
+  if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(token, { claims, exp });
 }
 
 /**

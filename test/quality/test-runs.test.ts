@@ -18,6 +18,7 @@ import { Agent } from '../../src/modules/agents/agents.entity.js';
 import { CallSession } from '../../src/modules/calls/calls.entity.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 import type { CreateTestBody } from '../../src/modules/quality/quality.schemas.js';
+import { progressQuery } from '../../workflows/test-run/messages.js';
 
 /**
  * Tests, test runs and evaluations end to end: REST and MCP in front, the
@@ -186,6 +187,11 @@ describe('test_run', () => {
       status = (await t.request.get(api(`/evaluation/retrieve/${res.body.evaluation_id}`)).set(a.headers)).body.evaluation.status;
     }
     expect(status).toBe('passed');
+    // The workflow's progress query answers, also once it has finished (queries replay its history).
+    const handle = t.deps.temporal!.client.workflow.getHandle(`test-run/${res.body.evaluation_id}`);
+    expect(await handle.query(progressQuery)).toEqual({
+      evaluationId: res.body.evaluation_id, total: 1, done: 1, passed: 1, failed: 0, errored: 0, running: [],
+    });
   });
 
   it('refuses bad run requests naming the field, and other tenants\' tests as not found', async () => {

@@ -315,6 +315,15 @@ describe('failures', () => {
     expect([reused.status, reused.body.code]).toEqual([409, 'CONFLICT']);
     const list = await t.request.get(`${base(agent.agent_id)}/list`).set(a.headers);
     expect(list.body.releases.map((r: ReleaseBody) => r.release_id)).toEqual([ok.body.release.release_id]);
+    // Another organization reads it as not found, and cannot move it.
+    expect((await t.request.get(`${base(agent.agent_id)}/${ok.body.release.release_id}/retrieve`).set(b.headers)).status).toBe(404);
+    expect((await t.request.post(`${base(agent.agent_id)}/${ok.body.release.release_id}/abort`).set(b.headers)).status).toBe(404);
+    // The routes are in the generated reference.
+    const openapi = await t.request.get('/v1/openapi.json');
+    expect(openapi.status).toBe(200);
+    for (const path of ['/v1/agent/{agent_id}/release/start', '/v1/agent/{agent_id}/release/{release_id}/retrieve', '/v1/agent/{agent_id}/release/{release_id}/approve', '/v1/test/run', '/v1/evaluation/retrieve/{evaluation_id}']) {
+      expect(Object.keys(openapi.body.paths)).toContain(path);
+    }
   }, 90_000);
 });
 

@@ -13,24 +13,54 @@ import { Membership } from './people.entity.js';
  */
 export async function resolveUserPrincipal(
   em: Em,
-  input: { userId: string; organizationId: string; projectId?: string; via: Channel; requestId?: string },
+  input: {
+    userId: string;
+    organizationId: string;
+    projectId?: string;
+    via: Channel;
+    requestId?: string;
+    /**
+     * An assistant's OAuth connection (MCP): the same query then also checks
+     * that it is still in force (not disconnected, its grant not revoked or
+     * expired), so an MCP request costs one round trip for its whole identity.
+     */
+    connection?: { grantId: string; clientId: string; onStale?: (connectionId: string) => Promise<void> };
+  },
 ): Promise<Principal> {
   // One round trip for everything a request needs to know about the person:
   // this runs on every MCP request, so it must cost one query, not five.
   const [facts] = await sql<{
     email: string | null; disabled: boolean | null; role: string | null; custom_permissions: unknown;
-    project_exists: boolean; project_role: string | null;
+    project_exists: boolean; project_role: string | null; connection: unknown;
   }>(
     em,
     `select u.email, u.disabled_at is not null as disabled, m.role,
+            (select json_build_object('id', c.id, 'stale', c.last_used_at is null or c.last_used_at < now() - interval '1 minute')
+               from oauth_connection c
+              where ?::text is not null and c.grant_id = ? and c.client_id = ? and c.user_id = u.id
+                and c.organization_id = ? and c.project_id is not distinct from ? and c.revoked_at is null
+                and exists (select 1 from oauth_model g where g.model = 'Grant' and g.id = c.grant_id
+                             and (g.expires_at is null or g.expires_at > now()))) as connection,
             (select r.permissions from custom_role r where r.id = m.role and r.organization_id = m.organization_id) as custom_permissions,
             exists (select 1 from project p where p.id = ? and p.organization_id = ?) as project_exists,
             (select pm.role from project_member pm where pm.project_id = ? and pm.user_id = u.id) as project_role
        from (select 1) one
        left join app_user u on u.id = ?
        left join membership m on m.user_id = u.id and m.organization_id = ?`,
-    [input.projectId ?? null, input.organizationId, input.projectId ?? null, input.userId, input.organizationId],
+    [
+      input.connection?.grantId ?? null, input.connection?.grantId ?? null, input.connection?.clientId ?? null,
+      input.organizationId, input.projectId ?? null,
+      input.projectId ?? null, input.organizationId, input.projectId ?? null, input.userId, input.organizationId,
+    ],
   );
+  if (input.connection) {
+    // A disconnected assistant must sign in again, whatever else changed: checked first.
+    const connection = toJson<{ id: string; stale: boolean } | null>(facts?.connection ?? null);
+    if (!connection) {
+      throw new DomainError('UNAUTHENTICATED', 'This connection was disconnected or has expired: connect the assistant again', { reason: 'revoked' });
+    }
+    if (connection.stale) await input.connection.onStale?.(connection.id);
+  }
   if (!facts?.email || facts.disabled) throw new DomainError('UNAUTHENTICATED', 'This account no longer exists or is disabled');
   if (!facts.role) throw new DomainError('FORBIDDEN', 'You are no longer a member of this organization');
   const permissions = new Set<Permission>(rolePermissions(facts.role, toJson<string[] | null>(facts.custom_permissions)));
