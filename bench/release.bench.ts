@@ -98,15 +98,19 @@ async function direct(orm: Orm, principal: Principal, agentId: string, branchId:
   const { evaluation, runs } = createEvaluation(em, { agent, versionId: branch.headVersionId, branchId, tests, actor: { type: 'system', id: null, name: 'bench' } });
   await em.flush();
   let next = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
+  const tested = await timeIt(() => Promise.all(Array.from({ length: 4 }, async () => {
     while (next < runs.length) await executeTestRun({ orm, settings }, runs[next++].id);
-  }));
+  })));
   const outcome = await finalizeEvaluation(orm.em.fork(), evaluation.id, null);
   if (outcome.status !== 'passed') throw new Error(`direct tests did not pass: ${JSON.stringify(outcome)}`);
   await previewAgentBranchMerge(orm.em.fork(), principal, { agentId, sourceBranchId: branchId });
   await mergeAgentBranch(orm.em.fork(), principal, { agentId, sourceBranchId: branchId });
   await publishAgent(orm.em.fork(), principal, { agentId });
+  return { testsMs: tested.ms };
 }
+
+/** Customer turns of one bench test (see releasable). */
+const TURNS_PER_TEST = 4;
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
@@ -126,6 +130,8 @@ export async function run() {
 
   const withTemporal: number[] = [];
   const withoutTemporal: number[] = [];
+  const testStepTemporal: number[] = [];
+  const testStepDirect: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const viaTemporal = await releasable(orm, principal, round * 2);
     const plain = await releasable(orm, principal, round * 2 + 1);
@@ -135,13 +141,18 @@ export async function run() {
         const row = await orm.em.fork().findOneOrFail(Release, { id: release.release_id });
         if (['succeeded', 'failed', 'aborted', 'rolled_back'].includes(row.status)) {
           if (row.status !== 'succeeded') throw new Error(`release ${row.id} ${row.status}: ${row.reason}`);
+          // The tests step as the workflow recorded it: child workflow, activities, read state.
+          const step = row.steps.find((x) => x.name === 'tests');
+          if (step?.started_at && step.finished_at) testStepTemporal.push(Date.parse(step.finished_at) - Date.parse(step.started_at));
           return;
         }
         await new Promise((r) => setTimeout(r, 20));
       }
     });
     withTemporal.push(pipeline.ms);
-    withoutTemporal.push((await timeIt(() => direct(orm, principal, plain.agentId, plain.branchId, settings))).ms);
+    const plainRun = await timeIt(() => direct(orm, principal, plain.agentId, plain.branchId, settings));
+    withoutTemporal.push(plainRun.ms);
+    testStepDirect.push(plainRun.value.testsMs);
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
@@ -151,6 +162,15 @@ export async function run() {
     ['releasePipeline (Temporal: child testRun, activities, read state)', fmt(median(withTemporal), 0), withTemporal.map((m) => fmt(m, 0)).join(' ')],
     ['same steps called directly (no Temporal)', fmt(median(withoutTemporal), 0), withoutTemporal.map((m) => fmt(m, 0)).join(' ')],
     ['ratio', `${fmt(median(withTemporal) / median(withoutTemporal), 2)}x`, ''],
+  ]));
+  const turns = TESTS * TURNS_PER_TEST;
+  const rate = (ms: number) => turns / (ms / 1000);
+  console.log(`\nsimulated conversation turns per second in the test step (${TESTS} conversations x ${TURNS_PER_TEST} customer turns, 4 at a time):\n`);
+  console.log(table([
+    ['path', 'turns/s (median round)', 'test step ms'],
+    ['engine through Temporal (testRun child workflow + activities)', fmt(rate(median(testStepTemporal)), 0), fmt(median(testStepTemporal), 0)],
+    ['engine called directly', fmt(rate(median(testStepDirect)), 0), fmt(median(testStepDirect), 0)],
+    ['ratio direct / Temporal', `${fmt(rate(median(testStepDirect)) / rate(median(testStepTemporal)), 2)}x`, ''],
   ]));
 
   worker.shutdown();
