@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AppDeps } from '../http/deps.js';
 import { DomainError } from '../modules/errors.js';
 import { resolveUserPrincipal } from '../modules/people/resolve-principal.js';
@@ -8,6 +7,7 @@ import { readBearerToken, verifyMcpTokenClaims } from '../oauth/verify-access-to
 import { touchConnection } from '../oauth/connections/find-connection.js';
 import { mcpResourceUrl, oauthBaseUrl, wwwAuthenticateHeader } from '../oauth/urls.js';
 import { buildMcpServer } from './server.js';
+import { JsonExchangeTransport } from './json-exchange-transport.js';
 
 /**
  * POST /platform/mcp: Streamable HTTP in stateless mode. Every request is
@@ -67,14 +67,25 @@ export function registerMcpRoute(router: Router, deps: AppDeps) {
       throw error;
     }
     const server = buildMcpServer(principal, deps, { baseUrl });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    ctx.res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
+    const transport = new JsonExchangeTransport();
     await server.connect(transport);
-    ctx.respond = false;
-    await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+    try {
+      const headers = ctx.req.headers;
+      const result = await transport.exchange(headers, ctx.request.body, {
+        requestInfo: { headers, url: new URL(ctx.originalUrl, baseUrl) },
+      });
+      if (result.status === 202) {
+        // No body at all (Koa would otherwise send its status text).
+        ctx.body = '';
+        ctx.status = 202;
+      } else {
+        ctx.status = result.status;
+        ctx.type = 'application/json';
+        ctx.body = result.body;
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   // Stateless: no server-to-client stream and no sessions to end.

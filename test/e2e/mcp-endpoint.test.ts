@@ -144,6 +144,22 @@ describe('POST /platform/mcp', () => {
     expect((await fetch(`${s.baseUrl}/platform/mcp`, { method: 'DELETE' })).status).toBe(405);
   });
 
+  it('applies the Streamable HTTP rules: Accept, Content-Type, protocol version, notifications', async () => {
+    const post = (headers: Record<string, string>, body: unknown) =>
+      fetch(`${s.baseUrl}/platform/mcp`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}`, ...headers }, body: JSON.stringify(body) });
+    const ping = { jsonrpc: '2.0', id: 7, method: 'ping' };
+    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    expect((await post({ ...json, accept: 'application/json' }, ping)).status).toBe(406);
+    expect((await post({ ...json, 'content-type': 'text/plain' }, ping)).status).toBe(415);
+    expect((await post({ ...json, 'mcp-protocol-version': '1999-01-01' }, ping)).status).toBe(400);
+    const pong = await post({ ...json, 'mcp-protocol-version': '2025-06-18' }, ping);
+    expect(pong.status).toBe(200);
+    expect(await pong.json()).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
+    const notification = await post(json, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(notification.status).toBe(202);
+    expect(await notification.text()).toBe('');
+  });
+
   it('answers malformed JSON-RPC with a protocol error, not a crash', async () => {
     const res = await fetch(`${s.baseUrl}/platform/mcp`, {
       method: 'POST',

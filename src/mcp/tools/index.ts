@@ -23,6 +23,8 @@ import { testRun } from './test-run.js';
 import { evaluationGet } from './evaluation-get.js';
 import { releaseStart } from './release-start.js';
 import { releaseGet } from './release-get.js';
+import { contactResolveOrCreate } from './contact-resolve-or-create.js';
+import { outboundDncAdd } from './outbound-dnc-add.js';
 
 /**
  * Every tool the MCP server offers, in the order tools/list shows them (the
@@ -54,4 +56,6 @@ export const platformTools: readonly Tool[] = [
   analyticsHeatmap,
   analyticsCost,
   billingOverviewGet,
+  contactResolveOrCreate,
+  outboundDncAdd,
 ];
