@@ -2,12 +2,16 @@ import type { Orm } from '../src/db/orm.js';
 import type { EngineSettings } from '../src/modules/engine/engine-settings.js';
 import { createQualityActivities } from './quality.activities.js';
 import { createReleaseActivities } from './releases.activities.js';
+import { createTriggerActivities } from './triggers.activities.js';
+import type { TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 
 /** Dependencies that activities close over (CONVENTIONS rule 4). */
 export interface ActivityDeps {
   orm: Orm;
   /** The conversation engine's settings (model keys, outbound allowlist); default: read from the environment. */
   engineSettings?: EngineSettings;
+  /** Webhook delivery settings (retry schedule, timeout, secrets key); default: read from the environment. */
+  triggerSettings?: TriggerSettings;
 }
 
 /** All activities, keyed by name, built over injected dependencies. */
@@ -15,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createQualityActivities(deps),
     ...createReleaseActivities(deps),
+    ...createTriggerActivities(deps),
   };
 }
 export type Activities = ReturnType<typeof createActivities>;

@@ -46,6 +46,15 @@ const EnvSchema = z.object({
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
   /** How long one request to a model provider may take before it is abandoned (each retry gets its own). */
   MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Waits between webhook delivery attempts, ms, comma-separated (per trigger overridable); tests shrink it to milliseconds. */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be comma-separated milliseconds')
+    .default('5000,300000,1800000,7200000,18000000,36000000'),
+  /** How long one webhook delivery attempt may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** How often the outbox relay looks for trigger runs whose workflow has not started yet. */
+  TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +75,7 @@ export interface Config {
   secrets: { encryptionKey: Buffer };
   outbound: { allowedHosts: string[] };
   engine: { modelTimeoutMs: number };
+  triggers: { retryScheduleMs: number[]; timeoutMs: number; dispatchPollMs: number };
 }
 
 export class ConfigError extends Error {
@@ -125,5 +135,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     outbound: { allowedHosts: list(e.OUTBOUND_ALLOWED_HOSTS).map((h) => h.toLowerCase()) },
     engine: { modelTimeoutMs: e.MODEL_TIMEOUT_MS },
+    triggers: {
+      retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      dispatchPollMs: e.TRIGGER_DISPATCH_POLL_MS,
+    },
   };
 }

@@ -9,6 +9,7 @@ import { createApp } from './http/app.js';
 import type { AppDeps } from './http/deps.js';
 import { LocalFolderStore } from './modules/calls/recording-store.js';
 import { createWorker } from './temporal/worker.js';
+import { startTriggerDispatcher } from './modules/triggers/start-trigger-runs.js';
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
 import { startEmbeddedTemporal, type EmbeddedTemporal } from './dev/embedded-temporal.js';
 import { ensureDemoOrganization } from './dev/bootstrap.js';
@@ -99,6 +100,9 @@ async function dev() {
     await running;
     await connection.close();
   });
+  // Starts the webhook trigger runs the engine wrote (it records sessions without a Temporal client).
+  const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
+  stoppers.push(() => relay.stop());
 
   // The same address the OAuth issuer and the MCP audience are built from (src/oauth/urls.ts).
   const base = oauthBaseUrl(config);
@@ -165,6 +169,10 @@ async function work() {
     await running;
     await connection.close();
   });
+  // The outbox relay of webhook trigger runs lives beside the worker: wherever sessions are recorded, their runs start here.
+  const temporal = await connectTemporal(config);
+  const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
+  stoppers.push(() => relay.stop());
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker running');
   await running;
 }

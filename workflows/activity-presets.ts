@@ -29,4 +29,14 @@ export const presets = {
     startToCloseTimeout: '30 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 30 },
   },
+  /**
+   * One webhook POST and its record. HTTP failures are results, not errors
+   * (the workflow waits the trigger's schedule); only the database failing
+   * throws, and that is retried briefly. The timeout covers the request's own
+   * (WEBHOOK_TIMEOUT_MS, at most 2 minutes) plus the writes.
+   */
+  webhookDelivery: {
+    startToCloseTimeout: '3 minutes',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
+  },
 } satisfies Record<string, ActivityOptions>;

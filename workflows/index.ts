@@ -3,3 +3,4 @@
 // @temporalio/workflow, other workflow files, and types (see eslint.config.js).
 export { testRun } from './test-run/test-run.workflow.js';
 export { releasePipeline } from './release-pipeline/release-pipeline.workflow.js';
+export { triggerRun } from './trigger-run/trigger-run.workflow.js';

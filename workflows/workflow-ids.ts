@@ -8,4 +8,6 @@
 export const workflowIds = {
   release: (releaseId: string) => `release/${releaseId}`,
   testRun: (evaluationId: string) => `test-run/${evaluationId}`,
+  /** One delivery (with its retries) of one event to one trigger; a re-send is a new run, so a new workflow. */
+  triggerRun: (runId: string) => `trigger-run/${runId}`,
 };

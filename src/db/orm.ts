@@ -12,9 +12,14 @@ import { OAuthModel, OAuthSigningKey } from '../oauth/oauth.entity.js';
 import { OAuthConnection } from '../oauth/connections/connection.entity.js';
 import { qualityEntities } from '../modules/quality/quality.entity.js';
 import { releasesEntities } from '../modules/releases/releases.entity.js';
+import { telephonyEntities } from '../modules/telephony/telephony.entity.js';
+import { outboundEntities } from '../modules/outbound/outbound.entity.js';
+import { triggersEntities } from '../modules/triggers/triggers.entity.js';
+import { toolsEntities } from '../modules/tools/tools.entity.js';
+import { knowledgeEntities } from '../modules/knowledge/knowledge.entity.js';
 import { migrationsList } from './migrations/index.js';
 
-export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities];
+export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities, ...telephonyEntities, ...outboundEntities, ...triggersEntities, ...toolsEntities, ...knowledgeEntities];
 
 /**
  * Always the PostgreSQL driver: in development the embedded PGlite database is

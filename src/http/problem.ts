@@ -32,6 +32,7 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   UNPROCESSABLE: { status: 422, title: 'Unprocessable Content' },
   RATE_LIMITED: { status: 429, title: 'Too Many Requests' },
   UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
+  BAD_GATEWAY: { status: 502, title: 'Bad Gateway' },
   HASH_MISMATCH: { status: 409, title: 'Conflict' },
   MERGE_CONFLICT: { status: 409, title: 'Conflict' },
   ANCHOR_NOT_FOUND: { status: 422, title: 'Unprocessable Content' },

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'LINK_INVALID'
   | 'LINK_EXPIRED'
   | 'UNAVAILABLE'
+  | 'BAD_GATEWAY'
   | 'HASH_MISMATCH'
   | 'ANCHOR_NOT_FOUND'
   | 'ANCHOR_AMBIGUOUS'

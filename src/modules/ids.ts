@@ -31,6 +31,20 @@ export const ID_PREFIXES = {
   evaluation: 'evl',
   release: 'rel',
   modelProvider: 'mpr',
+  contact: 'cnt',
+  dncEntry: 'dnc',
+  telephonyConnection: 'tcn',
+  phoneNumber: 'pn',
+  sipTrunk: 'trk',
+  sipTrunkEndpoint: 'tep',
+  destination: 'dst',
+  carrierCall: 'ccl',
+  agentTrigger: 'trg',
+  webhookEvent: 'evt',
+  triggerRun: 'run',
+  httpTool: 'htl',
+  knowledgeResource: 'res',
+  knowledgeChunk: 'kch',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

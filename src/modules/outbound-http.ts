@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent } from 'undici';
+import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { DomainError } from './errors.js';
 
 /**
@@ -38,9 +38,12 @@ export function isForbiddenAddress(address: string): boolean {
 }
 
 type LookupAllOptions = { all?: boolean; family?: number; hints?: number };
+/** A DNS lookup in the shape of `dns.lookup` with `all: true`; tests pass one that answers a private address. */
+export type Lookup = (hostname: string, options: LookupAllOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+/** The bare host: no IPv6 brackets, lower case, no trailing dot (`localhost.` is localhost). */
+const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '').toLowerCase();
 
 export class ForbiddenAddressError extends Error {
   readonly code = 'FORBIDDEN_ADDRESS';
@@ -55,12 +58,12 @@ export class ForbiddenAddressError extends Error {
  * their host is allowed. IP literals never reach a lookup (Node connects to
  * them directly), so callers also run `checkUrlHost` before the request.
  */
-export function guardedDispatcher(allowedHosts: readonly string[]): Agent {
+export function guardedDispatcher(allowedHosts: readonly string[], lookup: Lookup = dnsLookup): Agent {
   const allowed = new Set(allowedHosts.map(stripBrackets));
   return new Agent({
     connect: {
       lookup: ((hostname: string, options: LookupAllOptions, callback: LookupCallback) => {
-        dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+        lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
           if (error) return callback(error, '');
           if (!allowed.has(stripBrackets(hostname))) {
             const bad = addresses.find((a) => isForbiddenAddress(a.address));
@@ -93,4 +96,144 @@ export function assertPublicUrl(value: string, field: string, allowedHosts: read
     }
     throw error;
   }
+}
+
+/** Why a safe request failed; `forbidden_address` also for a redirect into a forbidden address. */
+export type OutboundErrorKind = 'invalid_url' | 'forbidden_address' | 'too_many_redirects' | 'timeout' | 'too_large' | 'network';
+
+export class OutboundRequestError extends Error {
+  constructor(readonly kind: OutboundErrorKind, message: string) {
+    super(message);
+    this.name = 'OutboundRequestError';
+  }
+}
+
+export interface SafeRequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Hosts that may be private (config OUTBOUND_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
+  /** DNS lookup; defaults to dns.lookup. A dispatcher built with it is used (and closed) for this request. */
+  lookup?: Lookup;
+  /** Reuse a guarded dispatcher (guardedDispatcher) instead of making one per request. */
+  dispatcher?: Dispatcher;
+  /** Whole request, redirects included. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+}
+
+export interface SafeResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The address that answered, after redirects. */
+  url: string;
+}
+
+export const SAFE_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
+
+/** Headers that are safe to carry to another origin on a redirect; auth and custom headers stay with the origin they were meant for. */
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'content-type', 'user-agent', 'idempotency-key']);
+
+/** Parses and checks one address (the first, or a redirect's target) before anything is sent to it. */
+function checkTarget(raw: string, base: URL | undefined, allowedHosts: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw new OutboundRequestError('invalid_url', `${raw.slice(0, 200)} is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRequestError('invalid_url', `Only http and https URLs are called, not ${url.protocol}`);
+  if (url.username || url.password) throw new OutboundRequestError('invalid_url', 'URLs must not carry credentials (user:password@); send them as headers');
+  try {
+    checkUrlHost(url, allowedHosts);
+  } catch (error) {
+    if (error instanceof ForbiddenAddressError) throw new OutboundRequestError('forbidden_address', error.message);
+    throw error;
+  }
+  return url;
+}
+
+/**
+ * The one way to call a user-supplied URL (imported HTTP tools, knowledge
+ * URLs; webhooks and MCP servers later): http(s) only, no credentials in
+ * the URL, forbidden addresses refused for IP literals here and for names in
+ * the dispatcher's lookup (after DNS, so rebinding does not help), redirects
+ * followed by hand (at most `maxRedirects`) with every target checked the
+ * same way, one timeout over the whole exchange, and the body cut off at
+ * `maxBytes`. Any status is returned (a 500 is an answer); only transport
+ * and policy failures throw, always as OutboundRequestError.
+ */
+export async function safeRequest(raw: string, options: SafeRequestOptions): Promise<SafeResponse> {
+  const timeoutMs = options.timeoutMs ?? SAFE_DEFAULTS.timeoutMs;
+  const maxBytes = options.maxBytes ?? SAFE_DEFAULTS.maxBytes;
+  const maxRedirects = options.maxRedirects ?? SAFE_DEFAULTS.maxRedirects;
+  const own = options.dispatcher ? null : guardedDispatcher(options.allowedHosts, options.lookup);
+  const dispatcher = options.dispatcher ?? own!;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url = checkTarget(raw, undefined, options.allowedHosts);
+  let method = (options.method ?? 'GET').toUpperCase();
+  let body = options.body;
+  let headers = { ...options.headers };
+  try {
+    for (let hop = 0; ; hop++) {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher, signal });
+      } catch (error) {
+        throw transportError(error, url, timeoutMs);
+      }
+      const location = response.headers.location;
+      if (response.statusCode >= 300 && response.statusCode < 400 && location) {
+        await response.body.dump().catch(() => undefined);
+        if (hop >= maxRedirects) throw new OutboundRequestError('too_many_redirects', `More than ${maxRedirects} redirects from ${raw.slice(0, 200)}`);
+        const next = checkTarget(String(Array.isArray(location) ? location[0] : location), url, options.allowedHosts);
+        // 303, and 301/302 after a POST (what browsers do), continue as a GET without the body.
+        if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+        }
+        if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => CROSS_ORIGIN_HEADERS.has(k.toLowerCase())));
+        url = next;
+        continue;
+      }
+      const text = await readCapped(response.body, maxBytes, url, timeoutMs);
+      const flat: Record<string, string> = {};
+      for (const [key, value] of Object.entries(response.headers)) if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(', ') : value;
+      return { status: response.statusCode, headers: flat, text, url: url.toString() };
+    }
+  } finally {
+    if (own) await own.destroy().catch(() => undefined);
+  }
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, url: URL, timeoutMs: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        body.destroy();
+        throw new OutboundRequestError('too_large', `${url.host} answered with more than ${maxBytes} bytes`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    throw transportError(error, url, timeoutMs);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function transportError(error: unknown, url: URL, timeoutMs: number): OutboundRequestError {
+  if (error instanceof OutboundRequestError) return error;
+  const forbidden = error instanceof ForbiddenAddressError ? error : (error as { cause?: unknown })?.cause;
+  if (forbidden instanceof ForbiddenAddressError) return new OutboundRequestError('forbidden_address', forbidden.message);
+  const name = (error as Error)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError' || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    return new OutboundRequestError('timeout', `${url.host} did not answer within ${timeoutMs} ms`);
+  }
+  return new OutboundRequestError('network', `Could not reach ${url.host}: ${(error as Error)?.message ?? String(error)}`);
 }

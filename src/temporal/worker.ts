@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { createActivities } from '../../activities/index.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
+import { triggerSettingsFrom } from '../modules/triggers/trigger-settings.js';
 
 let runtimeInstalled = false;
 
@@ -24,7 +25,7 @@ export async function createWorker(config: Config, orm: Orm, logger: Logger): Pr
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowsPath: workflowsEntry(),
-    activities: createActivities({ orm, engineSettings: engineSettingsFrom(config) }),
+    activities: createActivities({ orm, engineSettings: engineSettingsFrom(config), triggerSettings: triggerSettingsFrom(config) }),
     bundlerOptions: { ignoreModules: [] },
   });
   return { worker, connection };

@@ -8,6 +8,10 @@ import { Migration20261122144530_agents } from './Migration20261122144530_agents
 import { Migration20261122144549_stats_by_counters } from './Migration20261122144549_stats_by_counters.js';
 import { Migration20261122145642_traffic_split } from './Migration20261122145642_traffic_split.js';
 import { Migration20261122150656_quality } from './Migration20261122150656_quality.js';
+import { Migration20261122152303_telephony } from './Migration20261122152303_telephony.js';
+import { Migration20261122152318_outbound_contacts } from './Migration20261122152318_outbound_contacts.js';
+import { Migration20261122152617_tools_and_knowledge } from './Migration20261122152617_tools_and_knowledge.js';
+import { Migration20261122152806_triggers } from './Migration20261122152806_triggers.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -17,4 +21,8 @@ export const migrationsList = [
   { name: 'Migration20261122144549_stats_by_counters', class: Migration20261122144549_stats_by_counters },
   { name: 'Migration20261122145642_traffic_split', class: Migration20261122145642_traffic_split },
   { name: 'Migration20261122150656_quality', class: Migration20261122150656_quality },
+  { name: 'Migration20261122152303_telephony', class: Migration20261122152303_telephony },
+  { name: 'Migration20261122152318_outbound_contacts', class: Migration20261122152318_outbound_contacts },
+  { name: 'Migration20261122152617_tools_and_knowledge', class: Migration20261122152617_tools_and_knowledge },
+  { name: 'Migration20261122152806_triggers', class: Migration20261122152806_triggers },
 ];

@@ -8,6 +8,11 @@ import { agentRoutes } from './agents.routes.js';
 import { engineRoutes } from './engine.routes.js';
 import { qualityRoutes } from './quality.routes.js';
 import { releaseRoutes } from './releases.routes.js';
+import { telephonyRoutes } from './telephony.routes.js';
+import { triggerRoutes } from './triggers.routes.js';
+import { outboundRoutes } from './outbound.routes.js';
+import { toolsRoutes } from './tools.routes.js';
+import { knowledgeRoutes } from './knowledge.routes.js';
 
 /** Every authenticated /v1 route, in the order the API reference lists them. */
-export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes];
+export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes, ...outboundRoutes, ...triggerRoutes, ...telephonyRoutes, ...toolsRoutes, ...knowledgeRoutes];

@@ -23,8 +23,16 @@ import { testRun } from './test-run.js';
 import { evaluationGet } from './evaluation-get.js';
 import { releaseStart } from './release-start.js';
 import { releaseGet } from './release-get.js';
+import { agentTriggerCreate } from './agent-trigger-create.js';
+import { getAgentTriggerRun } from './get-agent-trigger-run.js';
 import { contactResolveOrCreate } from './contact-resolve-or-create.js';
 import { outboundDncAdd } from './outbound-dnc-add.js';
+import { phoneNumberSearch } from './phone-number-search.js';
+import { phoneNumberPurchase } from './phone-number-purchase.js';
+import { listVoices } from './list-voices.js';
+import { toolHttpImportSpec } from './tool-http-import-spec.js';
+import { resourceCreate } from './resource-create.js';
+import { retrieveContext } from './retrieve-context.js';
 
 /**
  * Every tool the MCP server offers, in the order tools/list shows them (the
@@ -51,6 +59,8 @@ export const platformTools: readonly Tool[] = [
   testCreate,
   testRun,
   evaluationGet,
+  agentTriggerCreate,
+  getAgentTriggerRun,
   analyticsOverview,
   analyticsTimeSeries,
   analyticsHeatmap,
@@ -58,4 +68,10 @@ export const platformTools: readonly Tool[] = [
   billingOverviewGet,
   contactResolveOrCreate,
   outboundDncAdd,
+  phoneNumberSearch,
+  phoneNumberPurchase,
+  listVoices,
+  toolHttpImportSpec,
+  resourceCreate,
+  retrieveContext,
 ];

@@ -8,10 +8,12 @@ import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
 import type { EndReason, Speaker } from '../calls/calls.entity.js';
 import { priceLeg, sumLines } from '../calls/pricing.js';
 import { recordSessions, type LegInput, type TurnInput } from '../calls/record-sessions.js';
+import { emitSessionEvents } from '../triggers/emit-session-events.js';
 import { ModelError, type ChatMessage, type ChatModel, type ChatToolCall } from './chat-model.js';
 import { defaultEngineSettings, type EngineSettings } from './engine-settings.js';
 import { resolveChatModel } from './resolve-chat-model.js';
 import { askPermission, BUILTIN, collectTools, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
+import { resolveAgentTools } from '../tools/resolve-agent-tools.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -136,8 +138,9 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
     direction: input.direction,
     caller: { name: input.caller.name ?? null, address: input.caller.address },
     config,
+    em,
   };
-  const tools = collectTools(config);
+  const tools = collectTools(config, { direction: input.direction, external: await resolveAgentTools(em, context, settings) });
   const offered = tools.filter((t) => t.permission !== 'block');
   const call = new Call();
   const maxMs = config.end_call.max_duration_seconds * 1000;
@@ -285,7 +288,7 @@ async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], contex
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
-    outcome = await tool.invoke(toolCall.arguments, context);
+    outcome = await tool.invoke(toolCall.arguments, { ...context, toolCallId: toolCall.id });
   } catch (error) {
     outcome = { status: 'failed', result: { error: 'tool_failed', message: (error as Error)?.message ?? String(error) } };
   }
@@ -388,30 +391,38 @@ async function record(
   const entries = [...call.agentLeg, ...(call.transfer?.entries ?? [])];
   const toolCalls = entries.flatMap((e) => (e.toolCall ? [{ name: e.toolCall.name, arguments: e.toolCall.arguments, result: e.toolCall.result, status: e.toolCall.status }] : []));
 
-  await recordSessions(
-    deps.orm.em.fork(),
-    [
-      {
-        id: sessionId,
-        organizationId: input.organizationId,
-        projectId: input.projectId,
-        agentId: agent.id,
-        agentName: agent.name,
-        agentVersionId: version.id,
-        status: outcome.status,
-        endReason: outcome.reason,
-        direction: input.direction,
-        caller: { name: input.caller.name ?? null, address: input.caller.address },
-        phoneNumber: input.phoneNumber ?? null,
-        startedAt,
-        variables,
-        summaries: [summarize(input, agent.name, call, variables, toolCalls.length, outcome.reason)],
-        legs,
-        recording: null,
-      },
-    ],
-    () => prices,
-  );
+  // The session and the events it makes commit together (webhook triggers; their workflows start after the commit).
+  await deps.orm.em.fork().transactional(async (tx) => {
+    await recordSessions(
+      tx,
+      [
+        {
+          id: sessionId,
+          organizationId: input.organizationId,
+          projectId: input.projectId,
+          agentId: agent.id,
+          agentName: agent.name,
+          agentVersionId: version.id,
+          status: outcome.status,
+          endReason: outcome.reason,
+          direction: input.direction,
+          caller: { name: input.caller.name ?? null, address: input.caller.address },
+          phoneNumber: input.phoneNumber ?? null,
+          startedAt,
+          variables,
+          summaries: [summarize(input, agent.name, call, variables, toolCalls.length, outcome.reason)],
+          legs,
+          recording: null,
+        },
+      ],
+      () => prices,
+    );
+    await emitSessionEvents(tx, {
+      organizationId: input.organizationId, agentId: agent.id, sessionId, agentVersionId: version.id, status: outcome.status,
+      endReason: outcome.reason, direction: input.direction, startedAt, durationSeconds: endSeconds, costMicros, variables,
+      transferredTo: call.transfer ? { name: call.transfer.name, address: call.transfer.address } : null,
+    });
+  });
 
   return {
     sessionId,

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import type { Em } from '../../db/orm.js';
 import type { AgentConfig } from '../agents/agents.schemas.js';
+import { DomainError } from '../errors.js';
+import { systemPrincipal } from '../org/permissions.js';
+import { dncAdd } from '../outbound/dnc-add.js';
 
 /**
  * Tools an agent calls during a conversation (DESIGN section 5). Built-ins
@@ -34,6 +38,10 @@ export interface ToolContext {
   direction: 'inbound' | 'outbound' | 'web';
   caller: { name: string | null; address: string };
   config: AgentConfig;
+  /** For tools that record what the caller asked for (the do-not-call list); each use forks it. */
+  em: Em;
+  /** The model's id of this tool call (idempotency keys of HTTP tools derive from it with the session id). */
+  toolCallId?: string;
 }
 
 export interface Tool {
@@ -46,13 +54,16 @@ export interface Tool {
 }
 
 /** The built-in tools' names, as the model sees them. */
-export const BUILTIN = { endCall: 'end_call', transferCall: 'transfer_call', recordVariable: 'record_variable' } as const;
+export const BUILTIN = { endCall: 'end_call', transferCall: 'transfer_call', recordVariable: 'record_variable', addToDoNotCall: 'add_to_do_not_call' } as const;
 /** Names a version's `tools` entry of kind builtin may use; `transfer` is what early configs called transfer_call. */
 export const BUILTIN_ALIASES: Readonly<Record<string, string>> = {
   end_call: BUILTIN.endCall,
   transfer_call: BUILTIN.transferCall,
   transfer: BUILTIN.transferCall,
   record_variable: BUILTIN.recordVariable,
+  add_to_do_not_call: BUILTIN.addToDoNotCall,
+  // Resolved by modules/tools/resolve-agent-tools (it searches the database), not by `make` below.
+  search_knowledge: 'search_knowledge',
 };
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -136,29 +147,69 @@ function recordVariableTool(config: AgentConfig, permission: ToolPermission): To
 }
 
 /**
+ * Puts the caller's number on the organization's do-not-call list (source
+ * `call`), for a callee who asks not to be called again. Acts as the system,
+ * named after the call, so the list shows which call added the number. A
+ * caller address that is not a phone number (a web call) fails the tool
+ * with the reason rather than the call.
+ */
+function addToDoNotCallTool(permission: ToolPermission): Tool {
+  const Args = z.object({ reason: z.string().max(200).optional().describe('What the caller said, in a few words.') }).strict();
+  return {
+    name: BUILTIN.addToDoNotCall,
+    description: 'The caller asked not to be called again: puts their number on the do-not-call list. Confirm to them that they will not be called again, then end the call.',
+    inputSchema: jsonSchema(Args),
+    permission,
+    async invoke(args, context) {
+      const parsed = parseArgs(Args, args);
+      if (!parsed.ok) return parsed.outcome;
+      const principal = { ...systemPrincipal(context.organizationId, 'system'), name: `call ${context.sessionId}` };
+      try {
+        const { entry, created } = await dncAdd(context.em.fork(), principal, {
+          phone: context.caller.address, source: 'call', reason: parsed.value.reason ?? 'asked not to be called again during a call',
+        }, 'caller');
+        return { status: 'succeeded', result: { added: true, already_listed: !created, phone: entry.phone } };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return { status: 'failed', result: { error: 'not_added', message: error.message } };
+      }
+    },
+  };
+}
+
+/**
  * Every tool of a version, blocked ones included, in the order of the
  * version's `tools` list, then the default built-ins it does not list:
  * end_call always, transfer_call when the version has destinations,
- * record_variable when it has variables (each `allow`). Listing a built-in
+ * record_variable when it has variables, add_to_do_not_call on outbound
+ * calls (each `allow`). Listing a built-in
  * sets its permission, e.g. `{name: 'transfer_call', kind: 'builtin',
  * permission: 'block'}` keeps the model from transferring.
- * Kinds other than builtin (http, mcp, integration) arrive with their own
- * issues: they are skipped here until their implementations register.
+ * Entries `make` does not know (kind http, the built-in search_knowledge)
+ * come from `options.external`; without it, or when it has no tool for an
+ * entry (mcp and integration until their issues land), they are skipped.
  */
-export function collectTools(config: AgentConfig): Tool[] {
+export function collectTools(
+  config: AgentConfig,
+  options: {
+    direction?: ToolContext['direction'];
+    /** Tools that need the database or the network (HTTP tools, search_knowledge), loaded before the call: modules/tools/resolve-agent-tools. */
+    external?: (entry: AgentConfig['tools'][number]) => Tool | null;
+  } = {},
+): Tool[] {
   const tools: Tool[] = [];
   const seen = new Set<string>();
   const make = (name: string, permission: ToolPermission): Tool | null => {
     if (name === BUILTIN.endCall) return endCallTool(permission);
     if (name === BUILTIN.transferCall) return transferCallTool(config, permission);
     if (name === BUILTIN.recordVariable) return recordVariableTool(config, permission);
+    if (name === BUILTIN.addToDoNotCall) return addToDoNotCallTool(permission);
     return null;
   };
   for (const entry of config.tools) {
-    if (entry.kind !== 'builtin') continue;
-    const name = BUILTIN_ALIASES[entry.name];
-    const tool = name && !seen.has(name) ? make(name, entry.permission) : null;
-    if (tool) {
+    const name = entry.kind === 'builtin' ? BUILTIN_ALIASES[entry.name] : undefined;
+    const tool = (name && !seen.has(name) ? make(name, entry.permission) : null) ?? options.external?.(entry) ?? null;
+    if (tool && !seen.has(tool.name)) {
       tools.push(tool);
       seen.add(tool.name);
     }
@@ -167,6 +218,8 @@ export function collectTools(config: AgentConfig): Tool[] {
     [BUILTIN.endCall, true],
     [BUILTIN.transferCall, config.destinations.length > 0],
     [BUILTIN.recordVariable, config.variables.length > 0],
+    // Callees of outbound calls must be able to opt out; other calls list it to offer it.
+    [BUILTIN.addToDoNotCall, options.direction === 'outbound'],
   ];
   for (const [name, wanted] of defaults) {
     if (wanted && !seen.has(name)) tools.push(make(name, 'allow')!);

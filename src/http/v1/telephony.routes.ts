@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { RetrieveSessionResponse } from '../../modules/calls/calls.schemas.js';
+import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
+import {
+  AssignAgentDestinationBody, AssignTrunkDestinationBody, ConnectionView, CreateConnectionBody, CreateDestinationBody,
+  CreateSipTrunkBody, CreateSipTrunkEndpointBody, DestinationIdParams, DestinationResponse, DestinationView, ImportNumberBody,
+  ListVoicesQuery, ListVoicesResult, NumberParams, PhoneNumberIdParams, PhoneNumberResponse, PhoneNumberView, PurchaseNumberBody,
+  SearchNumbersQuery, SearchNumbersResult, SimulateInboundBody, SipTrunkView,
+} from '../../modules/telephony/telephony.schemas.js';
+import { createConnection, listConnections } from '../../modules/telephony/connections.js';
+import {
+  deletePhoneNumber, getPhoneNumber, importPhoneNumber, listPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers,
+} from '../../modules/telephony/phone-numbers.js';
+import {
+  assignTrunkDestination, createSipTrunk, createSipTrunkEndpoint, deleteSipTrunk, listSipTrunks,
+} from '../../modules/telephony/sip-trunks.js';
+import {
+  assignAgentDestination, createDestination, deleteDestination, listDestinations,
+} from '../../modules/telephony/destinations.js';
+import { simulateInboundCall } from '../../modules/telephony/route-inbound-call.js';
+import { listVoices } from '../../modules/telephony/voices.js';
+import { route } from '../route.js';
+
+const tag = 'Telephony';
+const NoQuery = z.object({}).strict();
+const SipTrunkResponse = z.object({ sip_trunk: SipTrunkView }).openapi('SipTrunkResponse');
+const Deleted = (idField: string) => z.object({ deleted: z.literal(true), [idField]: z.string() });
+
+export const telephonyRoutes = [
+  route({
+    method: 'post', path: '/v1/telephony/connection/create', operationId: 'createTelephonyConnection', tag,
+    summary: 'Connect a carrier account: Twilio, Telnyx, or the built-in simulated carrier',
+    description:
+      'Twilio and Telnyx credentials are checked with the provider first (a refusal is a 422 naming the provider\'s ' +
+      'code; the provider failing is a 502, unreachable a 503), then stored encrypted and never returned.',
+    permission: 'numbers:manage', body: CreateConnectionBody, response: z.object({ connection: ConnectionView }), status: 201,
+    handler: async ({ deps, em, principal, body }) => ({ connection: await createConnection(em, principal, body, engineSettingsFrom(deps.config)) }),
+  }),
+  route({
+    method: 'get', path: '/v1/telephony/connection/list', operationId: 'listTelephonyConnections', tag,
+    summary: 'The organization\'s carrier accounts (never their credentials)',
+    permission: 'agents:read', query: NoQuery, response: z.object({ connections: z.array(ConnectionView) }),
+    handler: async ({ em, principal }) => ({ connections: await listConnections(em, principal) }),
+  }),
+  route({
+    method: 'get', path: '/v1/phone/number/search', operationId: 'searchPhoneNumbers', tag,
+    summary: 'Numbers available to buy, from a connection\'s provider (default: the simulated carrier)',
+    permission: 'agents:read', query: SearchNumbersQuery, response: SearchNumbersResult,
+    handler: ({ deps, em, principal, query }) => searchPhoneNumbers(em, principal, query, engineSettingsFrom(deps.config)),
+  }),
+  route({
+    method: 'post', path: '/v1/phone/number/purchase', operationId: 'purchasePhoneNumber', tag,
+    summary: 'Buy a number through a connection (default: the simulated carrier)',
+    description: 'The number is normalised to E.164; a number already on the platform is a 409.',
+    permission: 'numbers:manage', body: PurchaseNumberBody, response: PhoneNumberResponse, status: 201,
+    handler: async ({ deps, em, principal, body }) => ({ phone_number: await purchasePhoneNumber(em, principal, body, engineSettingsFrom(deps.config)) }),
+  }),
+  route({
+    method: 'post', path: '/v1/phone/number/provider/import', operationId: 'importPhoneNumber', tag,
+    summary: 'Bring a number held in a Twilio or Telnyx account under the platform',
+    description: 'The account is asked whether it holds the number; a number it does not hold is a 404.',
+    permission: 'numbers:manage', body: ImportNumberBody, response: PhoneNumberResponse, status: 201,
+    handler: async ({ deps, em, principal, body }) => ({ phone_number: await importPhoneNumber(em, principal, body, engineSettingsFrom(deps.config)) }),
+  }),
+  route({
+    method: 'get', path: '/v1/phone/number/list', operationId: 'listPhoneNumbers', tag,
+    summary: 'The organization\'s phone numbers',
+    permission: 'agents:read', query: NoQuery, response: z.object({ phone_numbers: z.array(PhoneNumberView) }),
+    handler: async ({ em, principal }) => ({ phone_numbers: await listPhoneNumbers(em, principal) }),
+  }),
+  route({
+    method: 'get', path: '/v1/phone/number/retrieve/{phone_number_id}', operationId: 'retrievePhoneNumber', tag,
+    summary: 'One phone number',
+    permission: 'agents:read', params: PhoneNumberIdParams, query: NoQuery, response: PhoneNumberResponse,
+    handler: async ({ em, principal, params }) => ({ phone_number: await getPhoneNumber(em, principal, params.phone_number_id) }),
+  }),
+  route({
+    method: 'delete', path: '/v1/phone/number/delete/{phone_number_id}', operationId: 'deletePhoneNumber', tag,
+    summary: 'Remove a number from the platform (it is not released at the provider)',
+    permission: 'numbers:manage', params: PhoneNumberIdParams, response: Deleted('phone_number_id'),
+    handler: ({ em, principal, params }) => deletePhoneNumber(em, principal, params.phone_number_id),
+  }),
+  route({
+    method: 'post', path: '/v1/phone/number/{number}/simulate_inbound', operationId: 'simulateInboundCall', tag,
+    summary: 'Simulate a call to one of your numbers: routed like a real one, run through the engine',
+    description:
+      'The number\'s destination decides the agent, the agent\'s traffic split the version (the same caller keeps ' +
+      'reaching the same version). Returns the call session written for it.',
+    permission: 'tests:run', params: NumberParams, body: SimulateInboundBody, response: RetrieveSessionResponse, status: 201,
+    handler: async ({ deps, em, principal, params, body }) => ({
+      session: await simulateInboundCall({ orm: deps.orm, settings: engineSettingsFrom(deps.config) }, em, principal, params.number, body),
+    }),
+  }),
+  route({
+    method: 'post', path: '/v1/sip_trunk/create', operationId: 'createSipTrunk', tag,
+    summary: 'Create a SIP trunk (digest credentials or allowed IPs; the password is stored encrypted)',
+    permission: 'numbers:manage', body: CreateSipTrunkBody, response: SipTrunkResponse, status: 201,
+    handler: async ({ deps, em, principal, body }) => ({ sip_trunk: await createSipTrunk(em, principal, body, engineSettingsFrom(deps.config)) }),
+  }),
+  route({
+    method: 'get', path: '/v1/sip_trunk/list', operationId: 'listSipTrunks', tag,
+    summary: 'The organization\'s SIP trunks with their endpoints',
+    permission: 'agents:read', query: NoQuery, response: z.object({ sip_trunks: z.array(SipTrunkView) }),
+    handler: async ({ em, principal }) => ({ sip_trunks: await listSipTrunks(em, principal) }),
+  }),
+  route({
+    method: 'delete', path: '/v1/sip_trunk/delete/{sip_trunk_id}', operationId: 'deleteSipTrunk', tag,
+    summary: 'Delete a SIP trunk and its endpoints',
+    permission: 'numbers:manage', params: z.object({ sip_trunk_id: z.string().min(1).max(60) }).strict(), response: Deleted('sip_trunk_id'),
+    handler: ({ em, principal, params }) => deleteSipTrunk(em, principal, params.sip_trunk_id),
+  }),
+  route({
+    method: 'post', path: '/v1/sip_trunk_endpoint/create', operationId: 'createSipTrunkEndpoint', tag,
+    summary: 'Add an endpoint (SIP URI, priority, weight) to a trunk; returns the trunk',
+    permission: 'numbers:manage', body: CreateSipTrunkEndpointBody, response: SipTrunkResponse, status: 201,
+    handler: async ({ em, principal, body }) => ({ sip_trunk: await createSipTrunkEndpoint(em, principal, body) }),
+  }),
+  route({
+    method: 'post', path: '/v1/sip_trunk/destination/assign', operationId: 'assignTrunkDestination', tag,
+    summary: 'Route a destination through a trunk',
+    permission: 'numbers:manage', body: AssignTrunkDestinationBody, response: DestinationResponse,
+    handler: async ({ em, principal, body }) => ({ destination: await assignTrunkDestination(em, principal, body) }),
+  }),
+  route({
+    method: 'post', path: '/v1/destination/create', operationId: 'createDestination', tag,
+    summary: 'Create a destination: one of your numbers or a SIP address an agent answers',
+    permission: 'numbers:manage', body: CreateDestinationBody, response: DestinationResponse, status: 201,
+    handler: async ({ em, principal, body }) => ({ destination: await createDestination(em, principal, body) }),
+  }),
+  route({
+    method: 'get', path: '/v1/destination/list', operationId: 'listDestinations', tag,
+    summary: 'The organization\'s destinations, optionally those of one agent',
+    permission: 'agents:read', query: z.object({ agent_id: z.string().min(1).max(60).optional() }).strict(),
+    response: z.object({ destinations: z.array(DestinationView) }),
+    handler: async ({ em, principal, query }) => ({ destinations: await listDestinations(em, principal, { agentId: query.agent_id }) }),
+  }),
+  route({
+    method: 'delete', path: '/v1/destination/delete/{destination_id}', operationId: 'deleteDestination', tag,
+    summary: 'Delete a destination (calls to it stop routing)',
+    permission: 'numbers:manage', params: DestinationIdParams, response: Deleted('destination_id'),
+    handler: ({ em, principal, params }) => deleteDestination(em, principal, params.destination_id),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/destination/assign', operationId: 'assignAgentDestination', tag,
+    summary: 'Assign a destination to an agent: calls to it reach the agent',
+    permission: 'numbers:manage', body: AssignAgentDestinationBody, response: DestinationResponse,
+    handler: async ({ em, principal, body }) => ({ destination: await assignAgentDestination(em, principal, body) }),
+  }),
+  route({
+    method: 'get', path: '/v1/voice/list', operationId: 'listVoices', tag,
+    summary: 'Voices agents can speak with, per text-to-speech provider',
+    permission: 'agents:read', query: ListVoicesQuery, response: ListVoicesResult,
+    handler: async ({ principal, query }) => listVoices(principal, query),
+  }),
+];

@@ -1,0 +1,27 @@
+import { ImportHttpSpecBody, ImportHttpSpecResponse, ListHttpToolsQuery, ListHttpToolsResponse } from '../../modules/tools/tools.schemas.js';
+import { importHttpSpec } from '../../modules/tools/import-http-spec.js';
+import { listHttpTools } from '../../modules/tools/list-http-tools.js';
+import { route } from '../route.js';
+
+const tag = 'Tools';
+
+export const toolsRoutes = [
+  route({
+    method: 'post', path: '/v1/tool/http/import', operationId: 'importHttpToolSpec', tag,
+    summary: 'Import the operations of an OpenAPI 3.x document (JSON) as HTTP tools',
+    description:
+      'spec (the document) or spec_url (fetched through the safe outbound client). Each operation becomes a tool whose ' +
+      'input schema holds its path, query and header parameters and its JSON body under body; the URL is servers[0].url ' +
+      'plus the path. headers (auth) are stored encrypted and never returned. A name the project has is replaced. The ' +
+      'answer lists agent_tools entries (kind http, permission ask unless set) to add to an agent with update_agent.',
+    permission: 'tools:manage', body: ImportHttpSpecBody, response: ImportHttpSpecResponse, status: 201,
+    handler: ({ em, principal, body, deps }) =>
+      importHttpSpec(em, principal, body, { encryptionKey: deps.config.secrets.encryptionKey, allowedHosts: deps.config.outbound.allowedHosts }),
+  }),
+  route({
+    method: 'get', path: '/v1/tool/http/list', operationId: 'listHttpTools', tag,
+    summary: 'The HTTP tools of a project, by name (stored header values are never shown)',
+    permission: 'tools:manage', query: ListHttpToolsQuery, response: ListHttpToolsResponse,
+    handler: async ({ em, principal, query }) => ({ tools: await listHttpTools(em, principal, query) }),
+  }),
+];

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  CreatedTriggerResponse, CreateTriggerBody, DeletedResponse, ListRunsQuery, ListRunsResponse, ListTriggersQuery, ListTriggersResponse,
+  ReplayBody, ReplayResponse, TriggerParams, TriggerResponse, TriggerRunParams, TriggerRunResponse,
+} from '../../modules/triggers/triggers.schemas.js';
+import { createTrigger, deleteTrigger, getTrigger, listTriggers, setTriggerEnabled } from '../../modules/triggers/manage-triggers.js';
+import { getTriggerRun, listTriggerRuns, replayTriggerEvents, resendTriggerRun } from '../../modules/triggers/trigger-runs.js';
+import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
+import { temporalAccess } from '../../temporal/temporal-access.js';
+import { route } from '../route.js';
+
+const tag = 'Agent triggers';
+const NoQuery = z.object({}).strict();
+
+export const triggerRoutes = [
+  route({
+    method: 'post', path: '/v1/agent_trigger/create', operationId: 'createAgentTrigger', tag,
+    summary: 'Create a webhook trigger on an agent\'s events; the signing secret is in this answer only',
+    description: 'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1 HMAC-SHA256). ' +
+      'The URL must be https and must not name a private or reserved address.',
+    permission: 'triggers:manage', body: CreateTriggerBody, response: CreatedTriggerResponse, status: 201,
+    handler: async ({ em, principal, body, deps }) => createTrigger(em, principal, body, triggerSettingsFrom(deps.config)),
+  }),
+  route({
+    method: 'get', path: '/v1/agent_trigger/list', operationId: 'listAgentTriggers', tag,
+    summary: 'The triggers of the organization (or of one agent), oldest first (at most 500)',
+    permission: 'agents:read', query: ListTriggersQuery, response: ListTriggersResponse,
+    handler: async ({ em, principal, query, deps }) => ({
+      triggers: await listTriggers(em, principal, query.agent_id, triggerSettingsFrom(deps.config)),
+    }),
+  }),
+  route({
+    method: 'get', path: '/v1/agent_trigger/{trigger_id}/retrieve', operationId: 'retrieveAgentTrigger', tag,
+    summary: 'A trigger (never its signing secret)',
+    permission: 'agents:read', params: TriggerParams, query: NoQuery, response: TriggerResponse,
+    handler: async ({ em, principal, params, deps }) => ({ trigger: await getTrigger(em, principal, params.trigger_id, triggerSettingsFrom(deps.config)) }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent_trigger/{trigger_id}/disable', operationId: 'disableAgentTrigger', tag,
+    summary: 'Disable a trigger: no new runs, and runs still retrying stop',
+    permission: 'triggers:manage', params: TriggerParams, response: TriggerResponse,
+    handler: async ({ em, principal, params, deps }) => ({
+      trigger: await setTriggerEnabled(em, principal, params.trigger_id, false, triggerSettingsFrom(deps.config)),
+    }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent_trigger/{trigger_id}/enable', operationId: 'enableAgentTrigger', tag,
+    summary: 'Enable a trigger again (also after a receiver answered 410)',
+    permission: 'triggers:manage', params: TriggerParams, response: TriggerResponse,
+    handler: async ({ em, principal, params, deps }) => ({
+      trigger: await setTriggerEnabled(em, principal, params.trigger_id, true, triggerSettingsFrom(deps.config)),
+    }),
+  }),
+  route({
+    method: 'delete', path: '/v1/agent_trigger/{trigger_id}/delete', operationId: 'deleteAgentTrigger', tag,
+    summary: 'Delete a trigger and its runs',
+    permission: 'triggers:manage', params: TriggerParams, response: DeletedResponse,
+    handler: async ({ em, principal, params }) => deleteTrigger(em, principal, params.trigger_id),
+  }),
+  route({
+    method: 'get', path: '/v1/agent_trigger/{trigger_id}/run/list', operationId: 'listAgentTriggerRuns', tag,
+    summary: 'The runs of a trigger, newest first (keyset-paged)',
+    permission: 'agents:read', params: TriggerParams, query: ListRunsQuery, response: ListRunsResponse,
+    handler: async ({ em, principal, params, query }) => listTriggerRuns(em, principal, params.trigger_id, query),
+  }),
+  route({
+    method: 'get', path: '/v1/agent_trigger/run/{run_id}/retrieve', operationId: 'retrieveAgentTriggerRun', tag,
+    summary: 'A trigger run with every attempt (time, status code, latency, error)',
+    permission: 'agents:read', params: TriggerRunParams, query: NoQuery, response: TriggerRunResponse,
+    handler: async ({ em, principal, params }) => ({ run: await getTriggerRun(em, principal, params.run_id) }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent_trigger/run/{run_id}/resend', operationId: 'resendAgentTriggerRun', tag,
+    summary: 'Deliver a run\'s event again as a new run (the same webhook-id)',
+    description: '409 when the trigger is disabled. 503 without Temporal.',
+    permission: 'triggers:manage', params: TriggerRunParams, response: TriggerRunResponse, status: 202,
+    handler: async ({ em, principal, params, deps }) => ({ run: await resendTriggerRun(em, principal, params.run_id, temporalAccess(deps)) }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent_trigger/{trigger_id}/replay', operationId: 'replayAgentTrigger', tag,
+    summary: 'Deliver again, as new runs, the trigger\'s events of a time range, to its URL or another',
+    description: 'At most 1000 events per replay. 409 when the trigger is disabled. 503 without Temporal.',
+    permission: 'triggers:manage', params: TriggerParams, body: ReplayBody, response: ReplayResponse, status: 202,
+    handler: async ({ em, principal, params, body, deps }) => ({
+      runs: await replayTriggerEvents(em, principal, params.trigger_id, body, triggerSettingsFrom(deps.config), temporalAccess(deps)),
+    }),
+  }),
+];

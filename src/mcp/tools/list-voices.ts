@@ -1,0 +1,16 @@
+import { ListVoicesQuery, ListVoicesResult } from '../../modules/telephony/telephony.schemas.js';
+import { listVoices as list } from '../../modules/telephony/voices.js';
+import { defineTool } from '../tool.js';
+
+export const listVoices = defineTool({
+  name: 'list_voices',
+  title: 'List voices',
+  description:
+    'The voices an agent can speak with, per text-to-speech provider: provider, voice_id (what the agent\'s voice ' +
+    'setting names), name, language (BCP 47) and gender. Filter by provider or language prefix (en, en-GB).',
+  input: ListVoicesQuery.shape,
+  output: ListVoicesResult,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  permission: 'agents:read',
+  handler: async (input, { principal }) => list(principal, input),
+});

@@ -1,0 +1,18 @@
+import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
+import { SearchNumbersQuery, SearchNumbersResult } from '../../modules/telephony/telephony.schemas.js';
+import { searchPhoneNumbers } from '../../modules/telephony/phone-numbers.js';
+import { defineTool } from '../tool.js';
+
+export const phoneNumberSearch = defineTool({
+  name: 'phone_number_search',
+  title: 'Search phone numbers to buy',
+  description:
+    'Lists numbers available to buy in a country, optionally in an area code or containing some digits, from a ' +
+    'telephony connection\'s provider (Twilio, Telnyx) or, without connection_id, from the built-in simulated carrier. ' +
+    'Numbers come back in E.164; buy one with phone_number_purchase.',
+  input: SearchNumbersQuery.shape,
+  output: SearchNumbersResult,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  permission: 'agents:read',
+  handler: (input, { em, principal, deps }) => searchPhoneNumbers(em, principal, input, engineSettingsFrom(deps.config)),
+});

@@ -1,0 +1,16 @@
+import type { Em } from '../../db/orm.js';
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { resolveProjectId } from '../org/resolve-project.js';
+import { parseInput } from '../validation.js';
+import { KnowledgeResource } from './knowledge.entity.js';
+import { ListResourcesQuery, type ResourceView } from './knowledge.schemas.js';
+import { toResourceView } from './knowledge-views.js';
+
+/** The knowledge resources of a project, newest first (hundreds at most: no paging yet). */
+export async function listResources(em: Em, principal: Principal, input: unknown): Promise<ResourceView[]> {
+  requirePermission(principal, 'knowledge:manage');
+  const query = parseInput(ListResourcesQuery, input, 'query');
+  const projectId = await resolveProjectId(em, principal, query.project_id, 'query.project_id');
+  const rows = await em.find(KnowledgeResource, { organization: principal.organizationId, project: projectId }, { orderBy: { id: 'desc' }, limit: 500 });
+  return rows.map(toResourceView);
+}

@@ -1,0 +1,107 @@
+import { sql, type Em } from '../../db/orm.js';
+import { newId } from '../ids.js';
+import { DomainError } from '../errors.js';
+import { parseInput } from '../validation.js';
+import { z } from 'zod';
+import { E164Number } from './telephony.schemas.js';
+import { providerFor, type TelephonySettings } from './connections.js';
+
+export const PlaceCallInput = z
+  .object({
+    organizationId: z.string().min(1),
+    /** Null or absent: the built-in simulated carrier with its default rules. */
+    connectionId: z.string().min(1).nullable().optional(),
+    from: E164Number,
+    to: E164Number,
+    idempotencyKey: z.string().trim().min(1).max(200),
+    webhookUrl: z.url().optional(),
+  })
+  .strict();
+export type PlaceCallInput = z.input<typeof PlaceCallInput>;
+
+export interface PlaceCallResult {
+  callLogId: string;
+  provider: 'simulated' | 'twilio' | 'telnyx';
+  callId: string;
+  status: string;
+  /** True when this key had placed a call before: that first call is returned, nothing was dialled. */
+  deduplicated: boolean;
+}
+
+interface LogRow {
+  id: string;
+  provider_call_id: string | null;
+  status: string;
+}
+
+/**
+ * Places one call per idempotency key (CONVENTIONS rule 6). The key is
+ * reserved in carrier_call_log (unique on provider + key) before the
+ * provider is asked, so a retry or a racing twin finds the row and gets the
+ * first call back. What happens when the provider's answer is lost:
+ * - simulated: the outcome is a pure function of the number, so the row is
+ *   written complete in one statement;
+ * - telnyx: asking again is safe, Telnyx deduplicates on Idempotency-Key;
+ * - twilio: it is not (no idempotency keys), so a reservation whose answer
+ *   was lost or ambiguous (5xx, timeout) is "in doubt" and is never re-dialled
+ *   automatically: it answers 409 and the caller decides.
+ * A definite refusal (4xx) removes the reservation: nothing was dialled.
+ */
+export async function placeCall(em: Em, settings: TelephonySettings, input: PlaceCallInput): Promise<PlaceCallResult> {
+  const call = parseInput(PlaceCallInput, input, '');
+  const { provider, connection } = await providerFor(em, call.organizationId, call.connectionId, settings, 'connectionId');
+  const kind = provider.kind;
+
+  if (kind === 'simulated') {
+    const placed = await provider.placeCall(call);
+    const [inserted] = await sql<LogRow>(em, insertLog, [
+      newId('carrierCall'), call.organizationId, kind, connection?.id ?? null, call.idempotencyKey, call.from, call.to, placed.callId, placed.status,
+    ]);
+    if (inserted) return { callLogId: inserted.id, provider: kind, callId: placed.callId, status: placed.status, deduplicated: false };
+    const existing = await readLog(em, kind, call.idempotencyKey);
+    return { callLogId: existing.id, provider: kind, callId: existing.provider_call_id ?? placed.callId, status: existing.status, deduplicated: true };
+  }
+
+  const [reserved] = await sql<LogRow>(em, insertLog, [
+    newId('carrierCall'), call.organizationId, kind, connection?.id ?? null, call.idempotencyKey, call.from, call.to, null, 'reserved',
+  ]);
+  let rowId: string;
+  if (reserved) {
+    rowId = reserved.id;
+  } else {
+    const existing = await readLog(em, kind, call.idempotencyKey);
+    if (existing.provider_call_id) {
+      return { callLogId: existing.id, provider: kind, callId: existing.provider_call_id, status: existing.status, deduplicated: true };
+    }
+    if (kind === 'twilio') {
+      throw new DomainError('CONFLICT', `A call with idempotency key ${call.idempotencyKey} is in flight or its outcome is unknown: it is not dialled again`, {
+        call_log_id: existing.id, status: existing.status,
+      });
+    }
+    rowId = existing.id;
+  }
+
+  try {
+    const placed = await provider.placeCall(call);
+    await sql(em, 'update carrier_call_log set provider_call_id = ?, status = ? where id = ?', [placed.callId, placed.status, rowId]);
+    return { callLogId: rowId, provider: kind, callId: placed.callId, status: placed.status, deduplicated: false };
+  } catch (error) {
+    const ambiguous = error instanceof DomainError && (error.code === 'BAD_GATEWAY' || error.code === 'UNAVAILABLE');
+    if (ambiguous && kind === 'twilio') {
+      await sql(em, 'update carrier_call_log set status = ? where id = ?', ['in_doubt', rowId]);
+    } else {
+      await sql(em, 'delete from carrier_call_log where id = ? and provider_call_id is null', [rowId]);
+    }
+    throw error;
+  }
+}
+
+const insertLog =
+  'insert into carrier_call_log (id, organization_id, provider, connection_id, idempotency_key, from_number, to_number, provider_call_id, status, created_at) ' +
+  'values (?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (provider, idempotency_key) do nothing returning id, provider_call_id, status';
+
+async function readLog(em: Em, provider: string, key: string): Promise<LogRow> {
+  const [row] = await sql<LogRow>(em, 'select id, provider_call_id, status from carrier_call_log where provider = ? and idempotency_key = ?', [provider, key]);
+  if (!row) throw new DomainError('CONFLICT', `The call with idempotency key ${key} was removed while it was read: try again`);
+  return row;
+}

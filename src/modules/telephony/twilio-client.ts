@@ -1,0 +1,94 @@
+import { DomainError } from '../errors.js';
+import {
+  providerError, wireRequest, type AvailableNumber, type OwnedNumber, type PlaceCallInput, type PlacedCall,
+  type SearchNumbersInput, type TelephonyProvider, type WireOptions, type WireResponse,
+} from './telephony-provider.js';
+
+export interface TwilioCredentials {
+  account_sid: string;
+  auth_token: string;
+}
+
+export const TWILIO_BASE_URL = 'https://api.twilio.com';
+
+/**
+ * Twilio's REST API, 2010-04-01: form-encoded POSTs, JSON answers, HTTP Basic
+ * auth with the Account SID and auth token, errors as {code, message,
+ * more_info, status}. Twilio accepts no idempotency key on call creation, so
+ * placing a call once per key is done on our side (carrier_call_log).
+ */
+export function createTwilioClient(credentials: TwilioCredentials, wire: WireOptions): TelephonyProvider {
+  const auth = `Basic ${Buffer.from(`${credentials.account_sid}:${credentials.auth_token}`).toString('base64')}`;
+  const account = `/2010-04-01/Accounts/${encodeURIComponent(credentials.account_sid)}`;
+
+  async function call(method: 'GET' | 'POST', path: string, form?: Record<string, string | undefined>, query?: Record<string, string | undefined>) {
+    const body = form ? new URLSearchParams(Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined)).toString() : undefined;
+    const response = await wireRequest('Twilio', wire, method, path, {
+      headers: { authorization: auth, ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body,
+      query,
+    });
+    if (response.status >= 200 && response.status < 300) return response;
+    throw twilioError(response);
+  }
+
+  return {
+    kind: 'twilio',
+    async placeCall(input: PlaceCallInput): Promise<PlacedCall> {
+      // Url is required unless Twiml is given; without a webhook the call just says nothing and hangs up.
+      const { json } = await call('POST', `${account}/Calls.json`, {
+        To: input.to,
+        From: input.from,
+        ...(input.webhookUrl ? { Url: input.webhookUrl } : { Twiml: '<Response><Hangup/></Response>' }),
+      });
+      if (typeof json?.sid !== 'string') throw new DomainError('BAD_GATEWAY', 'Twilio created a call without a sid', { provider: 'Twilio' });
+      return { callId: json.sid, status: 'queued' };
+    },
+    async hangUp(callId: string): Promise<void> {
+      await call('POST', `${account}/Calls/${encodeURIComponent(callId)}.json`, { Status: 'completed' });
+    },
+    async searchNumbers(input: SearchNumbersInput): Promise<AvailableNumber[]> {
+      const { json } = await call('GET', `${account}/AvailablePhoneNumbers/${encodeURIComponent(input.country)}/Local.json`, undefined, {
+        AreaCode: input.areaCode,
+        Contains: input.contains,
+        PageSize: String(input.limit),
+      });
+      const list: unknown[] = Array.isArray(json?.available_phone_numbers) ? json.available_phone_numbers : [];
+      return list.flatMap((n) => {
+        const item = n as { phone_number?: unknown; iso_country?: unknown; locality?: unknown; region?: unknown };
+        if (typeof item.phone_number !== 'string') return [];
+        return [{
+          number: item.phone_number,
+          country: typeof item.iso_country === 'string' ? item.iso_country : input.country,
+          locality: typeof item.locality === 'string' ? item.locality : null,
+          region: typeof item.region === 'string' ? item.region : null,
+        }];
+      });
+    },
+    async buyNumber(number: string): Promise<OwnedNumber> {
+      const { json } = await call('POST', `${account}/IncomingPhoneNumbers.json`, { PhoneNumber: number });
+      return { number, providerNumberId: typeof json?.sid === 'string' ? json.sid : null, status: 'active' };
+    },
+    async importNumber(number: string): Promise<OwnedNumber> {
+      const { json } = await call('GET', `${account}/IncomingPhoneNumbers.json`, undefined, { PhoneNumber: number });
+      const found = (Array.isArray(json?.incoming_phone_numbers) ? json.incoming_phone_numbers : [])
+        .find((n: { phone_number?: unknown }) => n.phone_number === number) as { sid?: string } | undefined;
+      if (!found) {
+        throw new DomainError('NOT_FOUND', `The Twilio account does not hold ${number}`, {
+          resource: 'Phone number', id: number, issues: [{ field: 'body.number', message: 'not a number of this Twilio account' }],
+        });
+      }
+      return { number, providerNumberId: found.sid ?? null, status: 'active' };
+    },
+    async validateCredentials(): Promise<void> {
+      await call('GET', `${account}.json`);
+    },
+  };
+}
+
+function twilioError(response: WireResponse): DomainError {
+  const body = response.json as { code?: unknown; message?: unknown } | null;
+  const code = typeof body?.code === 'number' || typeof body?.code === 'string' ? body.code : null;
+  const message = typeof body?.message === 'string' ? body.message : response.text.trim().slice(0, 200) || 'no message';
+  return providerError('Twilio', response.status, code, message);
+}

@@ -1,0 +1,42 @@
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { parseInput } from '../validation.js';
+import { ListVoicesQuery } from './telephony.schemas.js';
+
+export interface Voice {
+  provider: string;
+  voice_id: string;
+  name: string;
+  language: string;
+  gender: 'female' | 'male' | 'neutral';
+}
+
+/**
+ * The voices agents can speak with, per text-to-speech provider. A static
+ * catalogue: the platform has no speech synthesis yet (DESIGN section 5, the
+ * media channel comes later), so this is the list the agent's `voice`
+ * setting is chosen from. Ids are the providers' own public voice ids.
+ */
+export const VOICES: readonly Voice[] = [
+  { provider: 'openai', voice_id: 'alloy', name: 'Alloy', language: 'en-US', gender: 'neutral' },
+  { provider: 'openai', voice_id: 'echo', name: 'Echo', language: 'en-US', gender: 'male' },
+  { provider: 'openai', voice_id: 'fable', name: 'Fable', language: 'en-GB', gender: 'male' },
+  { provider: 'openai', voice_id: 'nova', name: 'Nova', language: 'en-US', gender: 'female' },
+  { provider: 'openai', voice_id: 'shimmer', name: 'Shimmer', language: 'en-US', gender: 'female' },
+  { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel', language: 'en-US', gender: 'female' },
+  { provider: 'elevenlabs', voice_id: 'ErXwobaYiN019PkySvjV', name: 'Antoni', language: 'en-US', gender: 'male' },
+  { provider: 'elevenlabs', voice_id: 'EXAVITQu4vr4xnSDxMaL', name: 'Bella', language: 'en-US', gender: 'female' },
+  { provider: 'azure', voice_id: 'en-US-JennyNeural', name: 'Jenny', language: 'en-US', gender: 'female' },
+  { provider: 'azure', voice_id: 'en-GB-RyanNeural', name: 'Ryan', language: 'en-GB', gender: 'male' },
+  { provider: 'azure', voice_id: 'es-ES-ElviraNeural', name: 'Elvira', language: 'es-ES', gender: 'female' },
+  { provider: 'azure', voice_id: 'de-DE-ConradNeural', name: 'Conrad', language: 'de-DE', gender: 'male' },
+  { provider: 'azure', voice_id: 'fr-FR-DeniseNeural', name: 'Denise', language: 'fr-FR', gender: 'female' },
+];
+
+export function listVoices(principal: Principal, input: ListVoicesQuery): { voices: Voice[] } {
+  requirePermission(principal, 'agents:read');
+  const query = parseInput(ListVoicesQuery, input, 'query');
+  const language = query.language?.toLowerCase();
+  return {
+    voices: VOICES.filter((v) => (!query.provider || v.provider === query.provider.toLowerCase()) && (!language || v.language.toLowerCase().startsWith(language))),
+  };
+}

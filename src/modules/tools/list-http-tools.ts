@@ -1,0 +1,20 @@
+import type { Em } from '../../db/orm.js';
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { resolveProjectId } from '../org/resolve-project.js';
+import { parseInput } from '../validation.js';
+import { HttpTool } from './tools.entity.js';
+import { ListHttpToolsQuery, type HttpToolView } from './tools.schemas.js';
+import { toHttpToolView } from './http-tool-views.js';
+
+/** The HTTP tools of a project (optionally those imported for one agent), by name. */
+export async function listHttpTools(em: Em, principal: Principal, input: unknown): Promise<HttpToolView[]> {
+  requirePermission(principal, 'tools:manage');
+  const query = parseInput(ListHttpToolsQuery, input, 'query');
+  const projectId = await resolveProjectId(em, principal, query.project_id, 'query.project_id');
+  const rows = await em.find(
+    HttpTool,
+    { organization: principal.organizationId, project: projectId, ...(query.agent_id ? { agent: query.agent_id } : {}) },
+    { orderBy: { name: 'asc' }, limit: 1000 },
+  );
+  return rows.map(toHttpToolView);
+}

@@ -1,0 +1,43 @@
+import { sql, type Em } from '../../db/orm.js';
+import { newId } from '../ids.js';
+import type { EventKind } from './triggers.schemas.js';
+
+export interface EventInput {
+  organizationId: string;
+  agentId: string;
+  type: EventKind;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Records a domain event and a pending trigger run for every enabled trigger
+ * of the agent that subscribes to its kind, in the caller's transaction: the
+ * event and its runs commit (or not) with what the event reports. The runs'
+ * workflows are started after the commit (startTriggerRuns, or the outbox
+ * relay for callers without a Temporal client), never inside it, so a rolled
+ * back transaction cannot leave a delivery of an event that never happened.
+ * Raw SQL: the engine writes its session the same way, and this must not
+ * flush the caller's unrelated entities.
+ */
+export async function emitEvent(em: Em, input: EventInput): Promise<{ eventId: string; runIds: string[] }> {
+  const eventId = newId('webhookEvent');
+  await sql(em, 'insert into webhook_event (id, organization_id, agent_id, type, data, created_at) values (?, ?, ?, ?, ?::jsonb, ?)', [
+    eventId, input.organizationId, input.agentId, input.type, JSON.stringify(input.data), new Date(),
+  ]);
+  const triggers = await sql<{ id: string }>(
+    em,
+    'select id from agent_trigger where organization_id = ? and agent_id = ? and enabled and event_kinds @> ?::jsonb order by id',
+    [input.organizationId, input.agentId, JSON.stringify([input.type])],
+  );
+  if (triggers.length === 0) return { eventId, runIds: [] };
+  const runs = triggers.map((t) => ({ id: newId('triggerRun'), trigger_id: t.id }));
+  const inserted = await sql<{ id: string }>(
+    em,
+    `insert into trigger_run (id, organization_id, trigger_id, event_id, delivery_key, origin, status, attempts, created_at)
+     select x.id, ?, x.trigger_id, ?, x.trigger_id || ':' || ?, 'event', 'pending', '[]'::jsonb, now()
+     from json_to_recordset(?::json) as x(id text, trigger_id text)
+     on conflict (delivery_key) do nothing returning id`,
+    [input.organizationId, eventId, eventId, JSON.stringify(runs)],
+  );
+  return { eventId, runIds: inserted.map((r) => r.id) };
+}

@@ -1,0 +1,104 @@
+import type { Em } from '../../db/orm.js';
+import { newId } from '../ids.js';
+import { DomainError } from '../errors.js';
+import { filterFingerprint, encodeCursor } from '../cursor.js';
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { decodeIdCursor } from '../agents/agent-access.js';
+import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { TriggerRun, WebhookEvent, type AgentTrigger } from './triggers.entity.js';
+import type { TriggerRunView } from './triggers.schemas.js';
+import { findRun, findTrigger, toRunView, toRunViews } from './trigger-access.js';
+import { checkTargetUrl } from './manage-triggers.js';
+import { startTriggerRuns } from './start-trigger-runs.js';
+import type { TriggerSettings } from './trigger-settings.js';
+
+/** A replay sends at most this many events; a wider range is refused (narrow it, or replay it in parts). */
+export const MAX_REPLAY_EVENTS = 1000;
+
+export async function getTriggerRun(em: Em, principal: Principal, runId: string): Promise<TriggerRunView> {
+  requirePermission(principal, 'agents:read');
+  const { run, trigger } = await findRun(em, principal, runId);
+  const event = await em.findOneOrFail(WebhookEvent, { id: run.event }, { fields: ['id', 'type'] });
+  return toRunView(run, trigger, event);
+}
+
+/** A trigger's runs, newest first, keyset-paged by id (ids are time-ordered). */
+export async function listTriggerRuns(
+  em: Em, principal: Principal, triggerId: string, query: { page_size: number; cursor?: string },
+): Promise<{ runs: TriggerRunView[]; next_cursor: string | null }> {
+  requirePermission(principal, 'agents:read');
+  const trigger = await findTrigger(em, principal, triggerId);
+  const fingerprint = filterFingerprint({ trigger_id: trigger.id });
+  const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'triggerRun') : undefined;
+  const runs = await em.find(
+    TriggerRun,
+    { trigger: trigger.id, ...(after ? { id: { $lt: after.id } } : {}) },
+    { orderBy: { id: 'desc' }, limit: query.page_size + 1 },
+  );
+  const page = runs.slice(0, query.page_size);
+  const last = page.at(-1);
+  return {
+    runs: await toRunViews(em, page, trigger),
+    next_cursor: runs.length > query.page_size && last ? encodeCursor({ t: last.createdAt.toISOString(), id: last.id }, fingerprint) : null,
+  };
+}
+
+async function newRuns(
+  em: Em, trigger: AgentTrigger, eventIds: string[], origin: 'resend' | 'replay', url: string | null, temporal: TemporalAccess,
+): Promise<TriggerRun[]> {
+  if (!trigger.enabled) {
+    throw new DomainError('CONFLICT', `Trigger ${trigger.id} is disabled: enable it first`, { trigger_id: trigger.id, disabled_reason: trigger.disabledReason });
+  }
+  const runs = eventIds.map((eventId) => {
+    const id = newId('triggerRun');
+    return em.create(TriggerRun, {
+      id, organization: trigger.organization, trigger: trigger.id, event: eventId, deliveryKey: id, origin, url,
+      status: 'pending', attempts: [], nextAttemptAt: null, workflowStartedAt: null, finishedAt: null,
+    });
+  });
+  await em.flush();
+  // After the commit: the relay starts any run this misses (Temporal away for a moment).
+  await startTriggerRuns(em, temporal, runs.map((r) => r.id)).catch(() => undefined);
+  return runs;
+}
+
+/** A new delivery of a run's event to the same address: a new run, the same webhook-id (the event id). */
+export async function resendTriggerRun(em: Em, principal: Principal, runId: string, temporal: TemporalAccess): Promise<TriggerRunView> {
+  requirePermission(principal, 'triggers:manage');
+  const { run, trigger } = await findRun(em, principal, runId);
+  const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, temporal);
+  const event = await em.findOneOrFail(WebhookEvent, { id: run.event }, { fields: ['id', 'type'] });
+  return toRunView(created, trigger, event);
+}
+
+/**
+ * Sends again every event of the trigger's agent and kinds created in
+ * [from, to], oldest first, as new runs: to the trigger's URL or to `url`
+ * (checked like a trigger's, and signed with the trigger's secret).
+ */
+export async function replayTriggerEvents(
+  em: Em, principal: Principal, triggerId: string, input: { from_time: Date; to_time: Date; url?: string },
+  settings: TriggerSettings, temporal: TemporalAccess,
+): Promise<TriggerRunView[]> {
+  requirePermission(principal, 'triggers:manage');
+  if (input.url) checkTargetUrl(input.url, 'body.url', settings);
+  const trigger = await findTrigger(em, principal, triggerId);
+  const events = await em.find(
+    WebhookEvent,
+    {
+      organization: trigger.organization,
+      agent: trigger.agent,
+      type: { $in: trigger.eventKinds },
+      createdAt: { $gte: input.from_time, $lte: input.to_time },
+    },
+    { orderBy: { id: 'asc' }, limit: MAX_REPLAY_EVENTS + 1, fields: ['id', 'type'] },
+  );
+  if (events.length > MAX_REPLAY_EVENTS) {
+    throw new DomainError('VALIDATION_FAILED', `The range holds more than ${MAX_REPLAY_EVENTS} events: replay a narrower range`, {
+      issues: [{ field: 'body.to_time', message: `the range must hold at most ${MAX_REPLAY_EVENTS} events` }],
+    });
+  }
+  const runs = await newRuns(em, trigger, events.map((e) => e.id), 'replay', input.url ?? null, temporal);
+  const types = new Map(events.map((e) => [e.id, e]));
+  return runs.map((run) => toRunView(run, trigger, types.get(run.event)!));
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
+
+/**
+ * Telnyx API v2 as far as the platform uses it, on 127.0.0.1: Bearer API
+ * key, JSON bodies, answers in {data}, errors as {errors: [{code, title,
+ * detail}]}. Call creation honours Idempotency-Key (the same key answers the
+ * same call), as Telnyx documents.
+ */
+export const TELNYX_KEY = 'KEYtelnyx-test-0001';
+
+export interface FakeTelnyx extends WireServer {
+  owned: Map<string, string>;
+}
+
+const error = (status: number, code: string, title: string, detail: string): WireReply => ({ status, body: { errors: [{ code, title, detail }] } });
+
+export async function startFakeTelnyx(): Promise<FakeTelnyx> {
+  const owned = new Map<string, string>();
+  const byKey = new Map<string, unknown>();
+
+  const handle = (req: WireRequest): WireReply => {
+    if (req.headers.authorization !== `Bearer ${TELNYX_KEY}`) return error(401, '10009', 'Authentication failed', 'The API key is not valid.');
+    if (req.method === 'GET' && req.path === '/v2/balance') return { status: 200, body: { data: { balance: '10.00', currency: 'USD', record_type: 'balance' } } };
+    if (req.method === 'POST' && req.path === '/v2/calls') {
+      const key = req.headers['idempotency-key'];
+      if (typeof key === 'string' && byKey.has(key)) return { status: 200, body: byKey.get(key) };
+      if (!req.body?.connection_id) return error(422, '10015', 'Invalid value for connection_id', 'connection_id is required');
+      if (!/^\+\d{8,15}$/.test(req.body?.to ?? '')) return error(422, '10016', 'Invalid phone number', 'to must be E.164');
+      const body = { data: { call_control_id: `v3:${randomUUID()}`, call_leg_id: randomUUID(), call_session_id: randomUUID(), is_alive: false, record_type: 'call' } };
+      if (typeof key === 'string') byKey.set(key, body);
+      return { status: 200, body };
+    }
+    if (req.method === 'POST' && /^\/v2\/calls\/[^/]+\/actions\/hangup$/.test(req.path)) return { status: 200, body: { data: { result: 'ok' } } };
+    if (req.method === 'GET' && req.path === '/v2/available_phone_numbers') {
+      const ndc = req.query['filter[national_destination_code]'] ?? '312';
+      const limit = Number(req.query['filter[limit]'] ?? 10);
+      const numbers = Array.from({ length: Math.min(limit, 5) }, (_, i) => `+1${ndc}555${String(8000 + i)}`);
+      return {
+        status: 200,
+        body: {
+          data: numbers.map((n) => ({
+            record_type: 'available_phone_number', phone_number: n, vanity_format: '', best_effort: false, reservable: true,
+            region_information: [{ region_type: 'rate_center', region_name: 'CHICAGO' }, { region_type: 'state', region_name: 'IL' }],
+            features: [{ name: 'voice' }],
+          })),
+          metadata: { total_results: numbers.length },
+        },
+      };
+    }
+    if (req.method === 'POST' && req.path === '/v2/number_orders') {
+      const wanted: { phone_number?: string }[] = req.body?.phone_numbers ?? [];
+      if (!wanted.length) return error(422, '10015', 'Invalid value for phone_numbers', 'at least one number');
+      const numbers = wanted.map((w) => {
+        const id = randomUUID();
+        owned.set(w.phone_number ?? '', id);
+        return { id, phone_number: w.phone_number, record_type: 'number_order_phone_number', status: 'success' };
+      });
+      return { status: 200, body: { data: { id: randomUUID(), record_type: 'number_order', status: 'success', phone_numbers: numbers } } };
+    }
+    if (req.method === 'GET' && req.path === '/v2/phone_numbers') {
+      const list = [...owned].filter(([n]) => !req.query['filter[phone_number]'] || n === req.query['filter[phone_number]']);
+      return { status: 200, body: { data: list.map(([n, id]) => ({ id, phone_number: n, status: 'active', record_type: 'phone_number' })) } };
+    }
+    return error(404, '10005', 'Resource not found', `No route ${req.method} ${req.path}`);
+  };
+  const server = await startWireServer(handle);
+  return Object.assign(server, { owned });
+}
