@@ -324,6 +324,14 @@ describe('resend and replay', () => {
     expect((await finished(resent.body.run.run_id)).status).toBe('succeeded');
     const copies = receiver.at('/main').filter((d) => d.webhookId === first.eventId);
     expect(copies).toHaveLength(2);
+    // With an Idempotency-Key, a retried re-send returns the run the first one made (one more delivery, not two).
+    const keyed = () => t.request.post(`/v1/agent_trigger/run/${first.runIds[0]}/resend`).set(a.headers).set('Idempotency-Key', 'resend-once');
+    const k1 = await keyed();
+    const k2 = await keyed();
+    expect(k2.body.run.run_id).toBe(k1.body.run.run_id);
+    expect((await finished(k1.body.run.run_id)).status).toBe('succeeded');
+    expect(receiver.at('/main').filter((d) => d.webhookId === first.eventId)).toHaveLength(3);
+    expect((await t.request.post(`/v1/agent_trigger/run/${first.runIds[0]}/resend`).set(a.headers).set('Idempotency-Key', 'has space')).status).toBe(400);
 
     const replay = await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/replay`).set(a.headers)
       .send({ from_time: from.toISOString(), to_time: to.toISOString(), url: receiver.url('/replayed') });

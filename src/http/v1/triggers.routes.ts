@@ -7,9 +7,19 @@ import { createTrigger, deleteTrigger, getTrigger, listTriggers, setTriggerEnabl
 import { getTriggerRun, listTriggerRuns, replayTriggerEvents, resendTriggerRun } from '../../modules/triggers/trigger-runs.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
+import { validationFailed } from '../../modules/errors.js';
 import { route } from '../route.js';
 
 const tag = 'Agent triggers';
+
+/** The optional Idempotency-Key header of the POSTs that start deliveries, checked like a field (a bad one is a 400 naming it). */
+const IdempotencyKey = z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+function idempotencyKey(value: string): string | undefined {
+  if (!value) return undefined;
+  const parsed = IdempotencyKey.safeParse(value);
+  if (!parsed.success) throw validationFailed([{ field: 'header.Idempotency-Key', message: parsed.error.issues[0].message }]);
+  return parsed.data;
+}
 const NoQuery = z.object({}).strict();
 
 export const triggerRoutes = [
@@ -72,17 +82,22 @@ export const triggerRoutes = [
   route({
     method: 'post', path: '/v1/agent_trigger/run/{run_id}/resend', operationId: 'resendAgentTriggerRun', tag,
     summary: 'Deliver a run\'s event again as a new run (the same webhook-id)',
-    description: '409 when the trigger is disabled. 503 without Temporal.',
+    description: 'Send an Idempotency-Key header to make a retry return the same run. 409 when the trigger is disabled. 503 without Temporal.',
     permission: 'triggers:manage', params: TriggerRunParams, response: TriggerRunResponse, status: 202,
-    handler: async ({ em, principal, params, deps }) => ({ run: await resendTriggerRun(em, principal, params.run_id, temporalAccess(deps)) }),
+    handler: async ({ em, principal, params, deps, ctx }) => ({
+      run: await resendTriggerRun(em, principal, params.run_id, temporalAccess(deps), idempotencyKey(ctx.get('idempotency-key'))),
+    }),
   }),
   route({
     method: 'post', path: '/v1/agent_trigger/{trigger_id}/replay', operationId: 'replayAgentTrigger', tag,
     summary: 'Deliver again, as new runs, the trigger\'s events of a time range, to its URL or another',
-    description: 'At most 1000 events per replay. 409 when the trigger is disabled. 503 without Temporal.',
+    description: 'At most 1000 events per replay. Send an Idempotency-Key header to make a retry return the same runs. ' +
+      '409 when the trigger is disabled. 503 without Temporal.',
     permission: 'triggers:manage', params: TriggerParams, body: ReplayBody, response: ReplayResponse, status: 202,
-    handler: async ({ em, principal, params, body, deps }) => ({
-      runs: await replayTriggerEvents(em, principal, params.trigger_id, body, triggerSettingsFrom(deps.config), temporalAccess(deps)),
+    handler: async ({ em, principal, params, body, deps, ctx }) => ({
+      runs: await replayTriggerEvents(
+        em, principal, params.trigger_id, body, triggerSettingsFrom(deps.config), temporalAccess(deps), idempotencyKey(ctx.get('idempotency-key')),
+      ),
     }),
   }),
 ];

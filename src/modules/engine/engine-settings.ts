@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
 import { loadConfig, type Config } from '../../config.js';
-import { guardedDispatcher } from '../outbound-http.js';
+import { closePooledDispatchers, pooledDispatcher } from '../outbound-pool.js';
 
 /**
  * What the engine needs from the configuration. The REST app passes it from
@@ -23,21 +23,10 @@ export function defaultEngineSettings(): EngineSettings {
   return fromEnvironment;
 }
 
-/** One guarded connection pool per allowlist, kept for the process (keep-alive to the model provider matters per turn). */
-const dispatchers = new Map<string, Agent>();
+/** The guarded pool for the engine's allowlist (modules/outbound-pool.ts). */
 export function dispatcherFor(settings: EngineSettings): Agent {
-  const key = [...settings.allowedHosts].sort().join(',');
-  let dispatcher = dispatchers.get(key);
-  if (!dispatcher) {
-    dispatcher = guardedDispatcher(settings.allowedHosts);
-    dispatchers.set(key, dispatcher);
-  }
-  return dispatcher;
+  return pooledDispatcher(settings.allowedHosts);
 }
 
 /** Closes the pooled connections (tests' afterAll, shutdown). */
-export async function closeEngineDispatchers(): Promise<void> {
-  const all = [...dispatchers.values()];
-  dispatchers.clear();
-  await Promise.all(all.map((d) => d.close()));
-}
+export const closeEngineDispatchers = closePooledDispatchers;

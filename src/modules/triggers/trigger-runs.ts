@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
@@ -43,30 +44,52 @@ export async function listTriggerRuns(
   };
 }
 
+/**
+ * The delivery key of a run made under an Idempotency-Key: one per (origin,
+ * trigger, key, event), hashed to fit the column. A retried request finds the
+ * runs its first attempt made instead of delivering the events again.
+ */
+function idempotentDeliveryKey(origin: string, triggerId: string, key: string, eventId: string): string {
+  return `${origin}:${createHash('sha256').update(`${triggerId}\n${key}\n${eventId}`).digest('base64url')}`;
+}
+
 async function newRuns(
   em: Em, trigger: AgentTrigger, eventIds: string[], origin: 'resend' | 'replay', url: string | null, temporal: TemporalAccess,
+  idempotencyKey: string | undefined,
 ): Promise<TriggerRun[]> {
   if (!trigger.enabled) {
     throw new DomainError('CONFLICT', `Trigger ${trigger.id} is disabled: enable it first`, { trigger_id: trigger.id, disabled_reason: trigger.disabledReason });
   }
+  const keys = new Map(eventIds.map((eventId) => [eventId, idempotencyKey ? idempotentDeliveryKey(origin, trigger.id, idempotencyKey, eventId) : null]));
+  const earlier = idempotencyKey
+    ? new Map((await em.find(TriggerRun, { deliveryKey: { $in: [...keys.values()] as string[] } })).map((r) => [r.event, r]))
+    : new Map<string, TriggerRun>();
   const runs = eventIds.map((eventId) => {
+    const found = earlier.get(eventId);
+    if (found) return found;
     const id = newId('triggerRun');
     return em.create(TriggerRun, {
-      id, organization: trigger.organization, trigger: trigger.id, event: eventId, deliveryKey: id, origin, url,
+      id, organization: trigger.organization, trigger: trigger.id, event: eventId, deliveryKey: keys.get(eventId) ?? id, origin, url,
       status: 'pending', attempts: [], nextAttemptAt: null, workflowStartedAt: null, finishedAt: null,
     });
   });
   await em.flush();
-  // After the commit: the relay starts any run this misses (Temporal away for a moment).
+  // After the commit (starting an earlier run again is a no-op): the relay starts any run this misses.
   await startTriggerRuns(em, temporal, runs.map((r) => r.id)).catch(() => undefined);
   return runs;
 }
 
-/** A new delivery of a run's event to the same address: a new run, the same webhook-id (the event id). */
-export async function resendTriggerRun(em: Em, principal: Principal, runId: string, temporal: TemporalAccess): Promise<TriggerRunView> {
+/**
+ * A new delivery of a run's event to the same address: a new run, the same
+ * webhook-id (the event id). With an Idempotency-Key, a retried request
+ * returns the run the first one made.
+ */
+export async function resendTriggerRun(
+  em: Em, principal: Principal, runId: string, temporal: TemporalAccess, idempotencyKey?: string,
+): Promise<TriggerRunView> {
   requirePermission(principal, 'triggers:manage');
   const { run, trigger } = await findRun(em, principal, runId);
-  const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, temporal);
+  const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, temporal, idempotencyKey);
   const event = await em.findOneOrFail(WebhookEvent, { id: run.event }, { fields: ['id', 'type'] });
   return toRunView(created, trigger, event);
 }
@@ -74,11 +97,12 @@ export async function resendTriggerRun(em: Em, principal: Principal, runId: stri
 /**
  * Sends again every event of the trigger's agent and kinds created in
  * [from, to], oldest first, as new runs: to the trigger's URL or to `url`
- * (checked like a trigger's, and signed with the trigger's secret).
+ * (checked like a trigger's, and signed with the trigger's secret). With an
+ * Idempotency-Key, events the key already replayed return their earlier runs.
  */
 export async function replayTriggerEvents(
   em: Em, principal: Principal, triggerId: string, input: { from_time: Date; to_time: Date; url?: string },
-  settings: TriggerSettings, temporal: TemporalAccess,
+  settings: TriggerSettings, temporal: TemporalAccess, idempotencyKey?: string,
 ): Promise<TriggerRunView[]> {
   requirePermission(principal, 'triggers:manage');
   if (input.url) checkTargetUrl(input.url, 'body.url', settings);
@@ -98,7 +122,7 @@ export async function replayTriggerEvents(
       issues: [{ field: 'body.to_time', message: `the range must hold at most ${MAX_REPLAY_EVENTS} events` }],
     });
   }
-  const runs = await newRuns(em, trigger, events.map((e) => e.id), 'replay', input.url ?? null, temporal);
+  const runs = await newRuns(em, trigger, events.map((e) => e.id), 'replay', input.url ?? null, temporal, idempotencyKey);
   const types = new Map(events.map((e) => [e.id, e]));
   return runs.map((run) => toRunView(run, trigger, types.get(run.event)!));
 }

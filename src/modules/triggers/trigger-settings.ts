@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Agent as Dispatcher } from 'undici';
 import { loadConfig, type Config } from '../../config.js';
-import { guardedDispatcher } from '../outbound-http.js';
+import { closePooledDispatchers, pooledDispatcher } from '../outbound-pool.js';
 
 /** What webhook delivery needs from the configuration (the API passes its config; the worker too). */
 export interface TriggerSettings {
@@ -27,23 +27,12 @@ export function defaultTriggerSettings(): TriggerSettings {
   return fromEnvironment;
 }
 
-/** One guarded pool per allowlist for the process: keep-alive to a receiver matters when events come in bursts. */
-const dispatchers = new Map<string, Dispatcher>();
+/** The guarded pool for the deliveries' allowlist (modules/outbound-pool.ts). */
 export function webhookDispatcher(settings: Pick<TriggerSettings, 'allowedHosts'>): Dispatcher {
-  const key = [...settings.allowedHosts].sort().join(',');
-  let dispatcher = dispatchers.get(key);
-  if (!dispatcher) {
-    dispatcher = guardedDispatcher(settings.allowedHosts);
-    dispatchers.set(key, dispatcher);
-  }
-  return dispatcher;
+  return pooledDispatcher(settings.allowedHosts);
 }
 
-export async function closeWebhookDispatchers(): Promise<void> {
-  const all = [...dispatchers.values()];
-  dispatchers.clear();
-  await Promise.all(all.map((d) => d.close()));
-}
+export const closeWebhookDispatchers = closePooledDispatchers;
 
 /** A Standard Webhooks secret: `whsec_` + base64 of 32 random bytes (receivers' libraries decode what follows the prefix). */
 export function newSigningSecret(): string {
