@@ -3,6 +3,8 @@ import type { EngineSettings } from '../src/modules/engine/engine-settings.js';
 import { createQualityActivities } from './quality.activities.js';
 import { createReleaseActivities } from './releases.activities.js';
 import { createTriggerActivities } from './triggers.activities.js';
+import { createCampaignActivities } from './campaigns.activities.js';
+import { createMcpServerActivities } from './mcp-servers.activities.js';
 import type { TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 
 /** Dependencies that activities close over (CONVENTIONS rule 4). */
@@ -20,6 +22,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createQualityActivities(deps),
     ...createReleaseActivities(deps),
     ...createTriggerActivities(deps),
+    ...createCampaignActivities(deps),
+    ...createMcpServerActivities(deps),
   };
 }
 export type Activities = ReturnType<typeof createActivities>;

@@ -39,4 +39,23 @@ export const presets = {
     startToCloseTimeout: '3 minutes',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
+  /**
+   * One dial through the carrier. Safe to retry: the carrier log dedupes on
+   * the idempotency key derived from the workflow id, so a retry (or a new
+   * worker after a crash) never dials twice.
+   */
+  dial: {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '15 seconds', maximumAttempts: 8 },
+  },
+  /**
+   * One sync of an external MCP server's tools: a connection and a few
+   * requests (15 s each at most) then one transaction. The server being
+   * unreachable is a result, not a failure; what throws (the database) is
+   * retried briefly.
+   */
+  mcpSync: {
+    startToCloseTimeout: '5 minutes',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
+  },
 } satisfies Record<string, ActivityOptions>;

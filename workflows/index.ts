@@ -4,3 +4,7 @@
 export { testRun } from './test-run/test-run.workflow.js';
 export { releasePipeline } from './release-pipeline/release-pipeline.workflow.js';
 export { triggerRun } from './trigger-run/trigger-run.workflow.js';
+export { outboundCall } from './outbound-call/outbound-call.workflow.js';
+export { mcpToolSync } from './mcp-tool-sync/mcp-tool-sync.workflow.js';
+export { outboundCampaign } from './outbound-campaign/outbound-campaign.workflow.js';
+export { campaignDial } from './outbound-campaign/campaign-dial.workflow.js';

@@ -10,4 +10,13 @@ export const workflowIds = {
   testRun: (evaluationId: string) => `test-run/${evaluationId}`,
   /** One delivery (with its retries) of one event to one trigger; a re-send is a new run, so a new workflow. */
   triggerRun: (runId: string) => `trigger-run/${runId}`,
+  /** One sync at a time per external MCP server: a second request joins the running one (USE_EXISTING). */
+  mcpToolSync: (mcpServerId: string) => `mcp-sync/${mcpServerId}`,
+  /** The Temporal Schedule that syncs a server periodically (its runs get Temporal's own ids: mcp-sync/<id>-<time>). */
+  mcpToolSyncSchedule: (mcpServerId: string) => `mcp-sync/${mcpServerId}`,
+  /** One outbound call; keyed by its pre-assigned session id, which is also the carrier idempotency key. */
+  outboundCall: (sessionId: string) => `call/${sessionId}`,
+  campaign: (campaignId: string) => `campaign/${campaignId}`,
+  /** One attempt at one recipient: refused if it exists, so an attempt is dialled at most once. */
+  dial: (campaignId: string, contactId: string, attempt: number) => `dial/${campaignId}/${contactId}/${attempt}`,
 };

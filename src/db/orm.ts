@@ -15,11 +15,13 @@ import { releasesEntities } from '../modules/releases/releases.entity.js';
 import { telephonyEntities } from '../modules/telephony/telephony.entity.js';
 import { outboundEntities } from '../modules/outbound/outbound.entity.js';
 import { triggersEntities } from '../modules/triggers/triggers.entity.js';
+import { campaignsEntities } from '../modules/campaigns/campaigns.entity.js';
 import { toolsEntities } from '../modules/tools/tools.entity.js';
 import { knowledgeEntities } from '../modules/knowledge/knowledge.entity.js';
+import { mcpServersEntities } from '../modules/mcp-servers/mcp-servers.entity.js';
 import { migrationsList } from './migrations/index.js';
 
-export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities, ...telephonyEntities, ...outboundEntities, ...triggersEntities, ...toolsEntities, ...knowledgeEntities];
+export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities, ...telephonyEntities, ...outboundEntities, ...triggersEntities, ...toolsEntities, ...knowledgeEntities, ...campaignsEntities, ...mcpServersEntities];
 
 /**
  * Always the PostgreSQL driver: in development the embedded PGlite database is

@@ -19,6 +19,8 @@ import { apiReferencePage } from './docs-page.js';
 import { checkReadiness } from './health.js';
 import { createOAuthRoutes, isOAuthPath } from '../oauth/oauth.routes.js';
 import { registerMcpRoute } from '../mcp/koa-route.js';
+import { completeMcpOAuth, MCP_OAUTH_CALLBACK_PATH } from '../modules/mcp-servers/mcp-oauth.js';
+import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 
 /** Converts `/a/{id}/b` to the router's `/a/:id/b`. */
 const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -87,6 +89,14 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('Cache-Control', 'private, max-age=60');
     ctx.set('Content-Disposition', `inline; filename="${ctx.params.recording_id}.wav"`);
     ctx.body = file.stream;
+  });
+
+  // The OAuth callback of external MCP servers (the platform as a client): the operator's browser arrives
+  // without our headers; the one-time `state` names the sign-in (modules/mcp-servers/mcp-oauth.ts).
+  router.get(MCP_OAUTH_CALLBACK_PATH, async (ctx) => {
+    limiter.take(`mcp-oauth:${ctx.ip}`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { mcp_server: await completeMcpOAuth(deps.orm.em.fork(), ctx.query, engineSettingsFrom(deps.config)), signed_in: true };
   });
 
   for (const r of v1Routes) mountRoute(router, r, deps, limiter);

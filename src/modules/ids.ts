@@ -45,6 +45,12 @@ export const ID_PREFIXES = {
   httpTool: 'htl',
   knowledgeResource: 'res',
   knowledgeChunk: 'kch',
+  mcpServer: 'mcp',
+  mcpServerTool: 'mct',
+  agentMcpServer: 'ams',
+  outboundCall: 'ocl',
+  campaign: 'cmp',
+  campaignRecipient: 'crp',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -12,6 +12,8 @@ import { Migration20261122152303_telephony } from './Migration20261122152303_tel
 import { Migration20261122152318_outbound_contacts } from './Migration20261122152318_outbound_contacts.js';
 import { Migration20261122152617_tools_and_knowledge } from './Migration20261122152617_tools_and_knowledge.js';
 import { Migration20261122152806_triggers } from './Migration20261122152806_triggers.js';
+import { Migration20261122153917_mcp_servers } from './Migration20261122153917_mcp_servers.js';
+import { Migration20261122155006_campaigns } from './Migration20261122155006_campaigns.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -25,4 +27,6 @@ export const migrationsList = [
   { name: 'Migration20261122152318_outbound_contacts', class: Migration20261122152318_outbound_contacts },
   { name: 'Migration20261122152617_tools_and_knowledge', class: Migration20261122152617_tools_and_knowledge },
   { name: 'Migration20261122152806_triggers', class: Migration20261122152806_triggers },
+  { name: 'Migration20261122153917_mcp_servers', class: Migration20261122153917_mcp_servers },
+  { name: 'Migration20261122155006_campaigns', class: Migration20261122155006_campaigns },
 ];

@@ -13,6 +13,8 @@ import { triggerRoutes } from './triggers.routes.js';
 import { outboundRoutes } from './outbound.routes.js';
 import { toolsRoutes } from './tools.routes.js';
 import { knowledgeRoutes } from './knowledge.routes.js';
+import { campaignRoutes } from './campaigns.routes.js';
+import { mcpServerRoutes } from './mcp-servers.routes.js';
 
 /** Every authenticated /v1 route, in the order the API reference lists them. */
-export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes, ...outboundRoutes, ...triggerRoutes, ...telephonyRoutes, ...toolsRoutes, ...knowledgeRoutes];
+export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes, ...outboundRoutes, ...triggerRoutes, ...telephonyRoutes, ...toolsRoutes, ...knowledgeRoutes, ...campaignRoutes, ...mcpServerRoutes];

@@ -31,8 +31,12 @@ import { phoneNumberSearch } from './phone-number-search.js';
 import { phoneNumberPurchase } from './phone-number-purchase.js';
 import { listVoices } from './list-voices.js';
 import { toolHttpImportSpec } from './tool-http-import-spec.js';
+import { toolMcpSync } from './tool-mcp-sync.js';
 import { resourceCreate } from './resource-create.js';
 import { retrieveContext } from './retrieve-context.js';
+import { outboundCallCreate } from './outbound-call-create.js';
+import { outboundCallGet } from './outbound-call-get.js';
+import { outboundCampaignLaunch } from './outbound-campaign-launch.js';
 
 /**
  * Every tool the MCP server offers, in the order tools/list shows them (the
@@ -68,10 +72,14 @@ export const platformTools: readonly Tool[] = [
   billingOverviewGet,
   contactResolveOrCreate,
   outboundDncAdd,
+  outboundCallCreate,
+  outboundCallGet,
+  outboundCampaignLaunch,
   phoneNumberSearch,
   phoneNumberPurchase,
   listVoices,
   toolHttpImportSpec,
+  toolMcpSync,
   resourceCreate,
   retrieveContext,
 ];

@@ -14,6 +14,7 @@ import { defaultEngineSettings, type EngineSettings } from './engine-settings.js
 import { resolveChatModel } from './resolve-chat-model.js';
 import { askPermission, BUILTIN, collectTools, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
 import { resolveAgentTools } from '../tools/resolve-agent-tools.js';
+import { resolveMcpTools } from '../mcp-servers/mcp-agent-tools.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -140,7 +141,9 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
     config,
     em,
   };
-  const tools = collectTools(config, { direction: input.direction, external: await resolveAgentTools(em, context, settings) });
+  const tools = collectTools(config, {
+    direction: input.direction, external: await resolveAgentTools(em, context, settings), extra: await resolveMcpTools(em, context, settings),
+  });
   const offered = tools.filter((t) => t.permission !== 'block');
   const call = new Call();
   const maxMs = config.end_call.max_duration_seconds * 1000;

@@ -195,6 +195,8 @@ export function collectTools(
     direction?: ToolContext['direction'];
     /** Tools that need the database or the network (HTTP tools, search_knowledge), loaded before the call: modules/tools/resolve-agent-tools. */
     external?: (entry: AgentConfig['tools'][number]) => Tool | null;
+    /** Tools that come from outside the version's list (the agent's assigned MCP servers: modules/mcp-servers), after its own; a name already taken is skipped. */
+    extra?: readonly Tool[];
   } = {},
 ): Tool[] {
   const tools: Tool[] = [];
@@ -210,6 +212,12 @@ export function collectTools(
     const name = entry.kind === 'builtin' ? BUILTIN_ALIASES[entry.name] : undefined;
     const tool = (name && !seen.has(name) ? make(name, entry.permission) : null) ?? options.external?.(entry) ?? null;
     if (tool && !seen.has(tool.name)) {
+      tools.push(tool);
+      seen.add(tool.name);
+    }
+  }
+  for (const tool of options.extra ?? []) {
+    if (!seen.has(tool.name)) {
       tools.push(tool);
       seen.add(tool.name);
     }

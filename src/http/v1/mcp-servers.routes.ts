@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  ActivateMcpToolBody, AssignMcpServerBody, AssignMcpServerResponse, CreateMcpServerBody, McpServerIdParams, McpServerListResponse,
+  McpServerParams, McpServerResponse, McpToolParams, McpToolResponse, StartMcpOAuthResponse, SyncMcpToolsResponse,
+} from '../../modules/mcp-servers/mcp-servers.schemas.js';
+import { createMcpServer } from '../../modules/mcp-servers/create-mcp-server.js';
+import { getMcpServer, listMcpServers } from '../../modules/mcp-servers/list-mcp-servers.js';
+import { startMcpSync } from '../../modules/mcp-servers/start-mcp-sync.js';
+import { activateMcpTool } from '../../modules/mcp-servers/activate-mcp-tool.js';
+import { assignMcpServer } from '../../modules/mcp-servers/assign-mcp-server.js';
+import { ensureMcpSyncSchedule } from '../../modules/mcp-servers/mcp-sync-schedule.js';
+import { MCP_OAUTH_CALLBACK_PATH, startMcpOAuth } from '../../modules/mcp-servers/mcp-oauth.js';
+import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
+import { temporalAccess } from '../../temporal/temporal-access.js';
+import { publicBaseUrl } from '../base-url.js';
+import { route } from '../route.js';
+
+const tag = 'MCP servers';
+const NoQuery = z.object({}).strict();
+
+export const mcpServerRoutes = [
+  route({
+    method: 'post', path: '/v1/mcp/server/create', operationId: 'createMcpServer', tag,
+    summary: 'Connect an external MCP server (Streamable HTTP) with the operator\'s headers',
+    description: 'The address must be public. headers are stored encrypted and never returned. sign_in_method oauth: then start the sign-in with oauth/authorize. Tools arrive with a sync; a Temporal Schedule syncs every 6 hours.',
+    permission: 'tools:manage', body: CreateMcpServerBody, response: McpServerResponse, status: 201,
+    handler: async ({ em, principal, body, deps }) => {
+      const server = await createMcpServer(em, principal, body, { encryptionKey: deps.config.secrets.encryptionKey, allowedHosts: deps.config.outbound.allowedHosts });
+      // The periodic sync. The server is saved either way: without Temporal now, its first on-demand sync creates the schedule.
+      if (deps.temporal) {
+        await ensureMcpSyncSchedule(temporalAccess(deps), server.id).catch((error: unknown) => deps.logger.warn({ err: error, mcp_server_id: server.id }, 'MCP sync schedule not created'));
+      }
+      return { mcp_server: server };
+    },
+  }),
+  route({
+    method: 'get', path: '/v1/mcp/server/list', operationId: 'listMcpServers', tag,
+    summary: 'The organization\'s MCP servers with their discovery state',
+    permission: 'agents:read', query: NoQuery, response: McpServerListResponse,
+    handler: async ({ em, principal }) => ({ mcp_servers: await listMcpServers(em, principal) }),
+  }),
+  route({
+    method: 'get', path: '/v1/mcp/server/retrieve/{id}', operationId: 'retrieveMcpServer', tag,
+    summary: 'One MCP server: discovery state (last sync, tool count, last error) and its tools with their permissions',
+    permission: 'agents:read', params: McpServerIdParams, query: NoQuery, response: McpServerResponse,
+    handler: async ({ em, principal, params }) => ({ mcp_server: await getMcpServer(em, principal, params.id) }),
+  }),
+  route({
+    method: 'post', path: '/v1/mcp/server/{mcp_server_id}/tool/sync', operationId: 'syncMcpServerTools', tag,
+    summary: 'Sync the server\'s tools (the mcpToolSync workflow); with wait, return its result',
+    description: 'Optional JSON body: {"wait": true} to wait for the result. New tools are added as ask, tools the server no longer ' +
+      'lists are marked removed, permissions are kept. A request while a sync runs joins it.',
+    // The body is optional (an empty POST starts a sync), so it is parsed by startMcpSync rather than required by the route.
+    permission: 'tools:manage', params: McpServerParams, response: SyncMcpToolsResponse,
+    handler: ({ em, principal, params, deps, ctx }) => startMcpSync(em, principal, params.mcp_server_id, ctx.request.body ?? {}, temporalAccess(deps)),
+  }),
+  route({
+    method: 'post', path: '/v1/mcp/server/{mcp_server_id}/tool/{tool_name}/activate', operationId: 'activateMcpServerTool', tag,
+    summary: 'Set a tool\'s permission (allow, ask, block) and whether it is active',
+    permission: 'tools:manage', params: McpToolParams, body: ActivateMcpToolBody, response: McpToolResponse,
+    handler: async ({ em, principal, params, body }) => ({ tool: await activateMcpTool(em, principal, params.mcp_server_id, params.tool_name, body) }),
+  }),
+  route({
+    method: 'post', path: '/v1/mcp/server/{mcp_server_id}/oauth/authorize', operationId: 'authorizeMcpServer', tag,
+    summary: 'Start the OAuth sign-in to a server (sign-in method oauth): returns the address the operator opens to consent',
+    description: 'Discovery (RFC 9728, RFC 8414) and dynamic client registration (RFC 7591) happen now; the authorization uses ' +
+      'PKCE and the resource parameter (RFC 8707). After consent the browser returns to ' + MCP_OAUTH_CALLBACK_PATH + ', which stores the tokens (encrypted).',
+    permission: 'tools:manage', params: McpServerParams, response: StartMcpOAuthResponse,
+    handler: ({ em, principal, params, deps, ctx }) =>
+      startMcpOAuth(em, principal, params.mcp_server_id, engineSettingsFrom(deps.config), publicBaseUrl(deps.config, ctx)),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/mcp_server/assign', operationId: 'assignMcpServer', tag,
+    summary: 'Give an agent the tools of an MCP server (per the server\'s tool permissions, from its next call)',
+    permission: 'tools:manage', body: AssignMcpServerBody, response: AssignMcpServerResponse,
+    handler: ({ em, principal, body }) => assignMcpServer(em, principal, body),
+  }),
+];

@@ -1,0 +1,131 @@
+import type { Em } from '../../db/orm.js';
+import { sql } from '../../db/orm.js';
+import { DomainError } from '../errors.js';
+import { Agent } from '../agents/agents.entity.js';
+import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
+import type { EndReason } from '../calls/calls.entity.js';
+import { recordSessions } from '../calls/record-sessions.js';
+import { runConversation, type EngineDeps } from '../engine/run-conversation.js';
+import { dncCheck } from '../outbound/dnc-check.js';
+import { placeCall } from '../telephony/place-call.js';
+import type { TelephonySettings } from '../telephony/connections.js';
+import { CALL_OUTCOMES, type CallOutcome } from '../telephony/telephony.entity.js';
+import { OutboundCall, TERMINAL_OUTBOUND_CALL_STATUSES, type OutboundCallStatus } from './campaigns.entity.js';
+
+/**
+ * The outboundCall workflow's steps, each idempotent per call so Temporal may
+ * retry any of them (or a new worker re-run one a dead worker started):
+ * the dial is deduplicated by the carrier log on the key `call/<session id>`,
+ * and the session is written once under the call's pre-assigned session id.
+ */
+export type DialOutcome = CallOutcome;
+export const UNANSWERED_OUTCOMES = ['no_answer', 'busy', 'voicemail', 'failed', 'dnc_blocked'] as const;
+export type UnansweredOutcome = (typeof UNANSWERED_OUTCOMES)[number];
+
+async function loadCall(em: Em, id: string): Promise<OutboundCall> {
+  const call = await em.findOne(OutboundCall, { id });
+  if (!call) throw new DomainError('NOT_FOUND', `Outbound call ${id} was not found`, { resource: 'Outbound call', id });
+  return call;
+}
+
+/** Whether the callee is on the organization's do-not-call list now (one indexed lookup). */
+export async function isCallBlocked(em: Em, id: string): Promise<boolean> {
+  const call = await loadCall(em, id);
+  return (await dncCheck(em, call.organization, call.toNumber)).blocked;
+}
+
+/**
+ * Dials once per call: the idempotency key is the workflow id, so a retry
+ * (or a worker that died after dialling) gets the first call back from
+ * carrier_call_log instead of a second dial.
+ */
+export async function dialOutboundCall(em: Em, settings: TelephonySettings, id: string): Promise<DialOutcome> {
+  const call = await loadCall(em, id);
+  await setStatus(em, id, 'dialling');
+  const placed = await placeCall(em, settings, {
+    organizationId: call.organization,
+    connectionId: call.connectionId,
+    from: call.fromNumber,
+    to: call.toNumber,
+    idempotencyKey: call.dialKey,
+  });
+  await em.nativeUpdate(OutboundCall, { id }, { callLogId: placed.callLogId });
+  // Real carriers answer `queued` and report the outcome later by webhook, which is not wired to this workflow yet.
+  if (!CALL_OUTCOMES.includes(placed.status as CallOutcome)) {
+    throw new DomainError('UNPROCESSABLE', `${placed.provider} calls report their outcome by webhook, which outbound calls do not follow yet`, { provider: placed.provider });
+  }
+  return placed.status as CallOutcome;
+}
+
+/** The answered call's conversation through the engine, written once as the call's session. */
+export async function converseOutboundCall(deps: EngineDeps, id: string): Promise<{ sessionId: string; endReason: string; costMicros: number }> {
+  const em = deps.orm.em.fork();
+  const call = await loadCall(em, id);
+  const recorded = await sessionEndReason(em, call.sessionId);
+  let endReason = recorded;
+  if (endReason === undefined) {
+    await setStatus(em, id, 'in_call');
+    if (call.campaignId) {
+      await sql(em, `update campaign_recipient set state = 'in_call' where campaign_id = ? and last_call_id = ? and state = 'dialling'`, [call.campaignId, id]);
+    }
+    const result = await runConversation(deps, {
+      organizationId: call.organization,
+      projectId: call.project,
+      agentId: call.agent,
+      versionId: call.versionId,
+      direction: 'outbound',
+      caller: { address: call.toNumber },
+      phoneNumber: call.fromNumber,
+      customerTurns: call.customerScript,
+      sessionId: call.sessionId,
+    });
+    endReason = result.endReason;
+  }
+  await em.nativeUpdate(OutboundCall, { id }, { status: 'completed', endReason: endReason ?? null });
+  const [cost] = await sql<{ total_cost_micros: string | number }>(em, 'select total_cost_micros from call_session where id = ?', [call.sessionId]);
+  return { sessionId: call.sessionId, endReason: endReason ?? 'unknown', costMicros: Number(cost?.total_cost_micros ?? 0) };
+}
+
+/**
+ * A call that never reached a conversation (not answered, busy, voicemail,
+ * failed, or blocked by the do-not-call list) is still a call session with
+ * that end reason, so call lists and analytics show every attempt.
+ */
+export async function recordUnansweredCall(em: Em, id: string, outcome: UnansweredOutcome, error: string | null = null): Promise<void> {
+  const call = await loadCall(em, id);
+  if ((await sessionEndReason(em, call.sessionId)) === undefined) {
+    const agent = await em.findOne(Agent, { id: call.agent });
+    const organization = await em.findOne(Organization, { id: call.organization });
+    const prices = organization?.priceList ?? DEFAULT_PRICE_LIST;
+    await em.fork().transactional(async (tx) => {
+      await recordSessions(tx, [{
+        id: call.sessionId,
+        organizationId: call.organization,
+        projectId: call.project,
+        agentId: call.agent,
+        agentName: agent?.name ?? call.agent,
+        agentVersionId: call.versionId,
+        status: outcome === 'failed' ? 'failed' : 'ended',
+        endReason: outcome as EndReason,
+        direction: 'outbound',
+        caller: { address: call.toNumber },
+        phoneNumber: call.fromNumber,
+        startedAt: new Date(),
+        variables: Object.entries(call.variables).map(([key, value]) => ({ key, value })),
+        legs: [],
+      }], () => prices);
+    });
+  }
+  await em.nativeUpdate(OutboundCall, { id }, { status: outcome, endReason: outcome, error });
+}
+
+/** undefined: no session yet. */
+async function sessionEndReason(em: Em, sessionId: string): Promise<string | null | undefined> {
+  const [row] = await sql<{ end_reason: string | null }>(em, 'select end_reason from call_session where id = ?', [sessionId]);
+  return row ? row.end_reason : undefined;
+}
+
+/** Moves forward only: a retried early step never puts a finished call back to dialling. */
+async function setStatus(em: Em, id: string, status: OutboundCallStatus): Promise<void> {
+  await em.nativeUpdate(OutboundCall, { id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } }, { status });
+}

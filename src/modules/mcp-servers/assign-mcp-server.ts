@@ -1,0 +1,30 @@
+import type { Em } from '../../db/orm.js';
+import { newId } from '../ids.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { actorOf, findAgent } from '../agents/agent-access.js';
+import { requirePermission, type Principal } from '../org/permissions.js';
+import { parseInput } from '../validation.js';
+import { AssignMcpServerBody } from './mcp-servers.schemas.js';
+import { findMcpServer } from './mcp-server-access.js';
+
+/**
+ * Gives an agent a server's tools: the assignment is recorded and the engine
+ * collects the server's active, listed, non-blocked tools per call, with the
+ * permission set on the server (docs/decisions/0018 says why not agent tool
+ * entries). Assigning twice is a no-op.
+ */
+export async function assignMcpServer(em: Em, principal: Principal, input: unknown): Promise<{ agent_id: string; mcp_server_id: string; assigned: boolean }> {
+  requirePermission(principal, 'tools:manage');
+  const body = parseInput(AssignMcpServerBody, input, 'body');
+  const agent = await findAgent(em, principal, body.agent_id);
+  const server = await findMcpServer(em, principal, body.mcp_server_id);
+  const inserted: unknown[] = await em.getConnection().execute(
+    'insert into agent_mcp_server (id, organization_id, agent_id, server_id, created_by, created_at) values (?, ?, ?, ?, ?, now()) on conflict (agent_id, server_id) do nothing returning id',
+    [newId('agentMcpServer'), principal.organizationId, agent.id, server.id, JSON.stringify(actorOf(principal))],
+  );
+  if (inserted.length) {
+    recordAudit(em, principal, { action: 'agent.mcp_server.assign', targetType: 'agent', targetId: agent.id, projectId: agent.project, data: { mcp_server_id: server.id } });
+    await em.flush();
+  }
+  return { agent_id: agent.id, mcp_server_id: server.id, assigned: inserted.length > 0 };
+}

@@ -1,0 +1,255 @@
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../support/worker.js';
+import { eventually } from '../support/releases.js';
+import { connectMcp, mcpPrincipal } from '../support/mcp.js';
+import { sql } from '../../src/db/orm.js';
+import { systemPrincipal } from '../../src/modules/org/permissions.js';
+import { dncAdd } from '../../src/modules/outbound/dnc-add.js';
+import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
+import { makeAgent } from '../support/engine.js';
+import { campaignApi, campaignTenant, nyNumbers, type CampaignBody } from './support.js';
+
+/**
+ * Campaigns end to end: REST in front, outboundCampaign and its dial
+ * children on a real worker (own task queue), the simulated carrier behind
+ * (each number's outcome is a pure function of the number, so the expected
+ * counts follow from simulatedOutcome alone).
+ */
+let t: TestApp;
+let worker: TestWorker;
+
+beforeAll(async () => {
+  t = await createTestApp({ temporal: true, env: { TEMPORAL_TASK_QUEUE: uniqueTaskQueue('campaign') } });
+  worker = await startTestWorker(t);
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+});
+
+describe('a campaign of 500 contacts', () => {
+  it('never dials a DNC number (also one listed mid-run), keeps the attempt budget and accounts for everyone', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t);
+    const api = campaignApi(t, tenant);
+    const system = systemPrincipal(tenant.organizationId);
+    const numbers = nyNumbers(500);
+    const listed = new Set(numbers.filter((_, i) => i % 25 === 3)); // 20 numbers on the list before the launch
+    for (const phone of listed) await dncAdd(t.orm.em.fork(), system, { phone, reason: 'asked before' });
+
+    const res = await api.launch({
+      agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 25, calls_per_minute: 600,
+      retry: { max_attempts: 2, delay_seconds: 1 },
+    }, { 'Idempotency-Key': 'cmp-500' });
+    expect(res.status).toBe(202);
+    const launched = res.body.campaign as CampaignBody;
+    expect(launched).toMatchObject({ campaign_id: expect.stringMatching(/^cmp_/), status: 'running', counts: { recipients: 500 } });
+    expect(launched.workflow_id).toBe(`campaign/${launched.campaign_id}`);
+    const again = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers }, { 'Idempotency-Key': 'cmp-500' });
+    expect([again.status, again.body.campaign.campaign_id]).toEqual([202, launched.campaign_id]);
+
+    // Mid-run: list the last recipient (dialled last, in list order) while others are being dialled.
+    await eventually(() => api.retrieve(launched.campaign_id), (c) => c.counts.dials >= 30, 120_000, 200);
+    const lateNumber = numbers[499];
+    await dncAdd(t.orm.em.fork(), system, { phone: lateNumber, reason: 'asked mid-run' });
+    listed.add(lateNumber);
+
+    const done = await api.finished(launched.campaign_id);
+    expect(done.status).toBe('completed');
+    const { rows, byNumber } = await api.carrierLog();
+    const recipients = await api.recipients(launched.campaign_id);
+    expect(recipients).toHaveLength(500);
+    // No DNC number dialled; no key twice; nobody over the budget of 2.
+    for (const phone of listed) expect([phone, byNumber.get(phone) ?? []]).toEqual([phone, []]);
+    expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(rows.length);
+    // Every recipient accounted for, with exactly the attempts the carrier's rules imply.
+    const expected = { done: 0, failed: 0, skipped_dnc: 0 } as Record<string, number>;
+    const outcomes: Record<string, number> = {};
+    for (const r of recipients) {
+      const placed = byNumber.get(r.phone)?.length ?? 0;
+      if (listed.has(r.phone)) {
+        expect([r.phone, r.state, r.last_outcome, placed]).toEqual([r.phone, 'skipped_dnc', 'dnc_blocked', 0]);
+        expected.skipped_dnc++;
+        outcomes.dnc_blocked = (outcomes.dnc_blocked ?? 0) + 1;
+        continue;
+      }
+      const outcome = simulatedOutcome(r.phone);
+      const retried = outcome === 'no_answer' || outcome === 'busy' || outcome === 'voicemail';
+      const state = outcome === 'failed' ? 'failed' : 'done';
+      const last = outcome === 'answered' ? 'completed' : outcome;
+      expect([r.phone, r.state, r.last_outcome, r.attempts, placed]).toEqual([r.phone, state, last, retried ? 2 : 1, retried ? 2 : 1]);
+      expected[state]++;
+      outcomes[last] = (outcomes[last] ?? 0) + 1;
+    }
+    expect(done.counts.by_state).toEqual(Object.fromEntries(Object.entries(expected).filter(([, n]) => n > 0)));
+    expect(done.counts.by_outcome).toEqual(outcomes);
+    expect(done.spent_micros).toBeGreaterThan(0);
+    // Every dial is a call session of the campaign's agent, outbound.
+    const [sessions] = await sql<{ n: number }>(t.orm.em.fork(),
+      `select count(*)::int as n from call_session where organization_id = ? and direction = 'outbound'`, [tenant.organizationId]);
+    expect(sessions.n).toBe(done.counts.dials);
+  }, 300_000);
+});
+
+describe('calling windows', () => {
+  it('dials a recipient whose local time is inside the window, and sets aside one whose local time is outside until it opens', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const hour = (zone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const london = hour('Europe/London');
+    // One hour wide around London's current hour: New York (4-5 hours behind) is outside it.
+    const window = { start: `${String(london).padStart(2, '0')}:00`, end: london === 23 ? '24:00' : `${String(london + 1).padStart(2, '0')}:00` };
+    expect(hour('America/New_York')).not.toBe(london);
+    const londonNumbers = ['+442079460101', '+442079460102', '+442079460103'];
+    const newYork = nyNumbers(3, 3000);
+    const res = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: [...newYork, ...londonNumbers], window, max_concurrent_calls: 3 });
+    expect(res.status).toBe(202);
+    const id = res.body.campaign.campaign_id as string;
+
+    const waiting = await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.skipped_window ?? 0) === 3 && (c.counts.by_state.done ?? 0) + (c.counts.by_state.failed ?? 0) === 3, 60_000, 200);
+    expect(waiting.status).toBe('running');
+    const { byNumber } = await api.carrierLog();
+    for (const n of londonNumbers) expect(byNumber.get(n)).toHaveLength(1);
+    for (const n of newYork) expect(byNumber.get(n)).toBeUndefined();
+    // Set aside until the window opens in New York: London's hour there, within a day.
+    for (const r of (await api.recipients(id)).filter((x) => newYork.includes(x.phone))) {
+      expect([r.state, r.attempts]).toEqual(['skipped_window', 0]);
+      const opens = new Date(r.next_attempt_at!);
+      expect(opens.getTime()).toBeGreaterThan(Date.now());
+      expect(opens.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+      expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(opens)).toBe(window.start);
+    }
+    const live = await eventually(() => api.retrieve(id), (c) => typeof c.progress?.sleepingUntil === 'number', 30_000, 200);
+    expect(live.progress?.sleepingUntil).toBeGreaterThan(Date.now());
+    expect((await api.move(id, 'cancel', { reason: 'test over' })).status).toBe(200);
+  }, 120_000);
+});
+
+describe('pause, resume, pace and cancel', () => {
+  it('pause stops new dials until resume; the campaign then finishes everyone', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const numbers = nyNumbers(40, 4000);
+    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 2 })).body.campaign.campaign_id as string;
+    await eventually(() => api.retrieve(id), (c) => c.counts.dials >= 4, 60_000, 100);
+    const paused = await api.move(id, 'pause', { reason: 'lunch' });
+    expect([paused.status, paused.body.campaign.status]).toEqual([200, 'paused']);
+    expect((await api.move(id, 'pause')).status).toBe(409);
+    // In-flight calls finish; after that nothing new is dialled.
+    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+    const before = (await api.carrierLog()).rows.length;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await api.carrierLog()).rows.length).toBe(before);
+    expect(before).toBeLessThan(40);
+
+    const paced = await api.move(id, 'pace', { max_concurrent_calls: 5, calls_per_minute: 300 });
+    expect([paced.status, paced.body.campaign.max_concurrent_calls, paced.body.campaign.calls_per_minute]).toEqual([200, 5, 300]);
+    expect((await api.move(id, 'pace', {})).status).toBe(400);
+    expect((await api.move(id, 'pace', { max_concurrent_calls: 0 })).status).toBe(400);
+
+    const resumed = await api.move(id, 'resume');
+    expect([resumed.status, resumed.body.campaign.status]).toEqual([200, 'running']);
+    expect((await api.move(id, 'resume')).status).toBe(409);
+    const done = await api.finished(id, 120_000);
+    expect(done.status).toBe('completed');
+    expect(done.counts.recipients).toBe(40);
+    expect((done.counts.by_state.done ?? 0) + (done.counts.by_state.failed ?? 0)).toBe(40);
+    expect((await api.move(id, 'pause')).status).toBe(409);
+  }, 180_000);
+
+  it('cancel: no new dials after it; queued recipients stay undialled', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(60, 5000), max_concurrent_calls: 2 })).body.campaign.campaign_id as string;
+    await eventually(() => api.retrieve(id), (c) => c.counts.dials >= 4, 60_000, 100);
+    const cancelled = await api.move(id, 'cancel', { reason: 'wrong list' });
+    expect([cancelled.status, cancelled.body.campaign.status]).toEqual([200, 'cancelled']);
+    // Calls in flight at the cancel finish; none start after.
+    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+    const settled = await api.retrieve(id);
+    const placed = (await api.carrierLog()).rows.length;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await api.carrierLog()).rows.length).toBe(placed);
+    expect(settled.counts.by_state.queued).toBeGreaterThan(0);
+    expect(placed).toBeLessThanOrEqual(settled.counts.dials);
+    expect(settled.reason).toContain('wrong list');
+    expect((await api.move(id, 'cancel')).status).toBe(409);
+  }, 120_000);
+});
+
+describe('spend cap', () => {
+  it('stops dialling once spend reaches the cap, passing it by one call at most, even with 10 calls allowed at once', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const answered = nyNumbers(400, 6000).filter((n) => simulatedOutcome(n) === 'answered').slice(0, 40);
+    // Answered calls of the default script all cost the same: read it from a first campaign of one.
+    const probe = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: answered.slice(0, 1) })).body.campaign.campaign_id as string;
+    const perCall = (await api.finished(probe, 60_000)).spent_micros;
+    expect(perCall).toBeGreaterThan(0);
+    const cap = perCall * 5 + 1;
+    const id = (await api.launch({
+      agent_id: agent.agent_id, caller_numbers: callers, numbers: answered.slice(1), max_concurrent_calls: 10, spend_cap_micros: cap,
+    })).body.campaign.campaign_id as string;
+    const done = await api.finished(id, 90_000);
+    expect([done.status, done.reason]).toEqual(['completed', 'the spend cap was reached']);
+    expect(done.spent_micros).toBeGreaterThanOrEqual(cap);
+    expect(done.spent_micros - cap).toBeLessThan(perCall);
+    expect(done.counts.dials).toBe(6);
+    expect(done.counts.by_state.queued).toBe(39 - 6);
+  }, 150_000);
+});
+
+describe('bad inputs', () => {
+  it('answers 400/404/409/422 naming the field, never a 500', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const ok = { agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(2, 7000) };
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...ok, agent_id: undefined }, 400, 'agent_id'],
+      [{ ...ok, numbers: undefined }, 400, 'body.contact_ids'],
+      [{ ...ok, contact_ids: ['cnt_x'] }, 400, 'body.contact_ids'],
+      [{ ...ok, numbers: ['+12125557000', 'nonsense'] }, 400, 'body.numbers.1'],
+      [{ ...ok, window: { start: '20:00', end: '09:00' } }, 400, 'end'],
+      [{ ...ok, window: { start: '9am', end: '20:00' } }, 400, 'start'],
+      [{ ...ok, time_zone: 'Mars/Olympus' }, 400, 'body.time_zone'],
+      [{ ...ok, max_concurrent_calls: 0 }, 400, 'max_concurrent_calls'],
+      [{ ...ok, retry: { max_attempts: 11 } }, 400, 'max_attempts'],
+      [{ ...ok, spend_cap_micros: -1 }, 400, 'spend_cap_micros'],
+      [{ ...ok, surprise: true }, 400, ''],
+      [{ ...ok, caller_numbers: ['+12125550000'] }, 422, 'body.caller_numbers.0'],
+      [{ ...ok, numbers: undefined, contact_ids: ['cnt_missing'] }, 422, 'body.contact_ids.0'],
+      [{ ...ok, agent_id: 'agt_missing' }, 404, ''],
+    ];
+    for (const [body, status, field] of cases) {
+      const res = await api.launch(body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), status]);
+      if (field) expect(JSON.stringify(res.body)).toContain(field);
+    }
+    const draft = await makeAgent(t, tenant);
+    expect((await api.launch({ ...ok, agent_id: draft.agent_id })).status).toBe(409);
+    expect((await api.launch(ok, { 'Idempotency-Key': 'has space' })).status).toBe(400);
+    expect((await t.request.get('/v1/outbound/campaign/cmp_missing/retrieve').set(tenant.headers)).status).toBe(404);
+    expect((await t.request.get('/v1/outbound/campaign/bad%20id/retrieve').set(tenant.headers)).status).toBe(400);
+    expect((await api.move('cmp_missing', 'pause')).status).toBe(404);
+    expect((await api.move('cmp_missing', 'pause', { reason: 5 })).status).toBe(400);
+    const list = await t.request.get('/v1/outbound/campaign/list').set(tenant.headers);
+    expect([list.status, list.body.campaigns]).toEqual([200, []]);
+  });
+
+  it('MCP: outbound_campaign_launch launches, and refuses bad input as a tool error', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const mcp = await connectMcp(t, mcpPrincipal(tenant));
+    try {
+      const bad = await mcp.call('outbound_campaign_launch', { agent_id: agent.agent_id, caller_numbers: callers });
+      expect(bad.isError).toBe(true);
+      const good = await mcp.call('outbound_campaign_launch', { agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(3, 8000) });
+      expect(good.isError).toBeFalsy();
+      const campaign = (good.structuredContent as { campaign: CampaignBody }).campaign;
+      expect(campaign.counts.recipients).toBe(3);
+      const done = await campaignApi(t, tenant).finished(campaign.campaign_id, 60_000);
+      expect(done.counts.dials).toBe(3);
+    } finally {
+      await mcp.close();
+    }
+  }, 90_000);
+});

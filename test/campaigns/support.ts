@@ -1,0 +1,74 @@
+import { expect } from '@jest/globals';
+import type { TestApp } from '../support/app.js';
+import { createTenant, type TestTenant } from '../support/factories.js';
+import { makeAgent } from '../support/engine.js';
+import { eventually } from '../support/releases.js';
+import { sql } from '../../src/db/orm.js';
+import { systemPrincipal } from '../../src/modules/org/permissions.js';
+import { publishAgent } from '../../src/modules/agents/publish-agent.js';
+import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
+import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
+import { purchasePhoneNumber, searchPhoneNumbers } from '../../src/modules/telephony/phone-numbers.js';
+
+/** Rules of the simulated model: the default customer script ends the call politely. */
+export const agentRules = [
+  { when: 'speaking', say: 'Hi, this is Acme Dental confirming your appointment tomorrow.' },
+  { when: 'goodbye', say: 'Goodbye!', hangup: true },
+];
+
+export interface CampaignTenant {
+  tenant: TestTenant;
+  agent: AgentView;
+  callers: string[];
+}
+
+/** A new organization with a published agent on the simulated model and `callers` numbers bought from the simulated carrier. */
+export async function campaignTenant(t: TestApp, callers = 2): Promise<CampaignTenant> {
+  const tenant = await createTenant(t);
+  const system = systemPrincipal(tenant.organizationId);
+  const agent = await makeAgent(t, tenant, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: agentRules } } as never);
+  await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
+  const settings = engineSettingsFrom(t.deps.config);
+  const { numbers } = await searchPhoneNumbers(t.orm.em.fork(), system, { country: 'US', area_code: '415', limit: callers } as never, settings);
+  const bought: string[] = [];
+  for (const n of numbers) bought.push((await purchasePhoneNumber(t.orm.em.fork(), system, { number: n.number }, settings)).number);
+  return { tenant, agent, callers: bought };
+}
+
+export type CampaignBody = {
+  campaign_id: string; status: string; reason: string | null; spent_micros: number; spend_cap_micros: number | null;
+  max_concurrent_calls: number; calls_per_minute: number;
+  counts: { recipients: number; by_state: Record<string, number>; by_outcome: Record<string, number>; dials: number };
+  progress: Record<string, unknown> | null; workflow_id: string;
+};
+
+export function campaignApi(t: TestApp, tenant: TestTenant) {
+  const retrieve = async (id: string): Promise<CampaignBody> => {
+    const res = await t.request.get(`/v1/outbound/campaign/${id}/retrieve`).set(tenant.headers);
+    expect(res.status).toBe(200);
+    return res.body.campaign;
+  };
+  return {
+    launch: (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.request.post('/v1/outbound/campaign/launch').set(tenant.headers).set(headers).send(body),
+    retrieve,
+    move: (id: string, move: string, body?: Record<string, unknown>) => {
+      const req = t.request.post(`/v1/outbound/campaign/${id}/${move}`).set(tenant.headers);
+      return body ? req.send(body) : req;
+    },
+    finished: (id: string, ms = 240_000) => eventually(() => retrieve(id), (c) => c.status === 'completed' || c.status === 'cancelled', ms, 500),
+    /** Calls the carrier placed for this organization: number → idempotency keys. */
+    carrierLog: async () => {
+      const rows = await sql<{ to_number: string; idempotency_key: string }>(t.orm.em.fork(),
+        'select to_number, idempotency_key from carrier_call_log where organization_id = ?', [tenant.organizationId]);
+      const byNumber = new Map<string, string[]>();
+      for (const r of rows) byNumber.set(r.to_number, [...(byNumber.get(r.to_number) ?? []), r.idempotency_key]);
+      return { rows, byNumber };
+    },
+    recipients: (id: string) => sql<{ phone: string; attempts: number; state: string; last_outcome: string | null; next_attempt_at: Date | null }>(
+      t.orm.em.fork(), 'select phone, attempts, state, last_outcome, next_attempt_at from campaign_recipient where campaign_id = ? order by seq', [id]),
+  };
+}
+
+/** `count` distinct numbers of the fictional 555 exchange in New York (212), from `from` on. */
+export const nyNumbers = (count: number, from = 1000) => Array.from({ length: count }, (_, i) => `+1212555${String(from + i).padStart(4, '0')}`);

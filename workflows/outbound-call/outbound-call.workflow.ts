@@ -1,0 +1,10 @@
+import { setHandler } from '@temporalio/workflow';
+import { progressQuery, type OutboundCallInput, type OutboundCallOutcome, type OutboundCallProgress } from './messages.js';
+import { runOutboundCall } from './run-call.js';
+
+/** One outbound call (DESIGN section 6), `call/<session id>`: see runOutboundCall. */
+export async function outboundCall(input: OutboundCallInput): Promise<OutboundCallOutcome> {
+  const progress: OutboundCallProgress = { stage: 'checking' };
+  setHandler(progressQuery, () => progress);
+  return runOutboundCall(input.outboundCallId, progress);
+}

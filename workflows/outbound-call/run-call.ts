@@ -1,0 +1,61 @@
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../../activities/index.js';
+import { presets } from '../activity-presets.js';
+import { DNC_BLOCKED, type OutboundCallOutcome, type OutboundCallProgress } from './messages.js';
+
+const db = proxyActivities<Activities>(presets.databaseStep);
+const dial = proxyActivities<Activities>(presets.dial);
+const talk = proxyActivities<Activities>(presets.conversation);
+
+/**
+ * One call of an outbound_call row: do-not-call check → place → converse →
+ * record. Shared by the outboundCall workflow and a campaign's dials. The
+ * DNC check runs immediately before the dial, so an entry added after the
+ * call (or the campaign) was created still blocks it. Every ending is
+ * recorded as a call session with its end reason; a step that fails for
+ * good (after its retries) records the call as failed rather than leaving
+ * it dialling.
+ */
+export async function runOutboundCall(id: string, progress: OutboundCallProgress): Promise<OutboundCallOutcome> {
+  const finish = async (status: 'no_answer' | 'busy' | 'voicemail' | 'failed' | 'dnc_blocked', error: string | null = null): Promise<OutboundCallOutcome> => {
+    progress.stage = 'recording';
+    await db.recordUnansweredCall(id, status, error);
+    progress.stage = 'done';
+    return { status, endReason: status, costMicros: 0 };
+  };
+
+  progress.stage = 'checking';
+  try {
+    await db.checkDoNotCall(id);
+  } catch (error) {
+    if (isFailureOfType(error, DNC_BLOCKED)) return finish('dnc_blocked');
+    return finish('failed', describe(error));
+  }
+
+  progress.stage = 'dialling';
+  let outcome: Awaited<ReturnType<Activities['dialOutboundCall']>>;
+  try {
+    outcome = await dial.dialOutboundCall(id);
+  } catch (error) {
+    return finish('failed', describe(error));
+  }
+  if (outcome !== 'answered') return finish(outcome);
+
+  progress.stage = 'in_call';
+  try {
+    const { endReason, costMicros } = await talk.converseOutboundCall(id);
+    progress.stage = 'done';
+    return { status: 'completed', endReason, costMicros };
+  } catch (error) {
+    return finish('failed', describe(error));
+  }
+}
+
+function isFailureOfType(error: unknown, type: string): boolean {
+  return error instanceof ActivityFailure && error.cause instanceof ApplicationFailure && error.cause.type === type;
+}
+
+export function describe(error: unknown): string {
+  const cause = error instanceof ActivityFailure && error.cause ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}

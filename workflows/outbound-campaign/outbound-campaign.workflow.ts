@@ -1,0 +1,177 @@
+import {
+  allHandlersFinished, ApplicationFailure, condition, continueAsNew, ParentClosePolicy, proxyActivities, setHandler, startChild,
+  workflowInfo, WorkflowIdReusePolicy,
+} from '@temporalio/workflow';
+import type { Activities } from '../../activities/index.js';
+import { presets } from '../activity-presets.js';
+import { workflowIds } from '../workflow-ids.js';
+import { campaignDial } from './campaign-dial.workflow.js';
+import {
+  CAMPAIGN_MOVE_REFUSED, cancelUpdate, PACE_LIMITS, pauseUpdate, progressQuery, resumeUpdate, setPaceUpdate,
+  type CampaignInput, type CampaignMove, type CampaignProgress, type PaceMove,
+} from './messages.js';
+
+const db = proxyActivities<Activities>(presets.databaseStep);
+
+/** Longest wait between looks at the database while dials are in flight (children of earlier runs report only there). */
+const POLL_MS = 1000;
+/** Most recipients claimed per step. */
+const PAGE = 50;
+
+/**
+ * A campaign (DESIGN section 6), `campaign/<cmp id>`. It holds no list: each
+ * turn it reads the in-flight count and due recipients from the database
+ * (activities), claims up to the free concurrency and pace, and starts one
+ * child `dial/<campaign>/<contact>/<attempt>` per claim (refused if it
+ * exists; abandoned on close, so dials survive continueAsNew and finish on
+ * their own, writing their recipient's state, which frees the slot).
+ * Retries and calling windows are next_attempt_at times in the database;
+ * with nothing due and nothing in flight it sleeps until the earliest one.
+ * Spend: claims stop once the spend reaches the cap; calls in flight then
+ * still finish (the overshoot is bounded by the concurrency).
+ */
+export async function outboundCampaign(input: CampaignInput): Promise<CampaignProgress> {
+  const id = input.campaignId;
+  const state = {
+    status: (input.paused ? 'paused' : 'running') as CampaignProgress['status'],
+    maxConcurrent: input.maxConcurrent,
+    callsPerMinute: input.callsPerMinute,
+    inFlight: 0,
+    remaining: 0,
+    started: 0,
+    sleepingUntil: null as number | null,
+    cancelReason: null as string | null,
+    wake: false,
+  };
+  let recentStarts = [...input.recentStarts];
+  const progress = (): CampaignProgress => ({
+    status: state.status, maxConcurrent: state.maxConcurrent, callsPerMinute: state.callsPerMinute, inFlight: state.inFlight,
+    remaining: state.remaining, dialsStartedThisRun: state.started, sleepingUntil: state.sleepingUntil,
+  });
+  const refuse = (message: string) => {
+    throw ApplicationFailure.create({ type: CAMPAIGN_MOVE_REFUSED, message, nonRetryable: true });
+  };
+  const refuseWhenOver = () => {
+    if (state.status === 'cancelled' || state.status === 'completed') refuse(`The campaign has finished (${state.status})`);
+  };
+  const who = (move: { by: CampaignMove['by'] }) => move.by.name ?? move.by.id ?? move.by.type;
+  // Handlers write the read state one at a time, in the order they came.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serially = (fn: () => Promise<unknown>) => (writes = writes.then(fn, fn));
+
+  setHandler(progressQuery, progress);
+  setHandler(pauseUpdate, async (move) => {
+    state.status = 'paused';
+    state.wake = true;
+    await serially(() => db.setCampaignStatus(id, 'paused', move.reason ?? null));
+    return progress();
+  }, {
+    validator: (_move: CampaignMove) => {
+      refuseWhenOver();
+      if (state.status === 'paused') refuse('The campaign is paused already');
+    },
+  });
+  setHandler(resumeUpdate, async (move) => {
+    state.status = 'running';
+    state.wake = true;
+    await serially(() => db.setCampaignStatus(id, 'running', move.reason ?? null));
+    return progress();
+  }, {
+    validator: (_move: CampaignMove) => {
+      refuseWhenOver();
+      if (state.status !== 'paused') refuse('The campaign is not paused');
+    },
+  });
+  setHandler(cancelUpdate, async (move) => {
+    state.status = 'cancelled';
+    state.cancelReason = `cancelled by ${who(move)}${move.reason ? `: ${move.reason}` : ''}`;
+    state.wake = true;
+    await serially(() => db.setCampaignStatus(id, 'cancelled', state.cancelReason));
+    return progress();
+  }, { validator: (_move: CampaignMove) => refuseWhenOver() });
+  setHandler(setPaceUpdate, async (move) => {
+    state.maxConcurrent = move.maxConcurrent ?? state.maxConcurrent;
+    state.callsPerMinute = move.callsPerMinute ?? state.callsPerMinute;
+    state.wake = true;
+    await serially(() => db.setCampaignPace(id, state.maxConcurrent, state.callsPerMinute));
+    return progress();
+  }, {
+    validator: (move: PaceMove) => {
+      refuseWhenOver();
+      if (move.maxConcurrent === undefined && move.callsPerMinute === undefined) refuse('Send max_concurrent_calls or calls_per_minute');
+      const bad = (v: number | undefined, max: number) => v !== undefined && (!Number.isInteger(v) || v < 1 || v > max);
+      if (bad(move.maxConcurrent, PACE_LIMITS.maxConcurrent)) refuse(`max_concurrent_calls must be an integer from 1 to ${PACE_LIMITS.maxConcurrent}`);
+      if (bad(move.callsPerMinute, PACE_LIMITS.callsPerMinute)) refuse(`calls_per_minute must be an integer from 1 to ${PACE_LIMITS.callsPerMinute}`);
+    },
+  });
+
+  let claims = 0;
+  for (;;) {
+    if (state.status === 'cancelled') break;
+    if (state.status === 'paused') {
+      state.sleepingUntil = null;
+      await condition(() => state.status !== 'paused');
+      continue;
+    }
+    const snapshot = await db.campaignSnapshot(id);
+    state.inFlight = snapshot.inFlight;
+    state.remaining = snapshot.remaining;
+    if (snapshot.inFlight === 0 && (snapshot.remaining === 0 || snapshot.capReached)) {
+      if (state.status === 'running') {
+        state.status = 'completed';
+        await serially(() => db.setCampaignStatus(id, 'completed', snapshot.capReached && snapshot.remaining > 0 ? 'the spend cap was reached' : null));
+      }
+      break;
+    }
+
+    const now = Date.now();
+    recentStarts = recentStarts.filter((at) => at > now - 60_000);
+    const free = Math.min(state.maxConcurrent - snapshot.inFlight, state.callsPerMinute - recentStarts.length, PAGE);
+    if (free > 0 && snapshot.due > 0 && !snapshot.capReached) {
+      const token = `${workflowInfo().runId}/${claims++}`;
+      const claimed = await db.claimCampaignRecipients(id, token, free);
+      if (state.status !== 'running') {
+        // Paused or cancelled while claiming: these were not dialled, give them back.
+        await db.releaseCampaignClaims(id, token);
+        continue;
+      }
+      for (const c of claimed) {
+        try {
+          const child = await startChild(campaignDial, {
+            workflowId: workflowIds.dial(id, c.contactId, c.attempt),
+            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+            parentClosePolicy: ParentClosePolicy.ABANDON,
+            args: [{ campaignId: id, recipientId: c.recipientId, attempt: c.attempt }],
+          });
+          void child.result().then(() => (state.wake = true), () => (state.wake = true));
+        } catch (error) {
+          // The dial exists already: it runs (or ran) and writes its own result.
+          if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
+        }
+        recentStarts.push(Date.now());
+        state.started++;
+      }
+      if (claimed.length > 0) {
+        if (state.started >= input.dialsPerRun || workflowInfo().continueAsNewSuggested) {
+          await condition(allHandlersFinished);
+          await continueAsNew<typeof outboundCampaign>({
+            campaignId: id, maxConcurrent: state.maxConcurrent, callsPerMinute: state.callsPerMinute, paused: false,
+            recentStarts, dialsPerRun: input.dialsPerRun,
+          });
+        }
+        continue;
+      }
+    }
+
+    // Wait for a dial to finish, a message, the pace to free up, or the next retry or window.
+    let waitMs = POLL_MS;
+    if (snapshot.inFlight === 0 && snapshot.due === 0 && snapshot.nextDueAt !== null) waitMs = Math.max(snapshot.nextDueAt - now, 100);
+    else if (recentStarts.length >= state.callsPerMinute) waitMs = Math.max(recentStarts[0] + 60_000 - now, 100);
+    state.sleepingUntil = waitMs > POLL_MS ? now + waitMs : null;
+    state.wake = false;
+    await condition(() => state.wake, waitMs);
+    state.sleepingUntil = null;
+  }
+  await condition(allHandlersFinished);
+  return progress();
+}
