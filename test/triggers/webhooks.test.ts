@@ -452,6 +452,17 @@ describe('events from calls', () => {
     expect(variables.envelope.data.variables).toEqual([{ key: 'customer_name', value: 'Bo' }]);
     const failed = got.find((d) => d.envelope.type === 'tool_call.failed')!;
     expect(failed.envelope.data.tool_call).toMatchObject({ name: 'lookup_secret', tool_call_id: expect.stringMatching(/^tc_/) });
+
+    // A conversation run with emitEvents false (what test runs do) records its session but no event.
+    const quiet = await runConversation(engineDeps(t), { ...conversationInput(a, caller, { customerTurns: ['bye'] }), emitEvents: false });
+    const [{ n }] = await t.orm.em.fork().getConnection().execute<{ n: number }[]>(
+      "select count(*)::int as n from webhook_event where data->>'session_id' = ?", [quiet.sessionId],
+    );
+    expect(n).toBe(0);
+    const [{ sessions }] = await t.orm.em.fork().getConnection().execute<{ sessions: number }[]>(
+      'select count(*)::int as sessions from call_session where id = ?', [quiet.sessionId],
+    );
+    expect(sessions).toBe(1);
   }, 60_000);
 });
 

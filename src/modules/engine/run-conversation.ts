@@ -27,6 +27,12 @@ export interface ConversationInput {
   customerTurns: string[];
   startedAt?: Date;
   sessionId?: string;
+  /**
+   * Emit domain events (call.ended, ...) for the agent's webhooks; default true.
+   * Test runs pass false: a scripted test conversation is not a call the
+   * operator's systems should hear about.
+   */
+  emitEvents?: boolean;
 }
 
 export interface ConversationResult {
@@ -420,7 +426,7 @@ async function record(
       ],
       () => prices,
     );
-    await emitSessionEvents(tx, {
+    if (input.emitEvents !== false) await emitSessionEvents(tx, {
       organizationId: input.organizationId, agentId: agent.id, sessionId, agentVersionId: version.id, status: outcome.status,
       endReason: outcome.reason, direction: input.direction, startedAt, durationSeconds: endSeconds, costMicros, variables,
       transferredTo: call.transfer ? { name: call.transfer.name, address: call.transfer.address } : null,

@@ -85,6 +85,7 @@ export async function executeTestRun(
         caller: { name: `Test: ${run.testName}`.slice(0, 200), address: `sip:${run.id.toLowerCase()}@tests.invalid` },
         customerTurns: test.customerTurns,
         sessionId: run.sessionId,
+        emitEvents: false,
       });
     } catch (error) {
       // The engine throws a domain error only when there is no call to record (agent or version gone): a result, not a fault.
