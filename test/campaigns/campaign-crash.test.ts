@@ -42,12 +42,18 @@ describe('worker processes killed during a campaign', () => {
       retry: { max_attempts: 2, delay_seconds: 1 },
     })).body.campaign.campaign_id as string;
 
-    for (const threshold of [40, 120, 220]) {
+    for (const threshold of [40, 120, 180]) {
       await eventually(() => api.retrieve(id), (c) => c.counts.dials >= threshold, 180_000, 100);
       await children[children.length - 1].kill('SIGKILL');
       children.push(await startChildWorker(queue));
     }
-    const done = await api.finished(id, 400_000);
+    const done = await api.finished(id, 400_000).catch(async (error: Error) => {
+      const handle = t.deps.temporal!.client.workflow.getHandle(`campaign/${id}`);
+      const described = await handle.describe().catch((e: Error) => e.message);
+      const last = children[children.length - 1];
+      throw new Error(`${error.message.slice(0, 300)}\nworkflow: ${JSON.stringify(typeof described === 'string' ? described : { status: described.status.name, runId: described.runId, history: described.historyLength })}` +
+        `\nworker exit: ${last.process.exitCode} ${last.process.signalCode}\nstderr: ${last.stderr().slice(-3000)}`);
+    });
     expect(done.status).toBe('completed');
 
     const { rows, byNumber } = await api.carrierLog();

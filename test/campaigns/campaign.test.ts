@@ -234,6 +234,12 @@ describe('bad inputs', () => {
     expect((await api.move('cmp_missing', 'pause', { reason: 5 })).status).toBe(400);
     const list = await t.request.get('/v1/outbound/campaign/list').set(tenant.headers);
     expect([list.status, list.body.campaigns]).toEqual([200, []]);
+    const doc = (await t.request.get('/v1/openapi.json')).body;
+    for (const path of ['/v1/outbound/call/create', '/v1/outbound/call/retrieve/{outbound_call_id}', '/v1/outbound/campaign/launch',
+      '/v1/outbound/campaign/list', '/v1/outbound/campaign/{campaign_id}/retrieve', '/v1/outbound/campaign/{campaign_id}/pause',
+      '/v1/outbound/campaign/{campaign_id}/resume', '/v1/outbound/campaign/{campaign_id}/cancel', '/v1/outbound/campaign/{campaign_id}/pace']) {
+      expect([path, doc.paths[path] !== undefined]).toEqual([path, true]);
+    }
   });
 
   it('MCP: outbound_campaign_launch launches, and refuses bad input as a tool error', async () => {

@@ -9,8 +9,7 @@ import { sql } from '../../src/db/orm.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { publishAgent } from '../../src/modules/agents/publish-agent.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
-import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
-import { purchasePhoneNumber, searchPhoneNumbers } from '../../src/modules/telephony/phone-numbers.js';
+import { buyNumbers } from './support.js';
 import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
 import type { CallOutcome } from '../../src/modules/telephony/telephony.entity.js';
 import { dncAdd } from '../../src/modules/outbound/dnc-add.js';
@@ -46,9 +45,7 @@ beforeAll(async () => {
   const system = systemPrincipal(a.organizationId);
   agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules } } as never);
   await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
-  const settings = engineSettingsFrom(t.deps.config);
-  const { numbers } = await searchPhoneNumbers(t.orm.em.fork(), system, { country: 'US', area_code: '415', limit: 1 } as never, settings);
-  from = (await purchasePhoneNumber(t.orm.em.fork(), system, { number: numbers[0].number }, settings)).number;
+  [from] = await buyNumbers(t, a.organizationId, 1);
   worker = await startTestWorker(t);
 }, 120_000);
 afterAll(async () => {

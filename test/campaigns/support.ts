@@ -4,6 +4,7 @@ import { createTenant, type TestTenant } from '../support/factories.js';
 import { makeAgent } from '../support/engine.js';
 import { eventually } from '../support/releases.js';
 import { sql } from '../../src/db/orm.js';
+import { DomainError } from '../../src/modules/errors.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { publishAgent } from '../../src/modules/agents/publish-agent.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
@@ -28,11 +29,30 @@ export async function campaignTenant(t: TestApp, callers = 2): Promise<CampaignT
   const system = systemPrincipal(tenant.organizationId);
   const agent = await makeAgent(t, tenant, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: agentRules } } as never);
   await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
+  return { tenant, agent, callers: await buyNumbers(t, tenant.organizationId, callers) };
+}
+
+/**
+ * `count` numbers from the simulated carrier's pool. Test files run in
+ * parallel on one database, so a number found free may be bought by another
+ * file first (409): then the next one is tried.
+ */
+export async function buyNumbers(t: TestApp, organizationId: string, count: number): Promise<string[]> {
+  const system = systemPrincipal(organizationId);
   const settings = engineSettingsFrom(t.deps.config);
-  const { numbers } = await searchPhoneNumbers(t.orm.em.fork(), system, { country: 'US', area_code: '415', limit: callers } as never, settings);
   const bought: string[] = [];
-  for (const n of numbers) bought.push((await purchasePhoneNumber(t.orm.em.fork(), system, { number: n.number }, settings)).number);
-  return { tenant, agent, callers: bought };
+  for (let round = 0; round < 10 && bought.length < count; round++) {
+    const { numbers } = await searchPhoneNumbers(t.orm.em.fork(), system, { country: 'US', area_code: '415', limit: count + 5 } as never, settings);
+    for (const n of numbers) {
+      if (bought.length === count) break;
+      try {
+        bought.push((await purchasePhoneNumber(t.orm.em.fork(), system, { number: n.number }, settings)).number);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;
+      }
+    }
+  }
+  return bought;
 }
 
 export type CampaignBody = {

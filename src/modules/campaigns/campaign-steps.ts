@@ -74,11 +74,17 @@ export async function claimRecipients(em: Em, campaignId: string, token: string,
   if (campaign.spendCapMicros !== null && campaign.spendCapMicros !== undefined) {
     // Under a cap, only as many calls may be in flight as the headroom pays for at the dearest call seen so far
     // (the last of them may cross the cap); one at a time until a cost is known. So the cap is passed by at most one call.
-    const headroom = campaign.spendCapMicros - campaign.spentMicros;
+    // Spend and in-flight count in one statement: a dial finishing moves both in one transaction, so two separate
+    // reads could see its cost missing and its slot free at once, and let one call too many start.
+    const [now] = await sql<{ spent: string | number; dearest: string | number; in_flight: number }>(em, `
+      select c.spent_micros as spent, c.max_call_micros as dearest,
+             (select count(*)::int from campaign_recipient r where r.campaign_id = c.id and r.state in ('dialling', 'in_call')) as in_flight
+        from campaign c where c.id = ?`, [campaignId]);
+    const headroom = campaign.spendCapMicros - Number(now.spent);
     if (headroom <= 0) return [];
-    const [flight] = await sql<{ n: number }>(em, `select count(*)::int as n from campaign_recipient where campaign_id = ? and state in ('dialling', 'in_call')`, [campaignId]);
-    const affordable = campaign.maxCallMicros > 0 ? Math.ceil(headroom / campaign.maxCallMicros) : 1;
-    limit = Math.min(limit, affordable - flight.n);
+    const dearest = Number(now.dearest);
+    const affordable = dearest > 0 ? Math.ceil(headroom / dearest) : 1;
+    limit = Math.min(limit, affordable - now.in_flight);
     if (limit <= 0) return [];
   }
 
