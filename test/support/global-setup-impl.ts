@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { Connection } from '@temporalio/client';
@@ -45,31 +48,36 @@ async function startTemporal(): Promise<{ pid: number; address: string }> {
   const port = await freePort();
   const httpPort = await freePort();
   const metricsPort = await freePort();
+  // stderr goes to a file, not a pipe: Temporal is a Go program, and a Go
+  // program that writes to a pipe whose reader is gone dies of SIGPIPE, so a
+  // pipe this process later lets go of (to be able to exit) would kill the
+  // server at its first error line in the middle of the run.
+  const logPath = join(tmpdir(), `voice-platform-temporal-${process.pid}.log`);
+  const logFd = openSync(logPath, 'w');
   const child = spawn(
     cli,
     ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port), '--http-port', String(httpPort),
       '--metrics-port', String(metricsPort), '--log-level', 'error'],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    { stdio: ['ignore', 'ignore', logFd], detached: true },
   );
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += d));
+  closeSync(logFd);
+  const stderr = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8').slice(-4000) : '');
   child.unref();
   const address = `127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`temporal dev server exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`temporal dev server exited: ${stderr()}`);
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       await connection.healthService.check({});
       await connection.close();
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`temporal dev server did not start on ${address}: ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`temporal dev server did not start on ${address}: ${stderr()}`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  // Let go of the child's stderr so this process (jest) can exit while it runs on.
-  child.stderr?.destroy();
+  process.env.TEST_TEMPORAL_LOG = logPath;
   return { pid: child.pid!, address };
 }
 
