@@ -11,8 +11,6 @@
  *   npm run bench -- mcp-sync      (TEMPORAL_ADDRESS: use a running server; else a dev server is started)
  *   BENCH_ROUNDS=10
  */
-import { spawn } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
@@ -26,43 +24,13 @@ import { listAllTools, syncMcpTools } from '../src/modules/mcp-servers/sync-mcp-
 import { McpServer } from '../src/modules/mcp-servers/mcp-servers.entity.js';
 import type { TemporalAccess } from '../src/temporal/temporal-access.js';
 import { createWorker } from '../src/temporal/worker.js';
-import { findTemporalCli } from '../src/temporal/cli-binary.js';
 import { startToolServer } from '../test/support/mcp-upstream.js';
-import { ensureDatabase, fmt, percentile, table, timeIt } from './support.js';
+import { ensureDatabase, fmt, percentile, table, timeIt, temporalServer } from './support.js';
 
 const TOOLS = 500;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 
 // Kept local like release.bench.ts and webhooks.bench.ts do (a shared bench helper is the next step when a fourth needs it).
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createNetServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function temporalServer(): Promise<{ address: string; stop: () => void }> {
-  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: () => {} };
-  const cli = await findTemporalCli((m) => console.error(`[temporal] ${m}`));
-  const port = await freePort();
-  const child = spawn(cli, ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
-    '--http-port', String(await freePort()), '--metrics-port', String(await freePort()), '--log-level', 'error'], { stdio: 'ignore' });
-  const address = `127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 1000 });
-      await connection.close();
-      break;
-    } catch {
-      if (i > 240) throw new Error('the Temporal dev server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return { address, stop: () => child.kill('SIGTERM') };
-}
 
 const median = (values: number[]) => percentile([...values].sort((x, y) => x - y), 50);
 

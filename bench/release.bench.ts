@@ -8,8 +8,6 @@
  *
  *   npm run bench -- release      (TEMPORAL_ADDRESS: use a running server; else a dev server is started)
  */
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
@@ -31,41 +29,11 @@ import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
 import { startRelease } from '../src/modules/releases/start-release.js';
 import { Release } from '../src/modules/releases/releases.entity.js';
 import { createWorker } from '../src/temporal/worker.js';
-import { findTemporalCli } from '../src/temporal/cli-binary.js';
-import { ensureDatabase, fmt, table, timeIt } from './support.js';
+import { ensureDatabase, fmt, table, timeIt, temporalServer } from './support.js';
 
 const TESTS = Number(process.env.BENCH_TESTS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function temporalServer(): Promise<{ address: string; stop: () => void }> {
-  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: () => {} };
-  const cli = await findTemporalCli((m) => console.error(`[temporal] ${m}`));
-  const port = await freePort();
-  const child = spawn(cli, ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
-    '--http-port', String(await freePort()), '--metrics-port', String(await freePort()), '--log-level', 'error'], { stdio: 'ignore' });
-  const address = `127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 1000 });
-      await connection.close();
-      break;
-    } catch {
-      if (i > 240) throw new Error('the Temporal dev server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return { address, stop: () => child.kill('SIGTERM') };
-}
 
 /** An agent with a published main, a branch with a change, and TESTS required tests that pass on it. */
 async function releasable(orm: Orm, principal: Principal, round: number) {

@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { Connection } from '@temporalio/client';
+import { findTemporalCli } from '../src/temporal/cli-binary.js';
 import { Pool } from 'undici';
 import pg from 'pg';
 
@@ -82,4 +86,38 @@ export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(di
 export function table(rows: (string | number)[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createNetServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The Temporal server a workflow benchmark runs against: TEMPORAL_ADDRESS when
+ * set, else a dev server of its own (in memory, output discarded) on free ports.
+ */
+export async function temporalServer(): Promise<{ address: string; stop: () => void }> {
+  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: () => {} };
+  const cli = await findTemporalCli((m) => console.error(`[temporal] ${m}`));
+  const port = await freePort();
+  const child = spawn(cli, ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
+    '--http-port', String(await freePort()), '--metrics-port', String(await freePort()), '--log-level', 'error'], { stdio: 'ignore' });
+  const address = `127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      await connection.close();
+      break;
+    } catch {
+      if (i > 240) throw new Error('the Temporal dev server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return { address, stop: () => child.kill('SIGTERM') };
 }

@@ -10,8 +10,6 @@
  *   npm run bench -- webhooks      (TEMPORAL_ADDRESS: use a running server; else a dev server is started)
  *   BENCH_EVENTS=500 BENCH_PRODUCERS=20
  */
-import { spawn } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
@@ -26,42 +24,12 @@ import { deliverWebhookAttempt } from '../src/modules/triggers/trigger-run-steps
 import { closeWebhookDispatchers, triggerSettingsFrom, type TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 import type { TemporalAccess } from '../src/temporal/temporal-access.js';
 import { createWorker } from '../src/temporal/worker.js';
-import { findTemporalCli } from '../src/temporal/cli-binary.js';
-import { ensureDatabase, fmt, listen, percentile, table } from './support.js';
+import { ensureDatabase, fmt, listen, percentile, table, temporalServer } from './support.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
 const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 20);
 
 // The dev server start is release.bench.ts's (kept local: two benches do not make a shared layer yet).
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createNetServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function temporalServer(): Promise<{ address: string; stop: () => void }> {
-  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: () => {} };
-  const cli = await findTemporalCli((m) => console.error(`[temporal] ${m}`));
-  const port = await freePort();
-  const child = spawn(cli, ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
-    '--http-port', String(await freePort()), '--metrics-port', String(await freePort()), '--log-level', 'error'], { stdio: 'ignore' });
-  const address = `127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 1000 });
-      await connection.close();
-      break;
-    } catch {
-      if (i > 240) throw new Error('the Temporal dev server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return { address, stop: () => child.kill('SIGTERM') };
-}
 
 interface Measured {
   perSecond: number;
