@@ -2,7 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { contactResolveOrCreate } from '../../src/modules/outbound/contact-resolve-or-create.js';
-import { normalizePhone, timeZoneOf } from '../../src/modules/outbound/phone.js';
+import { normalizePhone } from '../../src/modules/phone.js';
+import { timeZoneOf } from '../../src/modules/outbound/phone.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { sql } from '../../src/db/orm.js';
 

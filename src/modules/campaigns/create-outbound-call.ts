@@ -9,7 +9,7 @@ import { parseInput } from '../validation.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
 import { routeCall } from '../agents/route-call.js';
 import { Contact } from '../outbound/outbound.entity.js';
-import { checkDefaultCountry, normalizePhone } from '../outbound/phone.js';
+import { checkDefaultCountry, normalizePhone } from '../phone.js';
 import { PhoneNumber } from '../telephony/telephony.entity.js';
 import type { TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';

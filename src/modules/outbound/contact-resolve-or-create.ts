@@ -7,7 +7,8 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { CONTACT_COLUMNS, toContactView } from './outbound-views.js';
 import { ResolveContactBody, type ContactView } from './outbound.schemas.js';
-import { at, checkDefaultCountry, normalizePhone, timeZoneOf } from './phone.js';
+import { checkDefaultCountry, normalizePhone } from '../phone.js';
+import { at, timeZoneOf } from './phone.js';
 
 /**
  * Finds the organization's contact with this phone (E.164) or, failing that,

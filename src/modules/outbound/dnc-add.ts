@@ -8,7 +8,8 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { DNC_COLUMNS, toDncView } from './outbound-views.js';
 import { DncAddBody, type DncEntryView } from './outbound.schemas.js';
-import { at, checkDefaultCountry, normalizePhone } from './phone.js';
+import { checkDefaultCountry, normalizePhone } from '../phone.js';
+import { at } from './phone.js';
 
 /**
  * Puts a number on the organization's do-not-call list. Idempotent: adding a

@@ -2,7 +2,7 @@ import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
 import { DNC_COLUMNS, toDncView } from './outbound-views.js';
 import type { DncEntryView } from './outbound.schemas.js';
-import { normalizePhone } from './phone.js';
+import { normalizePhone } from '../phone.js';
 
 /**
  * Whether a number may be dialled. It runs right before every dial, so it is

@@ -5,7 +5,8 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { DNC_COLUMNS, toDncView } from './outbound-views.js';
 import { DncRemoveBody, type DncEntryView } from './outbound.schemas.js';
-import { at, checkDefaultCountry, normalizePhone } from './phone.js';
+import { checkDefaultCountry, normalizePhone } from '../phone.js';
+import { at } from './phone.js';
 
 /**
  * Takes a number off the list; the removed entry is returned (and kept in the

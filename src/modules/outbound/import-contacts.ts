@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/record-audit.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import type { ImportContactsResult } from './outbound.schemas.js';
 import { parseCsv } from './csv.js';
-import { checkDefaultCountry, timeZoneOf, tryNormalizePhone } from './phone.js';
+import { checkDefaultCountry, tryNormalizePhone } from '../phone.js';
+import { timeZoneOf } from './phone.js';
 
 export const IMPORT_MAX_ROWS = 50_000;
 /** Rows per upsert statement: large enough to be fast, small enough to keep each statement's JSON parameter modest. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { tryNormalizePhone } from '../phone.js';
 import { CALL_OUTCOMES } from './telephony.entity.js';
 
 extendZodWithOpenApi(z);
@@ -20,12 +21,13 @@ export const E164Number = z
   .min(1)
   .max(40)
   .transform((value, ctx) => {
-    const parsed = value.startsWith('+') ? parsePhoneNumberFromString(value) : undefined;
-    if (!parsed || !parsed.isValid()) {
+    // Without a default country only the international form parses: a national number means nothing here.
+    const parsed = value.startsWith('+') ? tryNormalizePhone(value) : undefined;
+    if (!parsed?.ok) {
       ctx.addIssue({ code: 'custom', message: 'must be a valid phone number in international format, such as +14155550123' });
       return z.NEVER;
     }
-    return parsed.number as string;
+    return parsed.phone.e164;
   })
   .describe('A phone number in international (E.164) format, e.g. +14155550123. Spaces, dashes and parentheses are allowed.');
 
