@@ -1,9 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  JSONRPCMessageSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
-  isJSONRPCRequest,
   type JSONRPCMessage,
+  type JSONRPCRequest,
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -63,17 +62,48 @@ export class JsonExchangeTransport implements Transport {
     }
     const raw = Array.isArray(body) ? body : [body];
     if (raw.length === 0 || raw.length > 20) return refusal(400, -32600, 'Invalid Request: send one JSON-RPC message (or a batch of at most 20)');
-    let messages: JSONRPCMessage[];
-    try {
-      messages = raw.map((m) => JSONRPCMessageSchema.parse(m));
-    } catch {
-      return refusal(400, -32700, 'Parse error: Invalid JSON-RPC message');
-    }
-    const requests = messages.filter(isJSONRPCRequest);
+    if (!raw.every(isJsonRpcMessage)) return refusal(400, -32700, 'Parse error: Invalid JSON-RPC message');
+    const messages = raw as JSONRPCMessage[];
+    const requests = messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m);
     const answers = requests.map((request) => new Promise<JSONRPCMessage>((resolve) => this.waiting.set(request.id, resolve)));
     for (const message of messages) this.onmessage?.(message, extra);
     if (requests.length === 0) return { status: 202 };
     const responses = await Promise.all(answers);
     return { status: 200, body: Array.isArray(body) ? responses : responses[0] };
   }
+}
+
+const KEYS = {
+  request: new Set(['jsonrpc', 'id', 'method', 'params']),
+  notification: new Set(['jsonrpc', 'method', 'params']),
+  result: new Set(['jsonrpc', 'id', 'result']),
+  error: new Set(['jsonrpc', 'id', 'error']),
+};
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isId = (value: unknown) => typeof value === 'string' || Number.isInteger(value);
+/** `_meta`: absent, or an object whose progressToken, when given, is a string or an integer. */
+const validMeta = (meta: unknown) => meta === undefined || (isObject(meta) && (meta.progressToken === undefined || isId(meta.progressToken)));
+const onlyKeys = (value: Record<string, unknown>, allowed: Set<string>) => Object.keys(value).every((key) => allowed.has(key));
+
+/**
+ * The SDK's JSONRPCMessageSchema (a request, notification, result or error,
+ * each a strict object: no other keys) as a plain check: the zod union ran on
+ * every message of every request, and the SDK's protocol layer validates
+ * each request's params against its method's schema again anyway.
+ * test/mcp/json-exchange-transport.test.ts holds the two to the same answers.
+ */
+export function isJsonRpcMessage(value: unknown): boolean {
+  if (!isObject(value) || value.jsonrpc !== '2.0') return false;
+  if (value.params !== undefined && !(isObject(value.params) && validMeta(value.params._meta))) return false;
+  if ('method' in value) {
+    if (typeof value.method !== 'string') return false;
+    return 'id' in value ? isId(value.id) && onlyKeys(value, KEYS.request) : onlyKeys(value, KEYS.notification);
+  }
+  if ('result' in value) return isId(value.id) && isObject(value.result) && validMeta(value.result._meta) && onlyKeys(value, KEYS.result);
+  if ('error' in value) {
+    const error = value.error;
+    return (value.id === undefined || isId(value.id)) && isObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
+      && onlyKeys(value, KEYS.error);
+  }
+  return false;
 }

@@ -69,22 +69,21 @@ export function registerMcpRoute(router: Router, deps: AppDeps) {
     const server = buildMcpServer(principal, deps, { baseUrl });
     const transport = new JsonExchangeTransport();
     await server.connect(transport);
-    try {
-      const headers = ctx.req.headers;
-      const result = await transport.exchange(headers, ctx.request.body, {
-        requestInfo: { headers, url: new URL(ctx.originalUrl, baseUrl) },
-      });
-      if (result.status === 202) {
-        // No body at all (Koa would otherwise send its status text).
-        ctx.body = '';
-        ctx.status = 202;
-      } else {
-        ctx.status = result.status;
-        ctx.type = 'application/json';
-        ctx.body = result.body;
-      }
-    } finally {
-      await server.close();
+    const headers = ctx.req.headers;
+    const result = await transport.exchange(headers, ctx.request.body, {
+      requestInfo: { headers, url: new URL(ctx.originalUrl, baseUrl) },
+    });
+    // Not closed: by now every request of the exchange is answered, nothing is pending, and the server and its
+    // transport are referenced only by this request, so they go with it. Closing walks the SDK's teardown
+    // (abort controllers, pending-response errors) for nothing: a sixth of the route's time in the profile.
+    if (result.status === 202) {
+      // No body at all (Koa would otherwise send its status text).
+      ctx.body = '';
+      ctx.status = 202;
+    } else {
+      ctx.status = result.status;
+      ctx.type = 'application/json';
+      ctx.body = result.body;
     }
   });
 

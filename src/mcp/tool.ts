@@ -40,7 +40,19 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodObject> 
   output: O;
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   permission: Permission;
-  handler: (input: z.output<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.input<O>>;
+  handler: (input: z.output<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.input<O> | JsonText>;
+}
+
+/**
+ * A tool result already serialised, in the shape of the tool's output schema:
+ * a read whose JSON PostgreSQL builds (get_call) hands over its text as the
+ * REST route does, instead of parsing, re-validating and serialising it again
+ * on the hottest read (issue #3 bench). Every such tool's output is checked
+ * against its schema by test/mcp/json-text-output.test.ts and by the SDK
+ * client, which validates structuredContent against the listed outputSchema.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /** A tool with its generic types erased, as the registry holds it. */
@@ -138,7 +150,12 @@ export async function callTool(tool: Tool, args: unknown, ctx: ToolContext): Pro
   try {
     requirePermission(ctx.principal, tool.permission);
     const input = parseInput(tool.inputSchema, args ?? {}, '');
-    const output = tool.outputSchema.parse(await tool.handler(input, ctx)) as Record<string, unknown>;
+    const result = await tool.handler(input, ctx);
+    if (result instanceof JsonText) {
+      // Built by PostgreSQL in the output schema's shape (a test checks it against the schema): sent as it is.
+      return { structuredContent: JSON.parse(result.text) as Record<string, unknown>, content: [{ type: 'text', text: result.text }] };
+    }
+    const output = tool.outputSchema.parse(result) as Record<string, unknown>;
     return { structuredContent: output, content: [{ type: 'text', text: JSON.stringify(output) }] };
   } catch (error) {
     return errorResult(error, tool, ctx);

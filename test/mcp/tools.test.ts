@@ -152,6 +152,18 @@ describe('calls tools', () => {
     expect(JSON.parse(tool_call.request_text)).toEqual({ day: 'Tuesday' });
   });
 
+  it('get_call sends PostgreSQL-built JSON that matches its output schema exactly, as REST retrieve does', async () => {
+    const tool = platformTools.find((candidate) => candidate.name === 'get_call')!;
+    for (const sessionId of [s1, s2]) {
+      const result = await mcp.call('get_call', { session_id: sessionId });
+      // Parsing through the schema changes nothing: no field missing, none extra, every type as declared.
+      expect(tool.outputSchema.strict().parse(result.structuredContent)).toEqual(result.structuredContent);
+      expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+      const rest = await t.request.get(`/v1/call_session/retrieve/${sessionId}`).set(a.headers);
+      expect(result.structuredContent).toEqual(rest.body);
+    }
+  });
+
   it('get_call_recording_url returns a signed link on the base URL that serves the audio', async () => {
     const result = await mcp.call('get_call_recording_url', { session_id: s1 });
     const { recording } = result.structuredContent as { recording: { url: string; expires_in: number; content_type: string } };

@@ -1,6 +1,6 @@
 import { RetrieveSessionResponse, SessionIdParams } from '../../modules/calls/calls.schemas.js';
-import { getSession } from '../../modules/calls/get-session.js';
-import { defineTool, scopedProject } from '../tool.js';
+import { getSessionJson } from '../../modules/calls/get-session.js';
+import { defineTool, JsonText, scopedProject } from '../tool.js';
 
 export const getCall = defineTool({
   name: 'get_call',
@@ -13,7 +13,7 @@ export const getCall = defineTool({
   output: RetrieveSessionResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   permission: 'calls:read',
-  handler: async ({ session_id }, { em, principal }) => ({
-    session: await getSession(em, principal.organizationId, session_id, scopedProject(principal, undefined)),
-  }),
+  // PostgreSQL builds the session's JSON (a SessionView), as for REST retrieve.
+  handler: async ({ session_id }, { em, principal }) =>
+    new JsonText(`{"session":${await getSessionJson(em, principal.organizationId, session_id, scopedProject(principal, undefined))}}`),
 });

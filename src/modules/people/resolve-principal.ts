@@ -3,8 +3,35 @@ import { DomainError } from '../errors.js';
 import { Organization, Project } from '../org/org.entity.js';
 import { sql } from '../../db/orm.js';
 import { toJson } from '../../db/values.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { ORG_ROLES, PROJECT_ROLES, isPermission, type Channel, type Permission, type Principal, type ProjectRole } from '../org/permissions.js';
 import { Membership } from './people.entity.js';
+
+interface PrincipalFacts {
+  email: string | null; disabled: boolean | null; role: string | null; custom_permissions: unknown;
+  project_exists: boolean; project_role: string | null; connection: unknown;
+}
+
+/**
+ * Everything a request needs to know about a person, in one statement: $1
+ * grant id and $2 client id of an assistant connection (null: none), $3
+ * organization, $4 project (null: none), $5 user.
+ */
+const PRINCIPAL_FACTS = `select u.email, u.disabled_at is not null as disabled, m.role,
+        (select json_build_object('id', c.id, 'stale', c.last_used_at is null or c.last_used_at < now() - interval '1 minute')
+           from oauth_connection c
+          where $1::text is not null and c.grant_id = $1 and c.client_id = $2 and c.user_id = u.id
+            and c.organization_id = $3 and c.project_id is not distinct from $4::text and c.revoked_at is null
+            and exists (select 1 from oauth_model g where g.model = 'Grant' and g.id = c.grant_id
+                         and (g.expires_at is null or g.expires_at > now()))) as connection,
+        (select r.permissions from custom_role r where r.id = m.role and r.organization_id = m.organization_id) as custom_permissions,
+        exists (select 1 from project p where p.id = $4::text and p.organization_id = $3) as project_exists,
+        (select pm.role from project_member pm where pm.project_id = $4::text and pm.user_id = u.id) as project_role
+   from (select 1) one
+   left join app_user u on u.id = $5
+   left join membership m on m.user_id = u.id and m.organization_id = $3`;
+/** The parameters in the order their placeholders appear, for sql() (which takes ? in order). */
+const PRINCIPAL_FACTS_ORDER = [...PRINCIPAL_FACTS.matchAll(/\$(\d)/g)].map((m) => Number(m[1]));
 
 /**
  * The principal of a signed-in person acting in one organization (and
@@ -29,30 +56,13 @@ export async function resolveUserPrincipal(
 ): Promise<Principal> {
   // One round trip for everything a request needs to know about the person:
   // this runs on every MCP request, so it must cost one query, not five.
-  const [facts] = await sql<{
-    email: string | null; disabled: boolean | null; role: string | null; custom_permissions: unknown;
-    project_exists: boolean; project_role: string | null; connection: unknown;
-  }>(
-    em,
-    `select u.email, u.disabled_at is not null as disabled, m.role,
-            (select json_build_object('id', c.id, 'stale', c.last_used_at is null or c.last_used_at < now() - interval '1 minute')
-               from oauth_connection c
-              where ?::text is not null and c.grant_id = ? and c.client_id = ? and c.user_id = u.id
-                and c.organization_id = ? and c.project_id is not distinct from ? and c.revoked_at is null
-                and exists (select 1 from oauth_model g where g.model = 'Grant' and g.id = c.grant_id
-                             and (g.expires_at is null or g.expires_at > now()))) as connection,
-            (select r.permissions from custom_role r where r.id = m.role and r.organization_id = m.organization_id) as custom_permissions,
-            exists (select 1 from project p where p.id = ? and p.organization_id = ?) as project_exists,
-            (select pm.role from project_member pm where pm.project_id = ? and pm.user_id = u.id) as project_role
-       from (select 1) one
-       left join app_user u on u.id = ?
-       left join membership m on m.user_id = u.id and m.organization_id = ?`,
-    [
-      input.connection?.grantId ?? null, input.connection?.grantId ?? null, input.connection?.clientId ?? null,
-      input.organizationId, input.projectId ?? null,
-      input.projectId ?? null, input.organizationId, input.projectId ?? null, input.userId, input.organizationId,
-    ],
-  );
+  const params = [
+    input.connection?.grantId ?? null, input.connection?.clientId ?? null, input.organizationId, input.projectId ?? null, input.userId,
+  ];
+  // A prepared statement outside a transaction (the MCP endpoint): planning these sub-selects cost more than running them.
+  const [facts] = em.getTransactionContext()
+    ? await sql<PrincipalFacts>(em, PRINCIPAL_FACTS.replace(/\$(\d)/g, '?'), PRINCIPAL_FACTS_ORDER.map((i) => params[i - 1]))
+    : await preparedQuery<PrincipalFacts>(em, 'principal_facts', PRINCIPAL_FACTS, params);
   if (input.connection) {
     // A disconnected assistant must sign in again, whatever else changed: checked first.
     const connection = toJson<{ id: string; stale: boolean } | null>(facts?.connection ?? null);
