@@ -1,4 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { startTriggerRuns } from '../src/modules/triggers/start-trigger-runs.js';
 import * as steps from '../src/modules/campaigns/outbound-call-steps.js';
 import * as campaign from '../src/modules/campaigns/campaign-steps.js';
 import type { CampaignStatus } from '../src/modules/campaigns/campaigns.entity.js';
@@ -7,8 +9,26 @@ import { DNC_BLOCKED } from '../workflows/outbound-call/messages.js';
 import type { ActivityDeps } from './index.js';
 import { permanentOnDomainError } from './failures.js';
 
-/** How often a running conversation tells Temporal it is alive (the conversation preset's heartbeat timeout is 5 s). */
+/** How often a running step tells Temporal it is alive (the conversation, dial and campaignStep presets' heartbeat timeout is 5 s). */
 const HEARTBEAT_MS = 1000;
+
+/**
+ * Runs a step while heartbeating every second, so the presets can declare a
+ * short heartbeat timeout: when the worker running it dies, Temporal retries
+ * the step on another worker within seconds instead of after its
+ * start-to-close timeout (a campaign's slots are held meanwhile).
+ */
+async function beating<T>(fn: () => Promise<T>): Promise<T> {
+  const context = Context.current();
+  if (context.info.isLocal) return permanentOnDomainError(fn);
+  // No heartbeat up front: most steps take milliseconds, and the timeout runs from the start anyway.
+  const beat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
+  try {
+    return await permanentOnDomainError(fn);
+  } finally {
+    clearInterval(beat);
+  }
+}
 
 /**
  * The outboundCall workflow's activities (CONVENTIONS rule 4): closures over
@@ -21,33 +41,47 @@ export function createCampaignActivities({ orm, engineSettings }: ActivityDeps) 
   return {
     /** Throws a non-retryable DNC_BLOCKED failure when the callee is on the do-not-call list: a decision, not an error. */
     checkDoNotCall: async (outboundCallId: string): Promise<void> => {
-      const blocked = await permanentOnDomainError(() => steps.isCallBlocked(em(), outboundCallId));
+      const blocked = await beating(() => steps.isCallBlocked(em(), outboundCallId));
       if (blocked) throw ApplicationFailure.create({ type: DNC_BLOCKED, message: 'The number is on the do-not-call list', nonRetryable: true });
     },
-    dialOutboundCall: (outboundCallId: string) => permanentOnDomainError(() => steps.dialOutboundCall(em(), settings(), outboundCallId)),
-    converseOutboundCall: async (outboundCallId: string) => {
-      const context = Context.current();
-      const beat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
-      try {
-        context.heartbeat();
-        return await permanentOnDomainError(() => steps.converseOutboundCall({ orm, settings: engineSettings }, outboundCallId));
-      } finally {
-        clearInterval(beat);
-      }
-    },
+    dialOutboundCall: (outboundCallId: string) => beating(() => steps.dialOutboundCall(em(), settings(), outboundCallId)),
+    converseOutboundCall: (outboundCallId: string) => beating(() => steps.converseOutboundCall({ orm, settings: engineSettings }, outboundCallId)),
     recordUnansweredCall: (outboundCallId: string, outcome: steps.UnansweredOutcome, error: string | null) =>
-      permanentOnDomainError(() => steps.recordUnansweredCall(em(), outboundCallId, outcome, error)),
-    campaignSnapshot: (campaignId: string) => permanentOnDomainError(() => campaign.campaignSnapshot(em(), campaignId)),
+      beating(() => steps.recordUnansweredCall(em(), outboundCallId, outcome, error)),
+    campaignSnapshot: (campaignId: string, staleMs?: number) => beating(() => campaign.campaignSnapshot(em(), campaignId, staleMs)),
+    /** Reconciles stale in-flight dials whose workflow is gone (the worker's client describes them); returns how many. */
+    sweepCampaignDials: (campaignId: string, staleMs: number) => beating(() => {
+      const client = Context.current().client;
+      return campaign.sweepDials(em(), campaignId, staleMs, async (workflowId) => {
+        try {
+          const described = await client.workflow.getHandle(workflowId).describe();
+          return described.status.name === 'RUNNING';
+        } catch (error) {
+          if (error instanceof WorkflowNotFoundError) return false;
+          throw error;
+        }
+      });
+    }),
+    /** Closes a finished campaign (cancelled recipients, campaign.finished once) and starts the event's trigger runs. */
+    closeCampaign: (campaignId: string) => beating(async () => {
+      const runIds = await campaign.closeCampaign(em(), campaignId);
+      // Best effort: a run not started here is started by the outbox relay.
+      if (runIds.length) {
+        const context = Context.current();
+        await startTriggerRuns(em(), { client: context.client, taskQueue: context.info.taskQueue }, runIds).catch(() => undefined);
+      }
+      return runIds.length;
+    }),
     claimCampaignRecipients: (campaignId: string, token: string, limit: number) =>
-      permanentOnDomainError(() => campaign.claimRecipients(em(), campaignId, token, limit)),
-    releaseCampaignClaims: (campaignId: string, token: string) => permanentOnDomainError(() => campaign.releaseClaim(em(), campaignId, token)),
+      beating(() => campaign.claimRecipients(em(), campaignId, token, limit)),
+    releaseCampaignClaims: (campaignId: string, token: string) => beating(() => campaign.releaseClaim(em(), campaignId, token)),
     setCampaignStatus: (campaignId: string, status: CampaignStatus, reason: string | null) =>
-      permanentOnDomainError(() => campaign.setCampaignStatus(em(), campaignId, status, reason)),
+      beating(() => campaign.setCampaignStatus(em(), campaignId, status, reason)),
     setCampaignPace: (campaignId: string, maxConcurrent: number, callsPerMinute: number) =>
-      permanentOnDomainError(() => campaign.setCampaignPace(em(), campaignId, maxConcurrent, callsPerMinute)),
+      beating(() => campaign.setCampaignPace(em(), campaignId, maxConcurrent, callsPerMinute)),
     prepareCampaignDial: (campaignId: string, recipientId: string, attempt: number, dialKey: string) =>
-      permanentOnDomainError(() => campaign.prepareDial(em(), campaignId, recipientId, attempt, dialKey)),
+      beating(() => campaign.prepareDial(em(), campaignId, recipientId, attempt, dialKey)),
     finishCampaignDial: (campaignId: string, recipientId: string, attempt: number, outcome: string, costMicros: number) =>
-      permanentOnDomainError(() => campaign.finishDial(em(), campaignId, recipientId, attempt, outcome, costMicros)),
+      beating(() => campaign.finishDial(em(), campaignId, recipientId, attempt, outcome, costMicros)),
   };
 }

@@ -1,4 +1,4 @@
-import type { ActivityOptions } from '@temporalio/workflow';
+import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
 
 /**
  * Named timeout and retry presets for proxyActivities (CONVENTIONS rule 1):
@@ -24,6 +24,31 @@ export const presets = {
     heartbeatTimeout: '5 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
+  /**
+   * A database step of a campaign or one of its dials. Like databaseStep, but
+   * the activity heartbeats every second, so a step a dead worker held is
+   * retried within seconds: a campaign's slots and its own loop never wait
+   * out the 30 s start-to-close timeout after a crash.
+   */
+  campaignStep: {
+    startToCloseTimeout: '30 seconds',
+    heartbeatTimeout: '5 seconds',
+    retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+  },
+  /**
+   * Short database steps of campaigns and outbound calls run as local
+   * activities (inside the workflow task, no round trip through the server
+   * per step): a campaign turn is one workflow task, and a dial has only
+   * two server activities (the carrier and the conversation), which is what
+   * bounds the dispatch rate. Safe because each is a read or idempotent (per
+   * claim token, per dial key, per attempt): a crash re-runs it on replay
+   * and gets the same answer.
+   */
+  campaignLocalStep: {
+    startToCloseTimeout: '30 seconds',
+    localRetryThreshold: '10 seconds',
+    retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+  },
   /** Undoing a step: retried longer than a step, since giving up leaves the agent half released. */
   compensation: {
     startToCloseTimeout: '30 seconds',
@@ -46,6 +71,8 @@ export const presets = {
    */
   dial: {
     startToCloseTimeout: '1 minute',
+    // The activity heartbeats every second: a worker that dies mid-dial is noticed in seconds, not after the minute.
+    heartbeatTimeout: '5 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '15 seconds', maximumAttempts: 8 },
   },
   /**
@@ -58,4 +85,4 @@ export const presets = {
     startToCloseTimeout: '5 minutes',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
-} satisfies Record<string, ActivityOptions>;
+} satisfies Record<string, ActivityOptions | LocalActivityOptions>;

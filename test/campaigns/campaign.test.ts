@@ -8,7 +8,9 @@ import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { dncAdd } from '../../src/modules/outbound/dnc-add.js';
 import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
 import { makeAgent } from '../support/engine.js';
-import { campaignApi, campaignTenant, nyNumbers, type CampaignBody } from './support.js';
+import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
+import { prepareDial } from '../../src/modules/campaigns/campaign-steps.js';
+import { campaignApi, campaignTenant, nyNumbers, startReceiver, type CampaignBody, type Receiver } from './support.js';
 
 /**
  * Campaigns end to end: REST in front, outboundCampaign and its dial
@@ -18,13 +20,17 @@ import { campaignApi, campaignTenant, nyNumbers, type CampaignBody } from './sup
  */
 let t: TestApp;
 let worker: TestWorker;
+let receiver: Receiver;
 
 beforeAll(async () => {
-  t = await createTestApp({ temporal: true, env: { TEMPORAL_TASK_QUEUE: uniqueTaskQueue('campaign') } });
+  t = await createTestApp({ temporal: true, env: { TEMPORAL_TASK_QUEUE: uniqueTaskQueue('campaign'), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
   worker = await startTestWorker(t);
+  receiver = await startReceiver();
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
+  await receiver?.close();
+  await closeWebhookDispatchers();
   await t?.close();
 });
 
@@ -157,24 +163,100 @@ describe('pause, resume, pace and cancel', () => {
     expect((await api.move(id, 'pause')).status).toBe(409);
   }, 180_000);
 
-  it('cancel: no new dials after it; queued recipients stay undialled', async () => {
+  it('cancel: no new dials after it; undialled recipients end cancelled; campaign.finished reaches a subscribed trigger once', async () => {
     const { tenant, agent, callers } = await campaignTenant(t, 1);
     const api = campaignApi(t, tenant);
-    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(60, 5000), max_concurrent_calls: 2 })).body.campaign.campaign_id as string;
+    const trigger = await t.request.post('/v1/agent_trigger/create').set(tenant.headers)
+      .send({ agent_id: agent.agent_id, event_kinds: ['campaign.finished'], url: receiver.url('/campaigns') });
+    expect(trigger.status).toBe(201);
+    const id = (await api.launch({
+      agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(60, 5000), max_concurrent_calls: 2, retry: { max_attempts: 2, delay_seconds: 3600 },
+    })).body.campaign.campaign_id as string;
     await eventually(() => api.retrieve(id), (c) => c.counts.dials >= 4, 60_000, 100);
     const cancelled = await api.move(id, 'cancel', { reason: 'wrong list' });
     expect([cancelled.status, cancelled.body.campaign.status]).toEqual([200, 'cancelled']);
+    // At once: nobody is left queued (those waiting for a retry neither).
+    expect(cancelled.body.campaign.counts.by_state.queued ?? 0).toBe(0);
+    expect(cancelled.body.campaign.counts.by_state.cancelled).toBeGreaterThan(0);
     // Calls in flight at the cancel finish; none start after.
     await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
     const settled = await api.retrieve(id);
     const placed = (await api.carrierLog()).rows.length;
     await new Promise((r) => setTimeout(r, 2000));
     expect((await api.carrierLog()).rows.length).toBe(placed);
-    expect(settled.counts.by_state.queued).toBeGreaterThan(0);
-    expect(placed).toBeLessThanOrEqual(settled.counts.dials);
+    expect(placed).toBe(settled.counts.dials);
     expect(settled.reason).toContain('wrong list');
+    const recipients = await api.recipients(id);
+    expect(recipients.filter((r) => r.state === 'queued' || r.state === 'skipped_window')).toHaveLength(0);
+    for (const r of recipients.filter((x) => x.state === 'cancelled')) {
+      // Never dialled, or dialled once with an outcome that would have been retried.
+      expect([r.phone, r.attempts === 0 || ['no_answer', 'busy', 'voicemail'].includes(r.last_outcome ?? '')]).toEqual([r.phone, true]);
+    }
     expect((await api.move(id, 'cancel')).status).toBe(409);
+
+    // campaign.finished: delivered once to the agent's trigger, with the final counts.
+    const [delivery] = await eventually(async () => receiver.at('/campaigns'), (d) => d.length > 0, 30_000, 100);
+    expect(delivery.envelope).toMatchObject({
+      type: 'campaign.finished',
+      data: { campaign_id: id, status: 'cancelled', reason: expect.stringContaining('wrong list'), counts: { recipients: 60, dials: settled.counts.dials, by_state: settled.counts.by_state } },
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receiver.at('/campaigns')).toHaveLength(1);
+    const [events] = await sql<{ n: number }>(t.orm.em.fork(),
+      `select count(*)::int as n from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`, [id]);
+    expect(events.n).toBe(1);
   }, 120_000);
+
+  it('completed: campaign.finished is recorded once with the final counts', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(8, 5200) })).body.campaign.campaign_id as string;
+    const done = await api.finished(id, 60_000);
+    expect(done.status).toBe('completed');
+    const events = await eventually(
+      () => sql<{ data: Record<string, unknown> }>(t.orm.em.fork(), `select data from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`, [id]),
+      (e) => e.length > 0, 30_000, 100);
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ campaign_id: id, status: 'completed', reason: null, spent_micros: done.spent_micros, counts: done.counts });
+  }, 90_000);
+});
+
+describe('the sweeper', () => {
+  it('reconciles a dial stuck in flight whose workflow never ran: the attempt is given back, the slot freed, the campaign finishes', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const numbers = nyNumbers(8, 5300);
+    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 1 })).body.campaign.campaign_id as string;
+    expect((await api.move(id, 'pause')).status).toBe(200);
+    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+    // A recipient the campaign believes in flight (claimed an hour ago) whose dial workflow does not exist:
+    // as after a terminated dial, or one whose history was lost. With one slot, the campaign could never finish.
+    const [stuck] = await sql<{ id: string; phone: string }>(t.orm.em.fork(), `
+      update campaign_recipient set state = 'dialling', attempts = attempts + 1, claim = 'lost', updated_at = now() - interval '1 hour'
+       where id = (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 1) returning id, phone`, [id]);
+    expect(stuck).toBeDefined();
+    // And one whose dial had begun (its call row made) when its workflow went away, as when it is terminated mid-call.
+    const [begun] = await sql<{ id: string; phone: string; contact_id: string }>(t.orm.em.fork(), `
+      update campaign_recipient set state = 'dialling', attempts = attempts + 1, claim = 'lost', updated_at = now() - interval '1 hour'
+       where id = (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 1) returning id, phone, contact_id`, [id]);
+    const callId = await prepareDial(t.orm.em.fork(), id, begun.id, 1, `dial/${id}/${begun.contact_id}/1`);
+    expect((await api.move(id, 'resume')).status).toBe(200);
+    const done = await api.finished(id, 90_000);
+    expect(done.status).toBe('completed');
+    // Its dial never ran (no workflow, no call row), so the sweep gave the attempt back and it was dialled as usual:
+    // everyone once, with the carrier's outcome.
+    const recipients = await api.recipients(id);
+    const { byNumber } = await api.carrierLog();
+    for (const r of recipients.filter((x) => x.phone !== begun.phone)) {
+      const outcome = simulatedOutcome(r.phone);
+      expect([r.phone, r.attempts, r.state, byNumber.get(r.phone)?.length]).toEqual([r.phone, 1, outcome === 'failed' ? 'failed' : 'done', 1]);
+    }
+    // The one whose workflow went away mid-dial is not dialled again by the sweep: it ends failed, and so does its call.
+    const ended = recipients.find((r) => r.phone === begun.phone)!;
+    expect([ended.state, ended.last_outcome, ended.attempts]).toEqual(['failed', 'failed', 1]);
+    const [call] = await sql<{ status: string; error: string }>(t.orm.em.fork(), 'select status, error from outbound_call where id = ?', [callId]);
+    expect(call).toMatchObject({ status: 'failed', error: expect.stringContaining('swept') });
+  }, 150_000);
 });
 
 describe('spend cap', () => {

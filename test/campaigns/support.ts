@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from '@jest/globals';
 import type { TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
@@ -92,3 +94,34 @@ export function campaignApi(t: TestApp, tenant: TestTenant) {
 
 /** `count` distinct numbers of the fictional 555 exchange in New York (212), from `from` on. */
 export const nyNumbers = (count: number, from = 1000) => Array.from({ length: count }, (_, i) => `+1212555${String(from + i).padStart(4, '0')}`);
+
+export interface Delivery {
+  path: string;
+  envelope: { type: string; id: string; data: Record<string, unknown> };
+}
+export interface Receiver {
+  /** Webhook deliveries to `path`, in arrival order (each answered 200). */
+  at(path: string): Delivery[];
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+/** A loopback webhook receiver for agent triggers: records every POST and answers 200. */
+export async function startReceiver(): Promise<Receiver> {
+  const seen: Delivery[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '/', envelope: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Delivery['envelope'] });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    at: (path) => seen.filter((d) => d.path === path),
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

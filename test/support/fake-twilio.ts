@@ -13,6 +13,10 @@ export const TWILIO_TOKEN = 'twilio-test-auth-token';
 
 export interface FakeTwilio extends WireServer {
   owned: Map<string, string>;
+  /** Calls created, for Calls.json lists. */
+  calls: { sid: string; to: string; from: string; status: string; date_created: string }[];
+  /** The next `n` call creations are made but answered 504, as when the answer is lost on the way. */
+  loseAnswers(n: number): void;
 }
 
 const error = (status: number, code: number, message: string): WireReply => ({
@@ -22,6 +26,8 @@ const sid = (prefix: string) => prefix + randomBytes(16).toString('hex');
 
 export async function startFakeTwilio(): Promise<FakeTwilio> {
   const owned = new Map<string, string>();
+  const calls: FakeTwilio['calls'] = [];
+  let lose = 0;
   const expected = `Basic ${Buffer.from(`${TWILIO_SID}:${TWILIO_TOKEN}`).toString('base64')}`;
   const account = `/2010-04-01/Accounts/${TWILIO_SID}`;
 
@@ -32,7 +38,17 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (!req.body.To) return error(400, 21201, 'No \'To\' number is specified');
       if (!/^\+\d{8,15}$/.test(req.body.To)) return error(400, 21211, `Invalid 'To' Phone Number: ${req.body.To}`);
       if (!req.body.Url && !req.body.Twiml) return error(400, 21205, 'Url parameter is required');
-      return { status: 201, body: { sid: sid('CA'), status: 'queued', to: req.body.To, from: req.body.From, account_sid: TWILIO_SID } };
+      const created = { sid: sid('CA'), status: 'queued', to: req.body.To, from: req.body.From, date_created: new Date().toUTCString() };
+      calls.unshift(created);
+      if (lose > 0) {
+        lose--;
+        return error(504, 20504, 'Gateway timeout');
+      }
+      return { status: 201, body: { ...created, account_sid: TWILIO_SID } };
+    }
+    if (req.method === 'GET' && req.path === `${account}/Calls.json`) {
+      const list = calls.filter((c) => (!req.query.To || c.to === req.query.To) && (!req.query.From || c.from === req.query.From));
+      return { status: 200, body: { calls: list, page: 0, page_size: Number(req.query.PageSize ?? 50), uri: req.path } };
     }
     const hangup = new RegExp(`^${account}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(req.path);
     if (req.method === 'POST' && hangup) return { status: 200, body: { sid: hangup[1], status: req.body.Status } };
@@ -66,5 +82,5 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     return error(404, 20404, `The requested resource ${req.path} was not found`);
   };
   const server = await startWireServer(handle);
-  return Object.assign(server, { owned });
+  return Object.assign(server, { owned, calls, loseAnswers: (n: number) => { lose = n; } });
 }

@@ -56,7 +56,7 @@ describe('placeCall: one call per idempotency key', () => {
     expect(result.status).toBe('busy');
   });
 
-  it('twilio: dials once per key (Twilio has no keys: our log dedupes), and never re-dials a call in doubt', async () => {
+  it('twilio: dials once per key (Twilio has no keys: our log dedupes), and settles a call in doubt by asking Twilio before dialling', async () => {
     const connection = await createConnection(t.orm.em.fork(), systemPrincipal(a.organizationId), {
       provider: 'twilio', name: unique('tw'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
     }, settings);
@@ -69,14 +69,18 @@ describe('placeCall: one call per idempotency key', () => {
     expect(twilio.requests.filter((r) => r.path.endsWith('/Calls.json'))).toHaveLength(1);
     expect(await logRows(key)).toEqual([{ provider: 'twilio', status: 'queued', provider_call_id: first.callId }]);
 
-    // A 5xx may or may not have placed the call: it is recorded in doubt and a retry is refused.
+    // A 5xx may or may not have placed the call: it is recorded in doubt. Here Twilio made no call (the failure came first):
+    // the retry asks Twilio, finds none from → to since the reservation (the first key's call is ours already) and dials.
     const doubtful = unique('dial/c/y/1');
     twilio.failNext({ status: 502, body: { code: 20500, message: 'upstream', status: 502 } });
     await expect(placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: doubtful })).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
-    const retry = await placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: doubtful }).catch((e: unknown) => e);
-    expect(retry).toBeInstanceOf(DomainError);
-    expect((retry as DomainError).code).toBe('CONFLICT');
     expect(await logRows(doubtful)).toEqual([{ provider: 'twilio', status: 'in_doubt', provider_call_id: null }]);
+    const posts = twilio.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Calls.json')).length;
+    const retry = await placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: doubtful });
+    expect(retry).toMatchObject({ deduplicated: false, status: 'queued' });
+    expect(twilio.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/Calls.json'))[0].query).toMatchObject({ To: input.to, From: input.from });
+    expect(twilio.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Calls.json')).length).toBe(posts + 1);
+    expect(await logRows(doubtful)).toEqual([{ provider: 'twilio', status: 'queued', provider_call_id: retry.callId }]);
 
     // A definite refusal (4xx) dialled nothing: the key is free again.
     const refused = unique('dial/c/z/1');
@@ -84,6 +88,39 @@ describe('placeCall: one call per idempotency key', () => {
     await expect(placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: refused })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
     expect(await logRows(refused)).toHaveLength(0);
     expect((await placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: refused })).deduplicated).toBe(false);
+  });
+
+  it('twilio in doubt: a call placed whose answer was lost is found at Twilio and taken, never dialled twice; two candidates stay refused', async () => {
+    const connection = await createConnection(t.orm.em.fork(), systemPrincipal(a.organizationId), {
+      provider: 'twilio', name: unique('tw'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+    }, settings);
+    twilio.reset();
+    const input = { organizationId: a.organizationId, connectionId: connection.connection_id, from: '+14155550100', to: '+14155550177' };
+    const postsNow = () => twilio.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Calls.json')).length;
+
+    // Twilio made the call, but its answer was lost (504).
+    const lost = unique('dial/c/lost/1');
+    twilio.loseAnswers(1);
+    await expect(placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: lost })).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+    expect(await logRows(lost)).toEqual([{ provider: 'twilio', status: 'in_doubt', provider_call_id: null }]);
+    const made = twilio.calls[0].sid;
+    const posts = postsNow();
+    const found = await placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: lost });
+    expect(found).toMatchObject({ deduplicated: true, callId: made, status: 'queued' });
+    expect(postsNow()).toBe(posts);
+    expect(await logRows(lost)).toEqual([{ provider: 'twilio', status: 'queued', provider_call_id: made }]);
+    // Asked again: the log answers, Twilio is not asked.
+    expect((await placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: lost })).callId).toBe(made);
+
+    // Two calls Twilio knows and we do not (someone dialled from the same number by hand): which is ours is unknown, so refused.
+    const unsure = unique('dial/c/unsure/1');
+    twilio.loseAnswers(1);
+    await expect(placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: unsure })).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+    twilio.calls.unshift({ ...twilio.calls[0], sid: `CA${'f'.repeat(32)}` });
+    const refused = await placeCall(t.orm.em.fork(), settings, { ...input, idempotencyKey: unsure }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe('CONFLICT');
+    expect(await logRows(unsure)).toEqual([{ provider: 'twilio', status: 'in_doubt', provider_call_id: null }]);
   });
 
   it('telnyx: sends the key as Idempotency-Key and logs one row', async () => {

@@ -1,9 +1,10 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import { presets } from '../activity-presets.js';
 import { DNC_BLOCKED, type OutboundCallOutcome, type OutboundCallProgress } from './messages.js';
 
-const db = proxyActivities<Activities>(presets.databaseStep);
+// Database steps run as local activities (idempotent per call): only the dial and the conversation go through the server.
+const db = proxyLocalActivities<Activities>(presets.campaignLocalStep);
 const dial = proxyActivities<Activities>(presets.dial);
 const talk = proxyActivities<Activities>(presets.conversation);
 
@@ -51,8 +52,13 @@ export async function runOutboundCall(id: string, progress: OutboundCallProgress
   }
 }
 
+/** Whether the failure or one of its causes is an application failure of `type` (local activities wrap it differently). */
 function isFailureOfType(error: unknown, type: string): boolean {
-  return error instanceof ActivityFailure && error.cause instanceof ApplicationFailure && error.cause.type === type;
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (e instanceof ApplicationFailure && e.type === type) return true;
+    if ((e as { type?: unknown }).type === type) return true;
+  }
+  return false;
 }
 
 export function describe(error: unknown): string {

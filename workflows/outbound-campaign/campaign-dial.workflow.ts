@@ -1,11 +1,12 @@
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import { presets } from '../activity-presets.js';
 import type { OutboundCallOutcome, OutboundCallProgress } from '../outbound-call/messages.js';
 import { describe, runOutboundCall } from '../outbound-call/run-call.js';
 import type { DialInput } from './messages.js';
 
-const db = proxyActivities<Activities>(presets.databaseStep);
+// Idempotent database steps, run as local activities (no server round trip each).
+const db = proxyLocalActivities<Activities>(presets.campaignLocalStep);
 
 /**
  * One attempt at one campaign recipient, `dial/<campaign>/<contact>/<attempt>`:

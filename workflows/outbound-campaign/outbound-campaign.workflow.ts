@@ -1,5 +1,5 @@
 import {
-  allHandlersFinished, ApplicationFailure, condition, continueAsNew, ParentClosePolicy, proxyActivities, setHandler, startChild,
+  allHandlersFinished, ApplicationFailure, condition, continueAsNew, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild,
   workflowInfo, WorkflowIdReusePolicy,
 } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
@@ -11,12 +11,17 @@ import {
   type CampaignInput, type CampaignMove, type CampaignProgress, type PaceMove,
 } from './messages.js';
 
-const db = proxyActivities<Activities>(presets.databaseStep);
+const db = proxyActivities<Activities>(presets.campaignStep);
+const local = proxyLocalActivities<Activities>(presets.campaignLocalStep);
 
 /** Longest wait between looks at the database while dials are in flight (children of earlier runs report only there). */
 const POLL_MS = 1000;
 /** Most recipients claimed per step. */
 const PAGE = 50;
+/** A dial in flight whose recipient row has not moved for this long is checked: is its workflow still there? */
+const STALE_MS = 60_000;
+/** Least time between two sweeps of stale dials. */
+const SWEEP_MS = 30_000;
 
 /**
  * A campaign (DESIGN section 6), `campaign/<cmp id>`. It holds no list: each
@@ -28,7 +33,13 @@ const PAGE = 50;
  * Retries and calling windows are next_attempt_at times in the database;
  * with nothing due and nothing in flight it sleeps until the earliest one.
  * Spend: claims stop once the spend reaches the cap; calls in flight then
- * still finish (the overshoot is bounded by the concurrency).
+ * still finish (under a cap, claims keep at most as many calls in flight as
+ * the headroom pays for, so the cap is passed by one call at most).
+ * A dial stuck in flight whose workflow is gone (terminated, timed out) is
+ * reconciled by a sweep, so its slot comes back and the campaign finishes.
+ * When it ends (completed, or cancelled and its calls in flight done), it
+ * closes the campaign: undialled recipients of a cancelled campaign become
+ * `cancelled`, and the campaign.finished event is emitted, once.
  */
 export async function outboundCampaign(input: CampaignInput): Promise<CampaignProgress> {
   const id = input.campaignId;
@@ -106,6 +117,13 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
   });
 
   let claims = 0;
+  let lastSweep = 0;
+  /** Reconciles dials stuck in flight whose workflow is gone (at most every SWEEP_MS, only when some look stale). */
+  const sweepWhenStale = async (snapshot: { stale: number }) => {
+    if (snapshot.stale === 0 || Date.now() - lastSweep < SWEEP_MS) return false;
+    lastSweep = Date.now();
+    return (await db.sweepCampaignDials(id, STALE_MS)) > 0;
+  };
   for (;;) {
     if (state.status === 'cancelled') break;
     if (state.status === 'paused') {
@@ -113,9 +131,10 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
       await condition(() => state.status !== 'paused');
       continue;
     }
-    const snapshot = await db.campaignSnapshot(id);
+    const snapshot = await local.campaignSnapshot(id, STALE_MS);
     state.inFlight = snapshot.inFlight;
     state.remaining = snapshot.remaining;
+    if (await sweepWhenStale(snapshot)) continue;
     if (snapshot.inFlight === 0 && (snapshot.remaining === 0 || snapshot.capReached)) {
       if (state.status === 'running') {
         state.status = 'completed';
@@ -129,13 +148,14 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
     const free = Math.min(state.maxConcurrent - snapshot.inFlight, state.callsPerMinute - recentStarts.length, PAGE);
     if (free > 0 && snapshot.due > 0 && !snapshot.capReached) {
       const token = `${workflowInfo().runId}/${claims++}`;
-      const claimed = await db.claimCampaignRecipients(id, token, free);
+      const claimed = await local.claimCampaignRecipients(id, token, free);
       if (state.status !== 'running') {
         // Paused or cancelled while claiming: these were not dialled, give them back.
-        await db.releaseCampaignClaims(id, token);
+        await local.releaseCampaignClaims(id, token);
         continue;
       }
-      for (const c of claimed) {
+      // All of a claim's dials are started at once (one workflow task issues every start command), not one round trip each.
+      await Promise.all(claimed.map(async (c) => {
         try {
           const child = await startChild(campaignDial, {
             workflowId: workflowIds.dial(id, c.contactId, c.attempt),
@@ -148,9 +168,9 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
           // The dial exists already: it runs (or ran) and writes its own result.
           if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
         }
-        recentStarts.push(Date.now());
-        state.started++;
-      }
+      }));
+      for (let i = 0; i < claimed.length; i++) recentStarts.push(Date.now());
+      state.started += claimed.length;
       if (claimed.length > 0) {
         if (state.started >= input.dialsPerRun || workflowInfo().continueAsNewSuggested) {
           await condition(allHandlersFinished);
@@ -172,6 +192,20 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
     await condition(() => state.wake, waitMs);
     state.sleepingUntil = null;
   }
+  if (state.status === 'cancelled') {
+    // No new dials; the calls in flight at the cancel finish (or are swept), then the campaign is closed with final counts.
+    for (;;) {
+      const snapshot = await local.campaignSnapshot(id, STALE_MS);
+      state.inFlight = snapshot.inFlight;
+      state.remaining = snapshot.remaining;
+      if (snapshot.inFlight === 0) break;
+      if (await sweepWhenStale(snapshot)) continue;
+      state.wake = false;
+      await condition(() => state.wake, POLL_MS);
+    }
+  }
   await condition(allHandlersFinished);
+  // Undialled recipients of a cancelled campaign become `cancelled`; campaign.finished is emitted once.
+  await db.closeCampaign(id);
   return progress();
 }

@@ -14,6 +14,7 @@ import { Migration20261122152617_tools_and_knowledge } from './Migration20261122
 import { Migration20261122152806_triggers } from './Migration20261122152806_triggers.js';
 import { Migration20261122153917_mcp_servers } from './Migration20261122153917_mcp_servers.js';
 import { Migration20261122155006_campaigns } from './Migration20261122155006_campaigns.js';
+import { Migration20261122170019_campaign_finished_event } from './Migration20261122170019_campaign_finished_event.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261122152806_triggers', class: Migration20261122152806_triggers },
   { name: 'Migration20261122153917_mcp_servers', class: Migration20261122153917_mcp_servers },
   { name: 'Migration20261122155006_campaigns', class: Migration20261122155006_campaigns },
+  { name: 'Migration20261122170019_campaign_finished_event', class: Migration20261122170019_campaign_finished_event },
 ];

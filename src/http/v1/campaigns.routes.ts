@@ -26,7 +26,7 @@ const campaignTag = 'Campaigns';
 const MOVE_SUMMARY = {
   pause: 'Pause a campaign: no new dials until resumed (calls in flight finish)',
   resume: 'Resume a paused campaign',
-  cancel: 'Cancel a campaign: no new dials (calls in flight finish); queued recipients stay queued',
+  cancel: 'Cancel a campaign: no new dials (calls in flight finish); recipients not yet dialled (again) end as cancelled',
 } as const;
 
 const moveRoutes: Route[] = (['pause', 'resume', 'cancel'] as const).map((move) => route({

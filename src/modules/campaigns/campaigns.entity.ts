@@ -61,8 +61,10 @@ OutboundCallSchema.setClass(OutboundCall);
 
 export const CAMPAIGN_STATUSES = ['running', 'paused', 'cancelled', 'completed'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-export const RECIPIENT_STATES = ['queued', 'dialling', 'in_call', 'done', 'skipped_dnc', 'skipped_window', 'failed'] as const;
+export const RECIPIENT_STATES = ['queued', 'dialling', 'in_call', 'done', 'skipped_dnc', 'skipped_window', 'failed', 'cancelled'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
+/** States a recipient never leaves (`cancelled`: not dialled (again) because the campaign was cancelled). */
+export const TERMINAL_RECIPIENT_STATES: readonly RecipientState[] = ['done', 'skipped_dnc', 'failed', 'cancelled'];
 export const RETRYABLE_OUTCOMES = ['no_answer', 'busy', 'voicemail'] as const;
 export type RetryableOutcome = (typeof RETRYABLE_OUTCOMES)[number];
 
@@ -116,6 +118,8 @@ const CampaignSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     finishedAt: p.datetime().nullable(),
+    /** When the campaign.finished event was recorded (in the same transaction): set once, so the event is emitted once. */
+    finishedEventAt: p.datetime().nullable(),
   },
 });
 export class Campaign extends CampaignSchema.class {}

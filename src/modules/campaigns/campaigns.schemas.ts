@@ -117,7 +117,7 @@ export const CampaignView = z
     reason: z.string().nullable(),
     counts: z.object({
       recipients: z.number(),
-      by_state: z.record(z.string(), z.number()).describe('queued, dialling, in_call, done, skipped_dnc, skipped_window, failed.'),
+      by_state: z.record(z.string(), z.number()).describe('queued, dialling, in_call, done, skipped_dnc, skipped_window, failed, cancelled (not dialled (again) because the campaign was cancelled).'),
       by_outcome: z.record(z.string(), z.number()).describe('Last outcome of finished recipients: completed, no_answer, busy, voicemail, failed, dnc_blocked.'),
       dials: z.number().describe('Attempts started.'),
     }),

@@ -1,6 +1,5 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
-import { sql } from '../../db/orm.js';
 import { DomainError, notFound } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
@@ -11,22 +10,12 @@ import {
   cancelUpdate, pauseUpdate, progressQuery, resumeUpdate, setPaceUpdate, type CampaignProgress,
 } from '../../../workflows/outbound-campaign/messages.js';
 import { Campaign } from './campaigns.entity.js';
+import { recipientCounts } from './campaign-steps.js';
 import { CampaignParams, CampaignPaceBody, type CampaignView } from './campaigns.schemas.js';
 
 /** The campaign with its counts, read from the recipients (one grouped query), and live progress when asked. */
 export async function campaignView(em: Em, campaign: Campaign, progress: CampaignProgress | null): Promise<CampaignView> {
-  const rows = await sql<{ state: string; last_outcome: string | null; n: number; dials: number }>(em,
-    'select state, last_outcome, count(*)::int as n, sum(attempts)::int as dials from campaign_recipient where campaign_id = ? group by state, last_outcome', [campaign.id]);
-  const byState: Record<string, number> = {};
-  const byOutcome: Record<string, number> = {};
-  let recipients = 0;
-  let dials = 0;
-  for (const r of rows) {
-    byState[r.state] = (byState[r.state] ?? 0) + r.n;
-    if (r.last_outcome && !['queued', 'dialling', 'in_call', 'skipped_window'].includes(r.state)) byOutcome[r.last_outcome] = (byOutcome[r.last_outcome] ?? 0) + r.n;
-    recipients += r.n;
-    dials += r.dials;
-  }
+  const counts = await recipientCounts(em, campaign.id);
   return {
     campaign_id: campaign.id,
     name: campaign.name,
@@ -41,7 +30,7 @@ export async function campaignView(em: Em, campaign: Campaign, progress: Campaig
     spent_micros: Number(campaign.spentMicros),
     status: campaign.status,
     reason: campaign.reason ?? null,
-    counts: { recipients, by_state: byState, by_outcome: byOutcome, dials },
+    counts,
     progress: progress as Record<string, unknown> | null,
     workflow_id: workflowIds.campaign(campaign.id),
     created_at: campaign.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import { parseInput } from '../validation.js';
 import { z } from 'zod';
 import { E164Number } from './telephony.schemas.js';
 import { providerFor, type TelephonySettings } from './connections.js';
+import type { FoundCall, TelephonyProvider } from './telephony-provider.js';
 
 export const PlaceCallInput = z
   .object({
@@ -34,6 +35,41 @@ interface LogRow {
   status: string;
 }
 
+/** How far before its reservation a provider's clock may date the call (clock skew). */
+const SKEW_MS = 60_000;
+
+/**
+ * A reservation in doubt (the provider's answer to the placement was lost):
+ * the provider is asked for calls from → to since the reservation, leaving
+ * out calls another key of ours already holds.
+ * - exactly one: that is the lost call; the row takes it (nothing is dialled);
+ * - none: nothing was placed; the row goes back to `reserved` (only one
+ *   caller wins that move) and the caller dials;
+ * - more than one, or no way to look: still in doubt (null), refused.
+ */
+async function settleInDoubt(
+  em: Em, provider: TelephonyProvider, row: LogRow, call: { organizationId: string; from: string; to: string },
+): Promise<{ found: FoundCall | null } | null> {
+  if (!provider.findCalls) return null;
+  const [reservation] = await sql<{ created_at: Date }>(em, 'select created_at from carrier_call_log where id = ?', [row.id]);
+  const since = new Date(new Date(reservation.created_at).getTime() - SKEW_MS);
+  const calls = await provider.findCalls({ from: call.from, to: call.to, since });
+  const known = calls.length
+    ? new Set((await sql<{ provider_call_id: string }>(em,
+      'select provider_call_id from carrier_call_log where provider = ? and provider_call_id in (select json_array_elements_text(?::json))',
+      [provider.kind, JSON.stringify(calls.map((c) => c.callId))])).map((r) => r.provider_call_id))
+    : new Set<string>();
+  const unclaimed = calls.filter((c) => !known.has(c.callId));
+  if (unclaimed.length > 1) return null;
+  if (unclaimed.length === 1) {
+    const found = unclaimed[0];
+    const taken = await sql(em, `update carrier_call_log set provider_call_id = ?, status = ? where id = ? and status = 'in_doubt' returning id`, [found.callId, found.status, row.id]);
+    return taken.length ? { found } : null;
+  }
+  const reopened = await sql(em, `update carrier_call_log set status = 'reserved' where id = ? and status = 'in_doubt' returning id`, [row.id]);
+  return reopened.length ? { found: null } : null;
+}
+
 /**
  * Places one call per idempotency key (CONVENTIONS rule 6). The key is
  * reserved in carrier_call_log (unique on provider + key) before the
@@ -43,8 +79,10 @@ interface LogRow {
  *   written complete in one statement;
  * - telnyx: asking again is safe, Telnyx deduplicates on Idempotency-Key;
  * - twilio: it is not (no idempotency keys), so a reservation whose answer
- *   was lost or ambiguous (5xx, timeout) is "in doubt" and is never re-dialled
- *   automatically: it answers 409 and the caller decides.
+ *   was lost or ambiguous (5xx, timeout) is "in doubt": the next attempt asks
+ *   Twilio for the calls from → to since the reservation and takes the one
+ *   it finds, or dials if there is none; more than one (or a twin in flight)
+ *   answers 409 and the caller decides (settleInDoubt).
  * A definite refusal (4xx) removes the reservation: nothing was dialled.
  */
 export async function placeCall(em: Em, settings: TelephonySettings, input: PlaceCallInput): Promise<PlaceCallResult> {
@@ -74,9 +112,13 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
       return { callLogId: existing.id, provider: kind, callId: existing.provider_call_id, status: existing.status, deduplicated: true };
     }
     if (kind === 'twilio') {
-      throw new DomainError('CONFLICT', `A call with idempotency key ${call.idempotencyKey} is in flight or its outcome is unknown: it is not dialled again`, {
-        call_log_id: existing.id, status: existing.status,
-      });
+      const settled = existing.status === 'in_doubt' ? await settleInDoubt(em, provider, existing, call) : null;
+      if (settled?.found) return { callLogId: existing.id, provider: kind, callId: settled.found.callId, status: settled.found.status, deduplicated: true };
+      if (!settled) {
+        throw new DomainError('CONFLICT', `A call with idempotency key ${call.idempotencyKey} is in flight or its outcome is unknown: it is not dialled again`, {
+          call_log_id: existing.id, status: existing.status,
+        });
+      }
     }
     rowId = existing.id;
   }

@@ -57,6 +57,18 @@ export interface TelephonyProvider {
   importNumber(number: string): Promise<OwnedNumber>;
   /** Resolves when the credentials work; throws an UNPROCESSABLE DomainError when the provider refuses them. */
   validateCredentials(): Promise<void>;
+  /**
+   * Calls the account placed from `from` to `to` since `since` (newest
+   * first), to settle a placement whose answer was lost. Only providers
+   * without idempotency keys need it (Twilio); absent: not supported.
+   */
+  findCalls?(input: { from: string; to: string; since: Date }): Promise<FoundCall[]>;
+}
+
+export interface FoundCall {
+  callId: string;
+  status: string;
+  createdAt: Date;
 }
 
 export interface WireOptions {

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors.js';
 import {
-  providerError, wireRequest, type AvailableNumber, type OwnedNumber, type PlaceCallInput, type PlacedCall,
+  providerError, wireRequest, type AvailableNumber, type FoundCall, type OwnedNumber, type PlaceCallInput, type PlacedCall,
   type SearchNumbersInput, type TelephonyProvider, type WireOptions, type WireResponse,
 } from './telephony-provider.js';
 
@@ -46,6 +46,19 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
     },
     async hangUp(callId: string): Promise<void> {
       await call('POST', `${account}/Calls/${encodeURIComponent(callId)}.json`, { Status: 'completed' });
+    },
+    async findCalls(input): Promise<FoundCall[]> {
+      // Calls list, filtered by To and From (and the day it started); date_created narrows it to the placement's time.
+      const { json } = await call('GET', `${account}/Calls.json`, undefined, {
+        To: input.to, From: input.from, 'StartTime>': input.since.toISOString().slice(0, 10), PageSize: '50',
+      });
+      const list: unknown[] = Array.isArray(json?.calls) ? json.calls : [];
+      return list.flatMap((c) => {
+        const item = c as { sid?: unknown; status?: unknown; date_created?: unknown };
+        const createdAt = typeof item.date_created === 'string' ? new Date(item.date_created) : null;
+        if (typeof item.sid !== 'string' || !createdAt || Number.isNaN(createdAt.getTime()) || createdAt < input.since) return [];
+        return [{ callId: item.sid, status: typeof item.status === 'string' ? item.status : 'queued', createdAt }];
+      });
     },
     async searchNumbers(input: SearchNumbersInput): Promise<AvailableNumber[]> {
       const { json } = await call('GET', `${account}/AvailablePhoneNumbers/${encodeURIComponent(input.country)}/Local.json`, undefined, {
