@@ -5,6 +5,8 @@ import { createReleaseActivities } from './releases.activities.js';
 import { createTriggerActivities } from './triggers.activities.js';
 import { createCampaignActivities } from './campaigns.activities.js';
 import { createMcpServerActivities } from './mcp-servers.activities.js';
+import { createVoiceActivities } from './voices.activities.js';
+import type { VoiceSettings } from '../src/modules/voices/voice-provider.js';
 import type { TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 
 /** Dependencies that activities close over (CONVENTIONS rule 4). */
@@ -14,6 +16,8 @@ export interface ActivityDeps {
   engineSettings?: EngineSettings;
   /** Webhook delivery settings (retry schedule, timeout, secrets key); default: read from the environment. */
   triggerSettings?: TriggerSettings;
+  /** Voice-clone settings (simulated training time); default: read from the environment. */
+  voiceSettings?: VoiceSettings;
 }
 
 /** All activities, keyed by name, built over injected dependencies. */
@@ -24,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTriggerActivities(deps),
     ...createCampaignActivities(deps),
     ...createMcpServerActivities(deps),
+    ...createVoiceActivities(deps),
   };
 }
 export type Activities = ReturnType<typeof createActivities>;

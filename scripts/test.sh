@@ -7,11 +7,16 @@ echo "[test] node $("$NODE" -v), type check..." >&2
 "$NODE" node_modules/typescript/bin/tsc --noEmit -p tsconfig.json
 echo "[test] lint..." >&2
 "$NODE" node_modules/eslint/bin/eslint.js --max-warnings=0 .
-# The browser test drives Debian's Chromium; install it when we can (root with apt).
-if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  echo "[test] installing Debian's chromium for the browser test..." >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
-    || echo "[test] could not install chromium; the browser test will be skipped" >&2
+# Debian packages the tests drive: Chromium (the browser test, skipped without it) and Radicale (the CalDAV
+# integration tests, which fail without it, saying how to install it). Installed when we can (root with apt).
+missing=""
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+command -v radicale >/dev/null 2>&1 || missing="$missing radicale"
+if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "[test] installing Debian's$missing for the browser and CalDAV tests..." >&2
+  # shellcheck disable=SC2086 # one word per package
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing) >/dev/null 2>&1 \
+    || echo "[test] could not install$missing: the browser test is skipped, the CalDAV tests fail" >&2
 fi
 echo "[test] ensuring the Temporal CLI..." >&2
 TEMPORAL_CLI_PATH=$("$NODE" --import tsx scripts/ensure-temporal.ts)

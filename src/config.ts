@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How often the outbox relay looks for trigger runs whose workflow has not started yet. */
   TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** How long the simulated voice provider takes to train a cloned voice; tests shrink it to a second or two. */
+  VOICE_CLONE_TRAINING_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -76,6 +78,7 @@ export interface Config {
   outbound: { allowedHosts: string[] };
   engine: { modelTimeoutMs: number };
   triggers: { retryScheduleMs: number[]; timeoutMs: number; dispatchPollMs: number };
+  voices: { simulatedTrainingMs: number };
 }
 
 export class ConfigError extends Error {
@@ -140,5 +143,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       dispatchPollMs: e.TRIGGER_DISPATCH_POLL_MS,
     },
+    voices: { simulatedTrainingMs: e.VOICE_CLONE_TRAINING_MS },
   };
 }

@@ -85,4 +85,13 @@ export const presets = {
     startToCloseTimeout: '5 minutes',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
+  /**
+   * One voice-clone step: the analysis decodes at most a few minutes of PCM
+   * (seconds of CPU), a provider call is one request. Retried briefly; the
+   * steps are idempotent (modules/voices/voice-clone-steps.ts).
+   */
+  voiceStep: {
+    startToCloseTimeout: '2 minutes',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
+  },
 } satisfies Record<string, ActivityOptions | LocalActivityOptions>;

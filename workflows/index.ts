@@ -8,3 +8,4 @@ export { outboundCall } from './outbound-call/outbound-call.workflow.js';
 export { mcpToolSync } from './mcp-tool-sync/mcp-tool-sync.workflow.js';
 export { outboundCampaign } from './outbound-campaign/outbound-campaign.workflow.js';
 export { campaignDial } from './outbound-campaign/campaign-dial.workflow.js';
+export { voiceClone } from './voice-clone/voice-clone.workflow.js';

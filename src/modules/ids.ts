@@ -51,6 +51,9 @@ export const ID_PREFIXES = {
   outboundCall: 'ocl',
   campaign: 'cmp',
   campaignRecipient: 'crp',
+  integrationConnection: 'icn',
+  voiceClone: 'vcl',
+  voiceCloneSample: 'vcs',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -128,6 +128,8 @@ export interface SafeResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The same body as bytes (binary downloads: voice samples); always set by safeRequest. */
+  bytes?: Buffer;
   /** The address that answered, after redirects. */
   url: string;
 }
@@ -199,17 +201,17 @@ export async function safeRequest(raw: string, options: SafeRequestOptions): Pro
         url = next;
         continue;
       }
-      const text = await readCapped(response.body, maxBytes, url, timeoutMs);
+      const bytes = await readCapped(response.body, maxBytes, url, timeoutMs);
       const flat: Record<string, string> = {};
       for (const [key, value] of Object.entries(response.headers)) if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(', ') : value;
-      return { status: response.statusCode, headers: flat, text, url: url.toString() };
+      return { status: response.statusCode, headers: flat, text: bytes.toString('utf8'), bytes, url: url.toString() };
     }
   } finally {
     if (own) await own.destroy().catch(() => undefined);
   }
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, url: URL, timeoutMs: number): Promise<string> {
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, url: URL, timeoutMs: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -224,7 +226,7 @@ async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: numbe
   } catch (error) {
     throw transportError(error, url, timeoutMs);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function transportError(error: unknown, url: URL, timeoutMs: number): OutboundRequestError {

@@ -7,6 +7,7 @@ import type { Orm } from '../db/orm.js';
 import { createActivities } from '../../activities/index.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 import { triggerSettingsFrom } from '../modules/triggers/trigger-settings.js';
+import { voiceSettingsFrom } from '../modules/voices/voice-provider.js';
 
 let runtimeInstalled = false;
 
@@ -25,7 +26,7 @@ export async function createWorker(config: Config, orm: Orm, logger: Logger): Pr
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowsPath: workflowsEntry(),
-    activities: createActivities({ orm, engineSettings: engineSettingsFrom(config), triggerSettings: triggerSettingsFrom(config) }),
+    activities: createActivities({ orm, engineSettings: engineSettingsFrom(config), triggerSettings: triggerSettingsFrom(config), voiceSettings: voiceSettingsFrom(config) }),
     bundlerOptions: { ignoreModules: [] },
   });
   return { worker, connection };

@@ -21,6 +21,10 @@ export interface WireRequest {
 export interface WireReply {
   status: number;
   body?: unknown;
+  /** Extra response headers (Retry-After, ...). */
+  headers?: Record<string, string>;
+  /** Answer after this long (timeouts). */
+  delayMs?: number;
 }
 
 export interface WireServer {
@@ -53,8 +57,13 @@ export async function startWireServer(handle: (request: WireRequest) => WireRepl
       const recorded: WireRequest = { method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body, raw };
       requests.push(recorded);
       const reply = failures.shift() ?? handle(recorded);
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+        res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
+      else send();
     });
   });
   await new Promise<void>((resolve, reject) => {

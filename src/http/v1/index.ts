@@ -15,6 +15,8 @@ import { toolsRoutes } from './tools.routes.js';
 import { knowledgeRoutes } from './knowledge.routes.js';
 import { campaignRoutes } from './campaigns.routes.js';
 import { mcpServerRoutes } from './mcp-servers.routes.js';
+import { integrationRoutes } from './integrations.routes.js';
+import { voiceRoutes } from './voices.routes.js';
 
 /** Every authenticated /v1 route, in the order the API reference lists them. */
-export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes, ...outboundRoutes, ...triggerRoutes, ...telephonyRoutes, ...toolsRoutes, ...knowledgeRoutes, ...campaignRoutes, ...mcpServerRoutes];
+export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes, ...outboundRoutes, ...triggerRoutes, ...telephonyRoutes, ...voiceRoutes, ...toolsRoutes, ...knowledgeRoutes, ...campaignRoutes, ...mcpServerRoutes, ...integrationRoutes];

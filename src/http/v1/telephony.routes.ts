@@ -150,6 +150,6 @@ export const telephonyRoutes = [
     method: 'get', path: '/v1/voice/list', operationId: 'listVoices', tag,
     summary: 'Voices agents can speak with, per text-to-speech provider',
     permission: 'agents:read', query: ListVoicesQuery, response: ListVoicesResult,
-    handler: async ({ principal, query }) => listVoices(principal, query),
+    handler: async ({ em, principal, query }) => listVoices(em, principal, query),
   }),
 ];

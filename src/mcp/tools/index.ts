@@ -30,6 +30,7 @@ import { outboundDncAdd } from './outbound-dnc-add.js';
 import { phoneNumberSearch } from './phone-number-search.js';
 import { phoneNumberPurchase } from './phone-number-purchase.js';
 import { listVoices } from './list-voices.js';
+import { voiceCloneStart } from './voice-clone-start.js';
 import { toolHttpImportSpec } from './tool-http-import-spec.js';
 import { toolMcpSync } from './tool-mcp-sync.js';
 import { resourceCreate } from './resource-create.js';
@@ -78,6 +79,7 @@ export const platformTools: readonly Tool[] = [
   phoneNumberSearch,
   phoneNumberPurchase,
   listVoices,
+  voiceCloneStart,
   toolHttpImportSpec,
   toolMcpSync,
   resourceCreate,

@@ -7,10 +7,11 @@ export const listVoices = defineTool({
   title: 'List voices',
   description:
     'The voices an agent can speak with, per text-to-speech provider: provider, voice_id (what the agent\'s voice ' +
-    'setting names), name, language (BCP 47) and gender. Filter by provider or language prefix (en, en-GB).',
+    'setting names), name, language (BCP 47), gender and kind: stock catalogue voices, then the organization\'s cloned ' +
+    'voices (voice_clone_start) once ready. Filter by provider or language prefix (en, en-GB).',
   input: ListVoicesQuery.shape,
   output: ListVoicesResult,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   permission: 'agents:read',
-  handler: async (input, { principal }) => list(principal, input),
+  handler: async (input, { em, principal }) => list(em, principal, input),
 });

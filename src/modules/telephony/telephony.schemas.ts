@@ -316,6 +316,8 @@ export const VoiceView = z.object({
   name: z.string(),
   language: z.string().describe('BCP 47, e.g. en-US.'),
   gender: z.enum(['female', 'male', 'neutral']),
+  kind: z.enum(['stock', 'cloned']).describe('stock: a provider\'s catalogue voice; cloned: the organization\'s own, made with voice_clone_start.'),
+  voice_clone_id: z.string().nullable().describe('The clone job a cloned voice came from (vcl_...); null for stock voices.'),
 });
 export type ListVoicesQuery = z.input<typeof ListVoicesQuery>;
 export const ListVoicesQuery = z

@@ -1,4 +1,6 @@
+import type { Em } from '../../db/orm.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
+import { VoiceClone } from '../voices/voices.entity.js';
 import { parseInput } from '../validation.js';
 import { ListVoicesQuery } from './telephony.schemas.js';
 
@@ -8,6 +10,11 @@ export interface Voice {
   name: string;
   language: string;
   gender: 'female' | 'male' | 'neutral';
+}
+
+export interface VoiceListing extends Voice {
+  kind: 'stock' | 'cloned';
+  voice_clone_id: string | null;
 }
 
 /**
@@ -32,11 +39,22 @@ export const VOICES: readonly Voice[] = [
   { provider: 'azure', voice_id: 'fr-FR-DeniseNeural', name: 'Denise', language: 'fr-FR', gender: 'female' },
 ];
 
-export function listVoices(principal: Principal, input: ListVoicesQuery): { voices: Voice[] } {
+/**
+ * The stock catalogue, then the organization's cloned voices that are ready
+ * (modules/voices: voice_clone_start), newest first. Cloned voices belong to
+ * the organization, so every project of it can use them.
+ */
+export async function listVoices(em: Em, principal: Principal, input: ListVoicesQuery): Promise<{ voices: VoiceListing[] }> {
   requirePermission(principal, 'agents:read');
   const query = parseInput(ListVoicesQuery, input, 'query');
   const language = query.language?.toLowerCase();
-  return {
-    voices: VOICES.filter((v) => (!query.provider || v.provider === query.provider.toLowerCase()) && (!language || v.language.toLowerCase().startsWith(language))),
-  };
+  const provider = query.provider?.toLowerCase();
+  const clones = await em.find(VoiceClone, {
+    organization: principal.organizationId, status: 'ready', ...(provider ? { provider: provider as VoiceClone['provider'] } : {}),
+  }, { orderBy: { id: 'desc' }, limit: 500 });
+  const cloned: VoiceListing[] = clones.map((c) => ({
+    provider: c.provider, voice_id: c.voiceId!, name: c.name, language: c.language, gender: c.gender, kind: 'cloned', voice_clone_id: c.id,
+  }));
+  const stock: VoiceListing[] = VOICES.filter((v) => !provider || v.provider === provider).map((v) => ({ ...v, kind: 'stock', voice_clone_id: null }));
+  return { voices: [...stock, ...cloned].filter((v) => !language || v.language.toLowerCase().startsWith(language)) };
 }

@@ -15,6 +15,11 @@ import { csrfToken, csrfValid, endSession, readSession, startSession, type Dashb
 import { SignInThrottle } from './sign-in-throttle.js';
 import { connectedAppsPage, consentPage, messagePage, PAGE_CSP, signInPage } from './pages.js';
 import { releasesForUser, releasesPage } from './releases-page.js';
+import { controlCampaign, getCampaign } from '../../modules/campaigns/get-campaign.js';
+import { temporalAccess } from '../../temporal/temporal-access.js';
+import {
+  CAMPAIGN_LIVE_SCRIPT, CAMPAIGN_PAGE_CSP, CAMPAIGN_SCRIPT_PATH, campaignDetailPage, campaignFigures, campaignPrincipal, campaignsForUser, campaignsPage, movesFor,
+} from './campaigns-page.js';
 
 /**
  * The dashboard pages: sign-in and sign-out, the OAuth interaction (sign-in,
@@ -25,10 +30,10 @@ import { releasesForUser, releasesPage } from './releases-page.js';
 type Ctx = ParameterizedContext;
 const HOME = '/dashboard/connected-apps';
 
-function page(ctx: Ctx, html: string, status = 200) {
+function page(ctx: Ctx, html: string, status = 200, csp = PAGE_CSP) {
   ctx.status = status;
   ctx.type = 'html';
-  ctx.set('Content-Security-Policy', PAGE_CSP);
+  ctx.set('Content-Security-Policy', csp);
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('Cache-Control', 'no-store');
   ctx.body = html;
@@ -230,6 +235,73 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
       csrf: csrfToken(ctx, keys, session),
       releases: await releasesForUser(orm.em.fork(), session.userId),
     }));
+  });
+
+  // ---- Campaigns (campaigns-page.ts) ----
+
+  router.get(CAMPAIGN_SCRIPT_PATH, (ctx) => {
+    ctx.type = 'application/javascript';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = CAMPAIGN_LIVE_SCRIPT;
+  });
+
+  router.get('/dashboard/campaigns', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent('/dashboard/campaigns')}`);
+    page(ctx, campaignsPage({ user: session.email, csrf: csrfToken(ctx, keys, session), campaigns: await campaignsForUser(orm.em.fork(), session.userId) }));
+  });
+
+  const CAMPAIGN_NOTICES: Record<string, string> = { pause: 'Paused: no new dials until you resume (calls in progress finish).', resume: 'Resumed.', cancel: 'Cancelled: no new dials (calls in progress finish).' };
+
+  router.get('/dashboard/campaigns/:campaignId', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    const here = `/dashboard/campaigns/${ctx.params.campaignId}`;
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(returnTarget(here))}`);
+    const em = orm.em.fork();
+    const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId, ctx.state.requestId as string | undefined);
+    const campaign = await getCampaign(em, principal, ctx.params.campaignId, deps.temporal ? temporalAccess(deps) : undefined);
+    page(ctx, campaignDetailPage({
+      user: session.email, csrf: csrfToken(ctx, keys, session), campaign, canControl: principal.permissions.has('outbound:launch'),
+      notice: typeof ctx.query.done === 'string' ? CAMPAIGN_NOTICES[ctx.query.done] : undefined,
+    }), 200, CAMPAIGN_PAGE_CSP);
+  });
+
+  /** What the detail page's script polls: JSON, same session; errors are JSON too (the script shows them). */
+  router.get('/dashboard/campaigns/:campaignId/progress.json', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    const session = await readSession(ctx, orm);
+    if (!session) {
+      ctx.status = 401;
+      ctx.body = { error: 'Your dashboard session has ended: sign in again.' };
+      return;
+    }
+    try {
+      const em = orm.em.fork();
+      const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId);
+      const campaign = await getCampaign(em, principal, ctx.params.campaignId, deps.temporal ? temporalAccess(deps) : undefined);
+      const moves = movesFor(campaign.status);
+      const canControl = principal.permissions.has('outbound:launch');
+      ctx.body = { ...campaignFigures(campaign), moves: { pause: canControl && moves.pause, resume: canControl && moves.resume, cancel: canControl && moves.cancel } };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      ctx.status = statusOf(error.code);
+      ctx.body = { error: error.message };
+    }
+  });
+
+  router.post('/dashboard/campaigns/:campaignId/:move', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    const move = ctx.params.move;
+    if (move !== 'pause' && move !== 'resume' && move !== 'cancel') throw new DomainError('NOT_FOUND', 'There is no such campaign action');
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent('/dashboard/campaigns')}`);
+    requireCsrf(ctx, session);
+    const em = orm.em.fork();
+    const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId, ctx.state.requestId as string | undefined);
+    // The same domain function as POST /v1/outbound/campaign/{id}/<move>: permission outbound:launch, the workflow's validators.
+    await controlCampaign(em, principal, { campaignId: ctx.params.campaignId, move, reason: `${move} from the dashboard by ${session.email}` }, temporalAccess(deps));
+    see(ctx, `/dashboard/campaigns/${encodeURIComponent(ctx.params.campaignId)}?done=${move}`);
   });
 
   router.post('/dashboard/connected-apps/:connectionId/disconnect', async (ctx) => {

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ListVoiceClonesResponse, StartVoiceCloneBody, VoiceCloneParams, VoiceCloneResponse } from '../../modules/voices/voices.schemas.js';
+import { startVoiceClone } from '../../modules/voices/start-voice-clone.js';
+import { getVoiceClone, listVoiceClones } from '../../modules/voices/get-voice-clone.js';
+import { validationFailed } from '../../modules/errors.js';
+import { temporalAccess } from '../../temporal/temporal-access.js';
+import { route, type Route } from '../route.js';
+
+const tag = 'Voices';
+
+/** The Idempotency-Key header, checked like the body field it stands for. */
+function idempotencyKey(value: string): string | undefined {
+  if (!value) return undefined;
+  const parsed = StartVoiceCloneBody.shape.idempotency_key.safeParse(value);
+  if (!parsed.success) throw validationFailed([{ field: 'header.Idempotency-Key', message: parsed.error.issues[0].message }]);
+  return parsed.data;
+}
+
+export const voiceRoutes: Route[] = [
+  route({
+    method: 'post', path: '/v1/voice/clone', operationId: 'startVoiceClone', tag,
+    summary: 'Clone a voice from recordings of a speaker: a job that analyses the samples and trains the voice',
+    description:
+      'Samples are PCM WAV, as base64 in the body or http(s) URLs fetched once (the body is at most 1 MiB, so long recordings go ' +
+      'by URL). Bad samples (not WAV, not PCM, under 10 s in total, over 5 MiB each, bad base64) are refused at once with the ' +
+      'sample named. Answers 202 with the clone (status queued); follow it with retrieve: queued → analysing → training → ready ' +
+      '(then it is listed by GET /v1/voice/list with kind cloned) or failed. Send an Idempotency-Key header to make a retry ' +
+      'return the same clone. 503 without Temporal.',
+    permission: 'agents:write', body: StartVoiceCloneBody, response: VoiceCloneResponse, status: 202,
+    handler: async ({ em, principal, body, deps, ctx }) => ({
+      voice_clone: await startVoiceClone(em, principal, { ...body, idempotency_key: idempotencyKey(ctx.get('idempotency-key')) ?? body.idempotency_key },
+        temporalAccess(deps), { allowedHosts: deps.config.outbound.allowedHosts }),
+    }),
+  }),
+  route({
+    method: 'get', path: '/v1/voice/clone/list', operationId: 'listVoiceClones', tag,
+    summary: 'The organization\'s voice clones, newest first (at most 100), with status and progress',
+    permission: 'agents:read', query: z.object({}).strict(), response: ListVoiceClonesResponse,
+    handler: async ({ em, principal }) => ({ voice_clones: await listVoiceClones(em, principal) }),
+  }),
+  route({
+    method: 'get', path: '/v1/voice/clone/{voice_clone_id}', operationId: 'retrieveVoiceClone', tag,
+    summary: 'A voice clone: status, progress, the analysed features and, once ready, its voice_id',
+    permission: 'agents:read', params: VoiceCloneParams, response: VoiceCloneResponse,
+    handler: async ({ em, principal, params }) => ({ voice_clone: await getVoiceClone(em, principal, params.voice_clone_id) }),
+  }),
+];
