@@ -1,4 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { activityConfirmations } from './confirmations.js';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { startTriggerRuns } from '../src/modules/triggers/start-trigger-runs.js';
 import * as steps from '../src/modules/campaigns/outbound-call-steps.js';
@@ -45,7 +46,7 @@ export function createCampaignActivities({ orm, engineSettings }: ActivityDeps) 
       if (blocked) throw ApplicationFailure.create({ type: DNC_BLOCKED, message: 'The number is on the do-not-call list', nonRetryable: true });
     },
     dialOutboundCall: (outboundCallId: string) => beating(() => steps.dialOutboundCall(em(), settings(), outboundCallId)),
-    converseOutboundCall: (outboundCallId: string) => beating(() => steps.converseOutboundCall({ orm, settings: engineSettings }, outboundCallId)),
+    converseOutboundCall: (outboundCallId: string) => beating(() => steps.converseOutboundCall({ orm, settings: engineSettings, confirmations: activityConfirmations() }, outboundCallId)),
     recordUnansweredCall: (outboundCallId: string, outcome: steps.UnansweredOutcome, error: string | null) =>
       beating(() => steps.recordUnansweredCall(em(), outboundCallId, outcome, error)),
     campaignSnapshot: (campaignId: string, staleMs?: number) => beating(() => campaign.campaignSnapshot(em(), campaignId, staleMs)),

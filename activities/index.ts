@@ -7,6 +7,7 @@ import { createCampaignActivities } from './campaigns.activities.js';
 import { createMcpServerActivities } from './mcp-servers.activities.js';
 import { createVoiceActivities } from './voices.activities.js';
 import type { VoiceSettings } from '../src/modules/voices/voice-provider.js';
+import { createPermissionActivities } from './permissions.activities.js';
 import type { TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 
 /** Dependencies that activities close over (CONVENTIONS rule 4). */
@@ -29,6 +30,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createCampaignActivities(deps),
     ...createMcpServerActivities(deps),
     ...createVoiceActivities(deps),
+    ...createPermissionActivities(deps),
   };
 }
 export type Activities = ReturnType<typeof createActivities>;

@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { activityConfirmations } from './confirmations.js';
 import * as steps from '../src/modules/quality/test-run-steps.js';
 import type { ActivityDeps } from './index.js';
 import { permanentOnDomainError } from './failures.js';
@@ -25,7 +26,7 @@ export function createQualityActivities({ orm, engineSettings }: ActivityDeps) {
       const beat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
       try {
         context.heartbeat();
-        return await permanentOnDomainError(() => steps.executeTestRun({ orm, settings: engineSettings }, testRunId));
+        return await permanentOnDomainError(() => steps.executeTestRun({ orm, settings: engineSettings, confirmations: activityConfirmations() }, testRunId));
       } finally {
         clearInterval(beat);
       }

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
   /** How long one request to a model provider may take before it is abandoned (each retry gets its own). */
   MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long an Ask-permission request waits for the caller's answer before it expires (the action then never runs). */
+  CONFIRMATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** Waits between webhook delivery attempts, ms, comma-separated (per trigger overridable); tests shrink it to milliseconds. */
   WEBHOOK_RETRY_SCHEDULE_MS: z
     .string()
@@ -76,7 +78,7 @@ export interface Config {
   /** Key of the secrets stored encrypted (modules/secrets). */
   secrets: { encryptionKey: Buffer };
   outbound: { allowedHosts: string[] };
-  engine: { modelTimeoutMs: number };
+  engine: { modelTimeoutMs: number; confirmationTimeoutMs: number };
   triggers: { retryScheduleMs: number[]; timeoutMs: number; dispatchPollMs: number };
   voices: { simulatedTrainingMs: number };
 }
@@ -137,7 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : createHash('sha256').update(`${DEV_SECRET}-encryption`).digest(),
     },
     outbound: { allowedHosts: list(e.OUTBOUND_ALLOWED_HOSTS).map((h) => h.toLowerCase()) },
-    engine: { modelTimeoutMs: e.MODEL_TIMEOUT_MS },
+    engine: { modelTimeoutMs: e.MODEL_TIMEOUT_MS, confirmationTimeoutMs: e.CONFIRMATION_TIMEOUT_MS },
     triggers: {
       retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number),
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,

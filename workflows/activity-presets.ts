@@ -86,6 +86,16 @@ export const presets = {
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
   /**
+   * An Ask-permission action the caller confirmed: one attempt only, never
+   * retried, since the action may have taken effect before a failure (a
+   * confirmation runs its action at most once). The timeout covers a tool's
+   * own request timeouts.
+   */
+  confirmedAction: {
+    startToCloseTimeout: '2 minutes',
+    retry: { maximumAttempts: 1 },
+  },
+  /**
    * One voice-clone step: the analysis decodes at most a few minutes of PCM
    * (seconds of CPU), a provider call is one request. Retried briefly; the
    * steps are idempotent (modules/voices/voice-clone-steps.ts).

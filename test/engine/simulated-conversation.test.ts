@@ -202,7 +202,7 @@ describe('runConversation with the simulated model', () => {
       ['record_variable', 'succeeded', undefined],
     ]);
     const system = result.transcript.filter((i) => i.speaker === 'system').map((i) => i.text);
-    expect(system[0]).toMatch(/transfer_call needs the caller's confirmation.*not available yet: it did not run/);
+    expect(system[0]).toMatch(/transfer_call needs the caller's confirmation.*not available here: it did not run/);
     expect(system[1]).toMatch(/lookup_secret, which is not one of its tools/);
     expect(result.variables).toEqual([{ key: 'customer_name', value: 'Bo' }]);
   });

@@ -1,5 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import type { TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { startTestWorker, uniqueTaskQueue } from '../support/worker.js';
+import { appEngineDeps } from '../../src/http/engine-deps.js';
 import { conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { RADICALE_PASSWORD, RADICALE_USER, startRadicale, type Radicale } from '../support/radicale.js';
@@ -91,6 +93,38 @@ describe('integration tools in a conversation', () => {
     expect(rows.map((r) => r.responseText).join('')).not.toContain(HUBSPOT_TOKEN);
 
   });
+
+  it('opens a ticket with Ask permission only once the caller confirms the read-back; a no opens none', async () => {
+    // The app with a Temporal client and a worker: the permission request runs the tool in its own activity.
+    const queue = uniqueTaskQueue('integrations-ask');
+    const app = await createTestApp({ temporal: true, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: queue } });
+    const worker = await startTestWorker(app);
+    try {
+      const tools = agentTools().map((x) => (x.name === 'open_ticket' ? { ...x, permission: 'ask' as const } : x));
+      const agent = await makeAgent(app, a, { tools, model: { provider: 'simulated', name: 'front desk', temperature: 0, rules } });
+      const before = zendesk.tickets.length;
+      const result = await runConversation(appEngineDeps(app.deps), conversationInput(a, agent, {
+        customerTurns: ['My tooth hurts badly', 'Yes, please do', 'My tooth hurts badly', 'No, never mind'],
+      }));
+      expect(zendesk.tickets).toHaveLength(before + 1);
+      expect(zendesk.tickets.at(-1)).toMatchObject({ subject: 'Toothache', external_id: result.sessionId });
+      const [confirmed, declined] = result.toolCalls;
+      expect(confirmed).toMatchObject({ name: 'open_ticket', status: 'succeeded', confirmation: { decision: 'confirmed', caller_words: 'Yes, please do' } });
+      // Every argument is read back (in the order the stored rules give them), then the question.
+      const readBack = confirmed.confirmation!.read_back;
+      for (const part of ['I will use open ticket, with ', 'subject: Toothache', 'description: Strong pain since yesterday, upper right.', 'priority: urgent']) {
+        expect(readBack).toContain(part);
+      }
+      expect(readBack).toMatch(/[a-z.] Shall I go ahead\?$/);
+      expect(readBack).not.toContain('..');
+      expect(declined).toMatchObject({ name: 'open_ticket', status: 'failed', confirmation: { decision: 'declined', caller_words: 'No, never mind' } });
+      // Two requests of the same ticket in one call are two requests: the second was asked (and refused) on its own.
+      expect(declined.confirmation!.request_id).not.toBe(confirmed.confirmation!.request_id);
+    } finally {
+      await worker.stop();
+      await app.close();
+    }
+  }, 60_000);
 
   it('another organization\'s agent naming these connections gets no such tools', async () => {
     const agent = await makeAgent(t, b, { tools: agentTools(), model: { provider: 'simulated', name: 'intruder', temperature: 0, rules } });

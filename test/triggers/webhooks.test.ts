@@ -431,20 +431,34 @@ describe('the trigger resource', () => {
 });
 
 describe('events from calls', () => {
-  it('delivers call.ended, variables.collected, tool_call.failed and transfer.started from conversations the engine ran', async () => {
+  it('delivers call.started, call.ended, variables.collected, tool_call.failed, transfer.started and call.analyzed from conversations the engine ran', async () => {
     receiver.answer = () => ({ status: 200 });
     const caller = await makeAgent(t, a, deskConfig);
     const { signing_secret: secret } = await createTrigger(a, {
-      agent_id: caller.agent_id, event_kinds: ['call.ended', 'variables.collected', 'tool_call.failed', 'transfer.started'], url: receiver.url('/calls'),
+      agent_id: caller.agent_id,
+      event_kinds: ['call.started', 'call.ended', 'variables.collected', 'tool_call.failed', 'transfer.started', 'call.analyzed'],
+      url: receiver.url('/calls'),
     });
     const one = await runConversation(engineDeps(t), conversationInput(a, caller, { customerTurns: ['my name is Bo', 'the secret', 'bye'] }));
     const two = await runConversation(engineDeps(t), conversationInput(a, caller, { customerTurns: ['billing please'] }));
     expect(two.transferredTo).toBe('billing');
 
-    const got = await eventually(async () => receiver.at('/calls'), (d) => d.length >= 5, 30_000);
+    const got = await eventually(async () => receiver.at('/calls'), (d) => d.length >= 9, 30_000);
     const kinds = (sessionId: string) => got.filter((d) => d.envelope.data.session_id === sessionId).map((d) => d.envelope.type).sort();
-    expect(kinds(one.sessionId)).toEqual(['call.ended', 'tool_call.failed', 'variables.collected']);
-    expect(kinds(two.sessionId)).toEqual(['call.ended', 'transfer.started']);
+    expect(kinds(one.sessionId)).toEqual(['call.analyzed', 'call.ended', 'call.started', 'tool_call.failed', 'variables.collected']);
+    expect(kinds(two.sessionId)).toEqual(['call.analyzed', 'call.ended', 'call.started', 'transfer.started']);
+    const started = got.find((d) => d.envelope.type === 'call.started' && d.envelope.data.session_id === one.sessionId)!;
+    expect(started.envelope.data).toMatchObject({ agent_id: caller.agent_id, direction: 'inbound', caller: { address: '+14155550123' } });
+    // call.started is sent when the call begins, before the call's other events exist.
+    const eventIds = (sessionId: string, type: string) => got.find((d) => d.envelope.type === type && d.envelope.data.session_id === sessionId)!.webhookId;
+    expect(eventIds(one.sessionId, 'call.started') < eventIds(one.sessionId, 'call.ended')).toBe(true);
+    const analyzed = got.find((d) => d.envelope.type === 'call.analyzed' && d.envelope.data.session_id === one.sessionId)!;
+    expect(analyzed.envelope.data).toMatchObject({
+      outcome: 'completed', end_reason: 'agent_hangup', variables: [{ key: 'customer_name', value: 'Bo' }], tool_calls: { failed: 1 },
+      summary: expect.stringContaining('collected customer_name = Bo'),
+    });
+    expect(got.find((d) => d.envelope.type === 'call.analyzed' && d.envelope.data.session_id === two.sessionId)!.envelope.data)
+      .toMatchObject({ outcome: 'transferred', transferred_to: 'billing' });
     expectSigned(got, secret);
     const ended = got.find((d) => d.envelope.type === 'call.ended' && d.envelope.data.session_id === one.sessionId)!;
     expect(ended.envelope.data).toMatchObject({ agent_id: caller.agent_id, status: 'ended', end_reason: 'agent_hangup', duration_seconds: one.durationSeconds });

@@ -15,6 +15,7 @@ import { Migration20261122152806_triggers } from './Migration20261122152806_trig
 import { Migration20261122153917_mcp_servers } from './Migration20261122153917_mcp_servers.js';
 import { Migration20261122155006_campaigns } from './Migration20261122155006_campaigns.js';
 import { Migration20261122170019_campaign_finished_event } from './Migration20261122170019_campaign_finished_event.js';
+import { Migration20261122171500_tool_call_confirmation } from './Migration20261122171500_tool_call_confirmation.js';
 import { Migration20261122172000_voice_clones } from './Migration20261122172000_voice_clones.js';
 import { Migration20261122172500_integrations } from './Migration20261122172500_integrations.js';
 
@@ -33,6 +34,7 @@ export const migrationsList = [
   { name: 'Migration20261122153917_mcp_servers', class: Migration20261122153917_mcp_servers },
   { name: 'Migration20261122155006_campaigns', class: Migration20261122155006_campaigns },
   { name: 'Migration20261122170019_campaign_finished_event', class: Migration20261122170019_campaign_finished_event },
+  { name: 'Migration20261122171500_tool_call_confirmation', class: Migration20261122171500_tool_call_confirmation },
   { name: 'Migration20261122172000_voice_clones', class: Migration20261122172000_voice_clones },
   { name: 'Migration20261122172500_integrations', class: Migration20261122172500_integrations },
 ];

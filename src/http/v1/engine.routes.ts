@@ -7,6 +7,7 @@ import {
 import { createModelProvider } from '../../modules/engine/create-model-provider.js';
 import { listModelProviders } from '../../modules/engine/list-model-providers.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
+import { appEngineDeps } from '../engine-deps.js';
 import { simulateCall } from '../../modules/engine/simulate-call.js';
 import { route } from '../route.js';
 
@@ -21,7 +22,7 @@ export const engineRoutes = [
       'request: the session is returned with status failed and end reason error.',
     permission: 'tests:run', params: AgentIdParams, body: SimulateCallBody, response: RetrieveSessionResponse, status: 201,
     handler: async ({ deps, em, principal, params, body }) => ({
-      session: await simulateCall({ orm: deps.orm, settings: engineSettingsFrom(deps.config) }, em, principal, params.agent_id, body),
+      session: await simulateCall(appEngineDeps(deps), em, principal, params.agent_id, body),
     }),
   }),
   route({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RetrieveSessionResponse } from '../../modules/calls/calls.schemas.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
+import { appEngineDeps } from '../engine-deps.js';
 import {
   AssignAgentDestinationBody, AssignTrunkDestinationBody, ConnectionView, CreateConnectionBody, CreateDestinationBody,
   CreateSipTrunkBody, CreateSipTrunkEndpointBody, DestinationIdParams, DestinationResponse, DestinationView, ImportNumberBody,
@@ -88,7 +89,7 @@ export const telephonyRoutes = [
       'reaching the same version). Returns the call session written for it.',
     permission: 'tests:run', params: NumberParams, body: SimulateInboundBody, response: RetrieveSessionResponse, status: 201,
     handler: async ({ deps, em, principal, params, body }) => ({
-      session: await simulateInboundCall({ orm: deps.orm, settings: engineSettingsFrom(deps.config) }, em, principal, params.number, body),
+      session: await simulateInboundCall(appEngineDeps(deps), em, principal, params.number, body),
     }),
   }),
   route({

@@ -128,6 +128,8 @@ const ToolCallSchema = defineEntity({
     status: p.string().length(20).default('succeeded'),
     durationMs: p.integer().default(0),
     startedAt: p.datetime(),
+    /** An Ask tool's confirmation: the read-back, the caller's words, the decision (engine ToolCallConfirmation); null for other tools. */
+    confirmation: p.json<Record<string, unknown>>().nullable(),
   },
 });
 export class ToolCall extends ToolCallSchema.class {}

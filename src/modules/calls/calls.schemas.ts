@@ -138,6 +138,18 @@ export const ToolCallView = z
     status: z.string(),
     duration_ms: z.number().int(),
     started_at: z.string(),
+    confirmation: z
+      .object({
+        request_id: z.string().describe('The permission request (its workflow is permission/<request_id>).'),
+        read_back: z.string().describe('What the agent read back to the caller before the action: generated from the arguments.'),
+        caller_words: z.string().nullable().describe("The caller's answer as heard; null when they hung up before answering."),
+        decision: z
+          .enum(['confirmed', 'declined', 'unclear', 'expired', 'hung_up', 'unavailable'])
+          .describe('confirmed: the action ran once; every other decision: it never ran.'),
+        decided_at: z.string(),
+      })
+      .nullable()
+      .describe("For a tool with Ask permission: how the caller's confirmation went. Null for Allow tools."),
   })
   .openapi('ToolCall');
 export const RetrieveToolCallResponse = z.object({ tool_call: ToolCallView }).openapi('RetrieveToolCallResponse');

@@ -1,7 +1,9 @@
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
-import { toInt, toIso } from '../../db/values.js';
+import { toInt, toIso, toJson } from '../../db/values.js';
 import { notFound } from '../errors.js';
+import type { z } from 'zod';
+import type { ToolCallView } from './calls.schemas.js';
 
 /** A tool call of a leg. Another organization's, or another project's when `projectId` is given, reads as not found. */
 export async function getToolCall(
@@ -16,7 +18,7 @@ export async function getToolCall(
   if (projectId !== undefined) params.push(projectId);
   const [row] = await sql(
     em,
-    `select t.id, t.session_id, t.leg_id, t.name, t.request_text, t.response_text, t.status, t.duration_ms, t.started_at
+    `select t.id, t.session_id, t.leg_id, t.name, t.request_text, t.response_text, t.status, t.duration_ms, t.started_at, t.confirmation
        from tool_call t where t.id = ? and t.session_id = ? and t.leg_id = ? and t.organization_id = ?${inProject}`,
     params,
   );
@@ -31,5 +33,6 @@ export async function getToolCall(
     status: row.status as string,
     duration_ms: toInt(row.duration_ms),
     started_at: toIso(row.started_at),
+    confirmation: row.confirmation == null ? null : toJson<z.output<typeof ToolCallView>['confirmation']>(row.confirmation),
   };
 }

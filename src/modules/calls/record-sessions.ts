@@ -19,6 +19,8 @@ export interface ToolCallInput {
   response: unknown;
   status?: 'succeeded' | 'failed';
   durationMs: number;
+  /** An Ask tool's confirmation (read-back, caller's words, decision), as the engine records it. */
+  confirmation?: object | null;
 }
 export interface TurnInput {
   speaker: Speaker;
@@ -92,6 +94,7 @@ export async function recordSessions(em: Em, inputs: SessionInput[], prices: (or
             status: turn.toolCall.status ?? 'succeeded',
             duration_ms: turn.toolCall.durationMs,
             started_at: new Date(legStart + turn.offsetMs).toISOString(),
+            confirmation: turn.toolCall.confirmation ?? null,
           });
         }
         return item;
@@ -175,7 +178,7 @@ const LEG_TYPES = {
 };
 const TOOL_CALL_TYPES = {
   id: 'text', organization_id: 'text', session_id: 'text', leg_id: 'text', name: 'text', request_text: 'text',
-  response_text: 'text', status: 'text', duration_ms: 'int', started_at: 'timestamptz',
+  response_text: 'text', status: 'text', duration_ms: 'int', started_at: 'timestamptz', confirmation: 'jsonb',
 };
 const RECORDING_TYPES = {
   id: 'text', organization_id: 'text', session_id: 'text', storage_key: 'text', content_type: 'text',

@@ -11,10 +11,12 @@ export interface EngineSettings {
   encryptionKey: Buffer;
   allowedHosts: readonly string[];
   modelTimeoutMs: number;
+  /** How long an Ask-permission request waits for the caller's answer (CONFIRMATION_TIMEOUT_MS). */
+  confirmationTimeoutMs: number;
 }
 
 export function engineSettingsFrom(config: Pick<Config, 'secrets' | 'outbound' | 'engine'>): EngineSettings {
-  return { encryptionKey: config.secrets.encryptionKey, allowedHosts: config.outbound.allowedHosts, modelTimeoutMs: config.engine.modelTimeoutMs };
+  return { encryptionKey: config.secrets.encryptionKey, allowedHosts: config.outbound.allowedHosts, modelTimeoutMs: config.engine.modelTimeoutMs, confirmationTimeoutMs: config.engine.confirmationTimeoutMs };
 }
 
 let fromEnvironment: EngineSettings | undefined;

@@ -8,13 +8,13 @@ import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
 import type { EndReason, Speaker } from '../calls/calls.entity.js';
 import { priceLeg, sumLines } from '../calls/pricing.js';
 import { recordSessions, type LegInput, type TurnInput } from '../calls/record-sessions.js';
-import { emitSessionEvents } from '../triggers/emit-session-events.js';
+import { emitCallStarted, emitSessionEvents } from '../triggers/emit-session-events.js';
 import { ModelError, type ChatMessage, type ChatModel, type ChatToolCall } from './chat-model.js';
 import { defaultEngineSettings, type EngineSettings } from './engine-settings.js';
 import { resolveChatModel } from './resolve-chat-model.js';
-import { askPermission, BUILTIN, collectTools, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
-import { resolveAgentTools } from '../tools/resolve-agent-tools.js';
-import { resolveMcpTools } from '../mcp-servers/mcp-agent-tools.js';
+import { BUILTIN, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
+import { loadCallTools } from './load-call-tools.js';
+import { permissionRequestId, readBack, type Confirmations, type PermissionDecision } from './confirmations.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -40,7 +40,7 @@ export interface ConversationResult {
   status: 'ended' | 'failed';
   endReason: string;
   transcript: { speaker: string; text: string; tool_call?: { name: string; arguments: unknown; result: unknown } }[];
-  toolCalls: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed' }[];
+  toolCalls: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed'; confirmation?: ToolCallConfirmation }[];
   variables: { key: string; value: string }[];
   transferredTo: string | null;
   durationSeconds: number;
@@ -52,6 +52,18 @@ export interface EngineDeps {
   orm: Orm;
   /** From the app's config; absent: read from the environment once (Temporal activities pass only the ORM). */
   settings?: EngineSettings;
+  /** Ask-permission confirmations (engine/temporal-confirmations.ts); absent: every Ask tool is refused. */
+  confirmations?: Confirmations;
+}
+
+/** How an Ask tool call was confirmed: stored on its tool-call record (get_call_tool_call). */
+export interface ToolCallConfirmation {
+  request_id: string;
+  read_back: string;
+  /** The caller's answer as heard; null when they hung up before answering. */
+  caller_words: string | null;
+  decision: PermissionDecision | 'unavailable';
+  decided_at: string;
 }
 
 /**
@@ -81,7 +93,7 @@ interface TranscriptEntry {
   speaker: Speaker;
   text: string;
   atMs: number;
-  toolCall?: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed'; durationMs: number };
+  toolCall?: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed'; durationMs: number; confirmation?: ToolCallConfirmation };
 }
 
 /** The state of one call as it runs; written once, at the end. */
@@ -93,6 +105,22 @@ class Call {
   readonly variables = new Map<string, string>();
   outcome: { status: 'ended' | 'failed'; reason: EndReason } | null = null;
   customerTurnsHeard = 0;
+  /** Ask requests so far per request key, so an identical second request in the same call is a request of its own. */
+  readonly askedBefore = new Map<string, number>();
+
+  private readonly turns: readonly string[];
+
+  constructor(turns: readonly string[]) {
+    this.turns = turns;
+  }
+
+  /** The caller's next words, heard (and written to the transcript); null when the caller has nothing more to say. */
+  hear(): string | null {
+    if (this.customerTurnsHeard >= this.turns.length) return null;
+    const words = this.turns[this.customerTurnsHeard++];
+    this.say('customer', words);
+    return words;
+  }
 
   say(speaker: Speaker, text: string) {
     this.clock += TURN_GAP_MS;
@@ -147,11 +175,15 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
     config,
     em,
   };
-  const tools = collectTools(config, {
-    direction: input.direction, external: await resolveAgentTools(em, context, settings), extra: await resolveMcpTools(em, context, settings),
-  });
+  if (input.emitEvents !== false) {
+    await deps.orm.em.fork().transactional((tx) => emitCallStarted(tx, {
+      organizationId: input.organizationId, agentId: agent.id, agentVersionId: version.id, sessionId, direction: input.direction,
+      caller: context.caller, phoneNumber: input.phoneNumber ?? null,
+    }));
+  }
+  const tools = await loadCallTools(em, context, settings);
   const offered = tools.filter((t) => t.permission !== 'block');
-  const call = new Call();
+  const call = new Call(input.customerTurns);
   const maxMs = config.end_call.max_duration_seconds * 1000;
 
   let model: ChatModel | null = null;
@@ -170,23 +202,21 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
   }
   const system = systemPrompt(config, offered, input);
 
-  let turn = 0;
+  const asking: Asking = { confirmations: deps.confirmations, timeoutMs: settings.confirmationTimeoutMs };
   while (model && !call.outcome) {
     if (call.clock >= maxMs) {
       call.note(`The call reached its maximum duration of ${config.end_call.max_duration_seconds} s.`);
       call.end('ended', 'timeout');
       break;
     }
-    if (turn >= input.customerTurns.length) {
+    const words = call.hear();
+    if (words === null) {
       call.clock += TURN_GAP_MS;
       call.end('ended', 'customer_hangup');
       break;
     }
-    const words = input.customerTurns[turn++];
-    call.say('customer', words);
-    call.customerTurnsHeard = turn;
     call.messages.push({ role: 'user', content: clean(words) });
-    await agentTurn(call, model, system, config, offered, tools, context);
+    await agentTurn(call, model, system, config, offered, tools, context, asking);
   }
 
   // The customer's remaining words reach whoever the call was transferred to.
@@ -236,6 +266,7 @@ async function agentTurn(
   offered: Tool[],
   tools: Tool[],
   context: ToolContext,
+  asking: Asking,
 ): Promise<void> {
   const specs = offered.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema }));
   for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
@@ -262,8 +293,8 @@ async function agentTurn(
       // Every tool call gets a result message, even after the call ended, so the history stays well-formed.
       const outcome = call.outcome
         ? { status: 'failed' as const, result: { error: 'call_ended', message: 'The call had already ended' } }
-        : await runTool(call, toolCall, tools, context);
-      call.messages.push({ role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify(outcome.result) });
+        : await runTool(call, toolCall, tools, context, asking);
+      call.messages.push({ role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify(outcome.modelResult ?? outcome.result) });
     }
     if (!call.outcome && text && saysEndPhrase(text, config.end_call.phrases)) call.end('ended', 'agent_hangup');
     if (call.outcome || !toolCalls.length) return;
@@ -271,29 +302,23 @@ async function agentTurn(
   call.note(`The agent stopped after ${MAX_TOOL_ROUNDS} rounds of tool calls in one turn.`);
 }
 
-async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], context: ToolContext): Promise<ToolOutcome> {
+/** What Ask tools need: the confirmations service (none: refused) and how long a caller has to answer. */
+interface Asking {
+  confirmations: Confirmations | undefined;
+  timeoutMs: number;
+}
+
+/** A tool's outcome; `modelResult` (when set) is what the model reads instead of `result` (an Ask tool adds the caller's answer). */
+type RunOutcome = ToolOutcome & { modelResult?: unknown };
+
+async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], context: ToolContext, asking: Asking): Promise<RunOutcome> {
   const tool = tools.find((t) => t.name === toolCall.name);
   const name = clean(toolCall.name).slice(0, 200);
   const at = call.clock;
-  const refuse = (error: string, message: string): ToolOutcome => {
-    const outcome: ToolOutcome = { status: 'failed', result: { error, message } };
-    call.agentLeg.push({ speaker: 'system', text: clean(message), atMs: at, toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: 'failed', durationMs: 0 } });
-    return outcome;
-  };
   if (!tool || tool.permission === 'block') {
-    return refuse('unknown_tool', `The agent called ${name}, which is not one of its tools: it did not run.`);
+    return refuse(call, name, toolCall, at, 'unknown_tool', `The agent called ${name}, which is not one of its tools: it did not run.`);
   }
-  if (tool.permission === 'ask') {
-    const decision = await askPermission(tool, toolCall.arguments, context);
-    if (decision !== 'confirmed') {
-      return refuse(
-        decision === 'declined' ? 'declined' : 'confirmation_unavailable',
-        decision === 'declined'
-          ? `The caller declined ${name}: it did not run.`
-          : `${name} needs the caller's confirmation (Ask permission), and confirmations are not available yet: it did not run.`,
-      );
-    }
-  }
+  if (tool.permission === 'ask') return askThenRun(call, toolCall, tool, name, context, asking);
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
@@ -301,12 +326,27 @@ async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], contex
   } catch (error) {
     outcome = { status: 'failed', result: { error: 'tool_failed', message: (error as Error)?.message ?? String(error) } };
   }
-  const durationMs = Math.max(1, Math.round(performance.now() - started));
+  applyOutcome(call, name, toolCall, at, outcome, Math.max(1, Math.round(performance.now() - started)));
+  return outcome;
+}
+
+/** A tool call that did not run: recorded with the reason, which the model reads too. */
+function refuse(call: Call, name: string, toolCall: ChatToolCall, at: number, error: string, message: string, confirmation?: ToolCallConfirmation): RunOutcome {
+  const outcome: RunOutcome = { status: 'failed', result: { error, message } };
+  call.agentLeg.push({
+    speaker: 'system', text: clean(message), atMs: at,
+    toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: 'failed', durationMs: 0, ...(confirmation ? { confirmation } : {}) },
+  });
+  return outcome;
+}
+
+/** Records a tool call that ran and applies what it does to the call (a variable, the end, a transfer). */
+function applyOutcome(call: Call, name: string, toolCall: ChatToolCall, at: number, outcome: ToolOutcome, durationMs: number, confirmation?: ToolCallConfirmation): void {
   call.agentLeg.push({
     speaker: 'agent',
     text: `Calling ${name}`,
     atMs: at,
-    toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: outcome.status, durationMs },
+    toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: outcome.status, durationMs, ...(confirmation ? { confirmation } : {}) },
   });
   call.clock += durationMs;
 
@@ -320,7 +360,80 @@ async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], contex
     call.transfer = { ...effect.destination, startMs: call.clock, entries: [] };
     call.end('ended', 'transferred');
   }
-  return outcome;
+}
+
+const DECLINED_MESSAGE: Record<Exclude<PermissionDecision, 'confirmed'>, string> = {
+  declined: 'The caller declined',
+  unclear: 'The caller did not clearly confirm',
+  expired: 'The caller did not confirm in time',
+  hung_up: 'The caller hung up before confirming',
+};
+
+/**
+ * An Ask tool (spec 2.7): the agent reads back exactly what will change
+ * (engine/confirmations.ts, from the arguments), the caller's next words are
+ * the answer, and the permission request decides: only a clear yes runs the
+ * action, once, where the request runs it (the permissionRequest workflow).
+ * The read-back, the caller's words and the decision are stored on the tool
+ * call. A caller who hangs up instead of answering ends the call.
+ */
+async function askThenRun(call: Call, toolCall: ChatToolCall, tool: Tool, name: string, context: ToolContext, asking: Asking): Promise<RunOutcome> {
+  const args = toolCall.arguments;
+  if (!asking.confirmations) {
+    return refuse(call, name, toolCall, call.clock, 'confirmation_unavailable',
+      `${name} needs the caller's confirmation (Ask permission), and confirmations are not available here: it did not run.`);
+  }
+  const key = JSON.stringify([tool.name, args]);
+  const earlier = call.askedBefore.get(key) ?? 0;
+  call.askedBefore.set(key, earlier + 1);
+  const requestId = permissionRequestId(context.sessionId, tool.name, args, earlier);
+  const text = clean(readBack(tool, args));
+  const unavailable = (error: unknown) => refuse(call, name, toolCall, call.clock, 'confirmation_unavailable',
+    `${name} needs the caller's confirmation, and the confirmation service failed (${(error as Error)?.message ?? String(error)}): it did not run.`);
+
+  let pending;
+  try {
+    pending = await asking.confirmations.open({
+      requestId,
+      organizationId: context.organizationId,
+      projectId: context.projectId,
+      agentId: context.agentId,
+      versionId: context.versionId,
+      sessionId: context.sessionId,
+      direction: context.direction,
+      caller: context.caller,
+      toolName: tool.name,
+      toolCallId: toolCall.id,
+      arguments: args,
+      readBack: text,
+      timeoutMs: asking.timeoutMs,
+    });
+  } catch (error) {
+    return unavailable(error);
+  }
+  call.say('agent', text);
+  const words = call.hear();
+  const at = call.clock;
+  const started = performance.now();
+  let result;
+  try {
+    result = await pending.answer(words);
+  } catch (error) {
+    return unavailable(error);
+  }
+  const confirmation: ToolCallConfirmation = {
+    request_id: requestId, read_back: text, caller_words: words === null ? null : clean(words), decision: result.decision, decided_at: result.decidedAt,
+  };
+  if (result.decision !== 'confirmed' || !result.outcome) {
+    if (words === null) call.end('ended', 'customer_hangup');
+    const reason = result.decision === 'confirmed' ? 'declined' : result.decision;
+    const outcome = refuse(call, name, toolCall, at, reason === 'hung_up' ? 'hung_up' : reason,
+      `${DECLINED_MESSAGE[reason as Exclude<PermissionDecision, 'confirmed'>]} ${name}: it did not run.`, confirmation);
+    return { ...outcome, modelResult: { ...(outcome.result as object), caller_said: words } };
+  }
+  const outcome = result.outcome as ToolOutcome;
+  applyOutcome(call, name, toolCall, at, outcome, Math.max(1, Math.round(performance.now() - started)), confirmation);
+  return { ...outcome, modelResult: { caller_confirmed: true, caller_said: words, result: outcome.result } };
 }
 
 function saysEndPhrase(text: string, phrases: string[]): boolean {
@@ -369,7 +482,7 @@ async function record(
       text: e.text,
       offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
       ...(e.toolCall
-        ? { toolCall: { name: e.toolCall.name, request: e.toolCall.arguments, response: e.toolCall.result, status: e.toolCall.status, durationMs: e.toolCall.durationMs } }
+        ? { toolCall: { name: e.toolCall.name, request: e.toolCall.arguments, response: e.toolCall.result, status: e.toolCall.status, durationMs: e.toolCall.durationMs, confirmation: e.toolCall.confirmation ?? null } }
         : {}),
     }));
 
@@ -398,8 +511,11 @@ async function record(
   const startedAt = input.startedAt ?? new Date(Date.now() - endSeconds * 1000);
 
   const entries = [...call.agentLeg, ...(call.transfer?.entries ?? [])];
-  const toolCalls = entries.flatMap((e) => (e.toolCall ? [{ name: e.toolCall.name, arguments: e.toolCall.arguments, result: e.toolCall.result, status: e.toolCall.status }] : []));
+  const toolCalls = entries.flatMap((e) => (e.toolCall
+    ? [{ name: e.toolCall.name, arguments: e.toolCall.arguments, result: e.toolCall.result, status: e.toolCall.status, ...(e.toolCall.confirmation ? { confirmation: e.toolCall.confirmation } : {}) }]
+    : []));
 
+  const summary = summarize(input, agent.name, call, variables, toolCalls.length, outcome.reason);
   // The session and the events it makes commit together (webhook triggers; their workflows start after the commit).
   await deps.orm.em.fork().transactional(async (tx) => {
     await recordSessions(
@@ -419,7 +535,7 @@ async function record(
           phoneNumber: input.phoneNumber ?? null,
           startedAt,
           variables,
-          summaries: [summarize(input, agent.name, call, variables, toolCalls.length, outcome.reason)],
+          summaries: [summary],
           legs,
           recording: null,
         },
@@ -429,7 +545,7 @@ async function record(
     if (input.emitEvents !== false) await emitSessionEvents(tx, {
       organizationId: input.organizationId, agentId: agent.id, sessionId, agentVersionId: version.id, status: outcome.status,
       endReason: outcome.reason, direction: input.direction, startedAt, durationSeconds: endSeconds, costMicros, variables,
-      transferredTo: call.transfer ? { name: call.transfer.name, address: call.transfer.address } : null,
+      transferredTo: call.transfer ? { name: call.transfer.name, address: call.transfer.address } : null, summary,
     });
   });
 

@@ -51,6 +51,8 @@ export interface Tool {
   inputSchema: Record<string, unknown>;
   permission: ToolPermission;
   invoke(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
+  /** The action in words for an Ask read-back ("transfer you to Billing"); default: the tool's name (engine/confirmations.ts). */
+  describeAction?(args: Record<string, unknown>): string;
 }
 
 /** The built-in tools' names, as the model sees them. */
@@ -86,6 +88,7 @@ function endCallTool(permission: ToolPermission): Tool {
     description: 'Hang up: ends the call. Say goodbye first; nothing said after this is heard.',
     inputSchema: jsonSchema(Args),
     permission,
+    describeAction: () => 'end this call',
     async invoke(args) {
       const parsed = parseArgs(Args, args);
       if (!parsed.ok) return parsed.outcome;
@@ -104,6 +107,7 @@ function transferCallTool(config: AgentConfig, permission: ToolPermission): Tool
     description: 'Transfer the caller to a person or desk. Tell the caller first; the agent leaves the call once it connects.',
     inputSchema: jsonSchema(Args),
     permission,
+    describeAction: (args) => `transfer you to ${typeof args.destination === 'string' ? args.destination : 'another line'}`,
     async invoke(args, context) {
       const parsed = parseArgs(Args, args);
       if (!parsed.ok) return parsed.outcome;
@@ -160,6 +164,7 @@ function addToDoNotCallTool(permission: ToolPermission): Tool {
     description: 'The caller asked not to be called again: puts their number on the do-not-call list. Confirm to them that they will not be called again, then end the call.',
     inputSchema: jsonSchema(Args),
     permission,
+    describeAction: () => 'put your number on our do-not-call list, so we will not call you again',
     async invoke(args, context) {
       const parsed = parseArgs(Args, args);
       if (!parsed.ok) return parsed.outcome;
@@ -233,14 +238,4 @@ export function collectTools(
     if (wanted && !seen.has(name)) tools.push(make(name, 'allow')!);
   }
   return tools;
-}
-
-/**
- * The confirmation an `ask` tool needs before it runs (spec 2.7: the agent
- * reads back what will change and runs it once the caller confirms). The
- * permission-request workflow arrives in a later issue; until then nothing
- * can confirm, so every ask tool is refused and the transcript says why.
- */
-export async function askPermission(_tool: Tool, _args: Record<string, unknown>, _context: ToolContext): Promise<'confirmed' | 'declined' | 'unavailable'> {
-  return 'unavailable';
 }

@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Em, Orm } from '../../db/orm.js';
+import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError, notFound } from '../errors.js';
 import { AgentVersion } from '../agents/agents.entity.js';
-import { runConversation, type ConversationResult } from '../engine/run-conversation.js';
-import { defaultEngineSettings, type EngineSettings } from '../engine/engine-settings.js';
+import { runConversation, type ConversationResult, type EngineDeps } from '../engine/run-conversation.js';
+import { defaultEngineSettings } from '../engine/engine-settings.js';
 import { Evaluation, Test, TestRun } from './quality.entity.js';
 import type { TestRunStatus } from './quality.schemas.js';
 import { evaluateChecks, outcomeStatus } from './checks.js';
@@ -50,7 +50,7 @@ export async function startEvaluation(em: Em, evaluationId: string): Promise<voi
  * the loser fails, is retried, and finds the winner's session.
  */
 export async function executeTestRun(
-  deps: { orm: Orm; settings?: EngineSettings },
+  deps: Pick<EngineDeps, 'orm' | 'settings' | 'confirmations'>,
   testRunId: string,
 ): Promise<{ status: FinalStatus }> {
   const em = deps.orm.em.fork();
@@ -76,7 +76,7 @@ export async function executeTestRun(
   let result: ConversationResult | null = await recordedConversation(em, run.sessionId, version.config);
   if (!result) {
     try {
-      result = await runConversation({ orm: deps.orm, settings: deps.settings }, {
+      result = await runConversation({ orm: deps.orm, settings: deps.settings, confirmations: deps.confirmations }, {
         organizationId: run.organization,
         projectId: run.project,
         agentId: run.agent,

@@ -7,6 +7,12 @@ export interface EventInput {
   agentId: string;
   type: EventKind;
   data: Record<string, unknown>;
+  /**
+   * A fixed id for an event that must happen once whatever retries its
+   * cause (call.started of a conversation run again after a crash): a
+   * second emit with the same id records nothing and starts no run.
+   */
+  id?: string;
 }
 
 /**
@@ -20,10 +26,11 @@ export interface EventInput {
  * flush the caller's unrelated entities.
  */
 export async function emitEvent(em: Em, input: EventInput): Promise<{ eventId: string; runIds: string[] }> {
-  const eventId = newId('webhookEvent');
-  await sql(em, 'insert into webhook_event (id, organization_id, agent_id, type, data, created_at) values (?, ?, ?, ?, ?::jsonb, ?)', [
+  const eventId = input.id ?? newId('webhookEvent');
+  const recorded = await sql(em, 'insert into webhook_event (id, organization_id, agent_id, type, data, created_at) values (?, ?, ?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id', [
     eventId, input.organizationId, input.agentId, input.type, JSON.stringify(input.data), new Date(),
   ]);
+  if (recorded.length === 0) return { eventId, runIds: [] };
   const triggers = await sql<{ id: string }>(
     em,
     'select id from agent_trigger where organization_id = ? and agent_id = ? and enabled and event_kinds @> ?::jsonb order by id',

@@ -14,6 +14,8 @@ export interface RecordedSession {
   costMicros: number;
   variables: { key: string; value: string }[];
   transferredTo: { name: string; address: string } | null;
+  /** The post-call analysis: the summary written with the session. */
+  summary: string;
 }
 
 /**
@@ -21,7 +23,9 @@ export interface RecordedSession {
  * transaction that records the session (call with that transaction's
  * EntityManager): call.ended always; variables.collected when the call
  * collected any; tool_call.failed per failed tool call (read back from the
- * rows just written, for their ids); transfer.started when it was transferred.
+ * rows just written, for their ids); transfer.started when it was transferred;
+ * call.analyzed last, with the post-call analysis (summary, variables,
+ * outcome, tool calls made and failed).
  * Returns the runs to start once the transaction commits.
  */
 export async function emitSessionEvents(em: Em, session: RecordedSession): Promise<string[]> {
@@ -49,5 +53,44 @@ export async function emitSessionEvents(em: Em, session: RecordedSession): Promi
     await emit('tool_call.failed', { tool_call: { tool_call_id: call.id, name: call.name, request: call.request_text, response: call.response_text } });
   }
   if (session.transferredTo) await emit('transfer.started', { transfer: { to: session.transferredTo.name, address: session.transferredTo.address } });
+  const [{ total }] = await sql<{ total: number | string }>(em, 'select count(*) as total from tool_call where session_id = ?', [session.sessionId]);
+  await emit('call.analyzed', {
+    summary: session.summary,
+    variables: session.variables,
+    outcome: callOutcome(session),
+    end_reason: session.endReason,
+    tool_calls: { total: Number(total), failed: failed.length },
+    transferred_to: session.transferredTo?.name ?? null,
+  });
+  return runIds;
+}
+
+/** The call in one word, for a receiver that routes on it: failed, transferred, abandoned (the caller left) or completed. */
+function callOutcome(session: RecordedSession): 'failed' | 'transferred' | 'abandoned' | 'completed' {
+  if (session.status === 'failed') return 'failed';
+  if (session.transferredTo) return 'transferred';
+  if (session.endReason === 'customer_hangup') return 'abandoned';
+  return 'completed';
+}
+
+/**
+ * call.started, when the engine begins a call (before anything is recorded).
+ * Its id derives from the session's, so a conversation run again after a
+ * crash does not announce the same call twice.
+ */
+export async function emitCallStarted(em: Em, call: {
+  organizationId: string; agentId: string; agentVersionId: string; sessionId: string; direction: string;
+  caller: { name: string | null; address: string }; phoneNumber: string | null;
+}): Promise<string[]> {
+  const { runIds } = await emitEvent(em, {
+    id: `evt_${call.sessionId.slice(call.sessionId.indexOf('_') + 1)}S`,
+    organizationId: call.organizationId,
+    agentId: call.agentId,
+    type: 'call.started',
+    data: {
+      session_id: call.sessionId, agent_id: call.agentId, agent_version_id: call.agentVersionId, direction: call.direction,
+      caller: call.caller, phone_number: call.phoneNumber, started_at: new Date().toISOString(),
+    },
+  });
   return runIds;
 }
