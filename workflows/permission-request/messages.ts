@@ -1,17 +1,12 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
+import type { ToolContext, ToolOutcome } from '../../src/modules/engine/tools.js';
 
 /** Messages of the permissionRequest workflow (`permission/<request id>`): one Ask-permission action awaiting the caller's yes. */
 
 /** What the engine asks about: the call, the tool with its exact arguments, and the words the agent read back. */
-export interface PermissionRequestInput {
+export interface PermissionRequestInput
+  extends Pick<ToolContext, 'organizationId' | 'projectId' | 'agentId' | 'versionId' | 'sessionId' | 'direction' | 'caller'> {
   requestId: string;
-  organizationId: string;
-  projectId: string;
-  agentId: string;
-  versionId: string;
-  sessionId: string;
-  direction: 'inbound' | 'outbound' | 'web';
-  caller: { name: string | null; address: string };
   toolName: string;
   /** The model's id of the tool call (HTTP tools derive their idempotency key from it). */
   toolCallId: string;
@@ -28,12 +23,8 @@ export interface PermissionRequestInput {
  */
 export type PermissionDecision = 'confirmed' | 'declined' | 'unclear' | 'expired' | 'hung_up';
 
-/** The tool's outcome as the engine's ToolOutcome (modules/engine/tools.ts), JSON-safe. */
-export interface ConfirmedToolOutcome {
-  status: 'succeeded' | 'failed';
-  result: unknown;
-  effect?: { kind: 'end_call'; reason: string | null } | { kind: 'transfer'; destination: { name: string; address: string } } | { kind: 'variable'; key: string; value: string };
-}
+/** The tool's outcome, as the engine's (JSON-safe: it is the activity's result). */
+export type ConfirmedToolOutcome = ToolOutcome;
 
 export interface PermissionResult {
   requestId: string;
