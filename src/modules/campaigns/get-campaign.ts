@@ -53,10 +53,10 @@ export async function getCampaign(em: Em, principal: Principal, id: string, temp
   let progress: CampaignProgress | null = null;
   if (temporal && (campaign.status === 'running' || campaign.status === 'paused')) {
     // Live progress is a nicety: a slow or absent workflow leaves it null, the read state still answers.
-    progress = await Promise.race([
-      temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id)).query(progressQuery).catch(() => null),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref()),
-    ]);
+    // A gRPC deadline rather than a race with a timer, so the query never outlives the request (see get-release.ts).
+    progress = await temporal.client
+      .withDeadline(Date.now() + 2000, () => temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id)).query(progressQuery))
+      .catch(() => null);
   }
   return campaignView(em, campaign, progress);
 }

@@ -33,10 +33,10 @@ export async function getRelease(em: Em, principal: Principal, agentId: string, 
 async function liveProgress(release: Release, temporal: TemporalAccess): Promise<ReleaseProgressView | null> {
   try {
     const handle = temporal.client.workflow.getHandle(workflowIds.release(release.id));
-    const live = await withTimeout(handle.query(progressQuery));
+    const live = await withTimeout(temporal, () => handle.query(progressQuery));
     let tests: ReleaseProgressView['tests'] = null;
     if (live.currentStep === 'tests' && release.evaluationId) {
-      const child = await withTimeout(temporal.client.workflow.getHandle(workflowIds.testRun(release.evaluationId)).query(testRunProgressQuery)).catch(() => null);
+      const child = await withTimeout(temporal, () => temporal.client.workflow.getHandle(workflowIds.testRun(release.evaluationId!)).query(testRunProgressQuery)).catch(() => null);
       if (child) tests = { total: child.total, done: child.done, passed: child.passed };
     }
     return {
@@ -50,12 +50,14 @@ async function liveProgress(release: Release, temporal: TemporalAccess): Promise
   }
 }
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('query timed out')), QUERY_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/**
+ * The query with a gRPC deadline, not a race against a timer: a query that
+ * lost a race went on in the background, and when its connection closed
+ * meanwhile, the client's retry timer fired on a closed channel and threw
+ * outside any request (seen as a failure of an unrelated test suite).
+ */
+function withTimeout<T>(temporal: TemporalAccess, query: () => Promise<T>): Promise<T> {
+  return temporal.client.withDeadline(Date.now() + QUERY_TIMEOUT_MS, query);
 }
 
 /** The releases of an agent, newest first (at most 100: releases are rare and the list is for people). */
