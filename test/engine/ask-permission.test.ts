@@ -207,6 +207,20 @@ describe('Allow, Ask and Block in a call', () => {
     });
   });
 
+  it('with no worker to decide, the engine gives up after the timeout and a grace, and terminates the request so it can never run', async () => {
+    // A task queue no worker polls: the request cannot decide, as when every worker is gone.
+    const stranded = temporalConfirmations(t.deps.temporal!.client, uniqueTaskQueue('ask-nobody'), { graceMs: 1000 });
+    const pending = await stranded.open({
+      requestId: `sess_nobody/${Date.now()}`, organizationId: a.organizationId, projectId: a.projectId, agentId: 'agt_x', versionId: 'ver_x',
+      sessionId: 'sess_nobody', direction: 'inbound', caller: { name: null, address: '+14155550123' }, toolName: 'book_appointment',
+      toolCallId: 'call_1', arguments: {}, readBack: 'Shall I?', timeoutMs: 500,
+    });
+    const result = await pending.answer('yes');
+    expect(result).toMatchObject({ decision: 'expired', callerWords: 'yes', outcome: null });
+    const described = await t.deps.temporal!.client.workflow.getHandle(workflowIds.permissionRequest(result.requestId)).describe();
+    expect(described.status.name).toBe('TERMINATED');
+  });
+
   it('a built-in Ask tool (a transfer) reads back its destination and takes effect once confirmed', async () => {
     const agent = await clinicAgent();
     const result = await runConversation(deps(), conversationInput(a, agent, { customerTurns: ['billing please', 'yes', 'hello?'] }));

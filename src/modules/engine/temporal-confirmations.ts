@@ -1,4 +1,5 @@
 import {
+  isGrpcDeadlineError,
   WorkflowExecutionAlreadyStartedError,
   WorkflowIdConflictPolicy,
   WorkflowIdReusePolicy,
@@ -25,7 +26,8 @@ const RESULT_GRACE_MS = 60_000;
  * a grace, the request is terminated, so it can never run after the caller
  * was told it did not.
  */
-export function temporalConfirmations(client: Client, taskQueue: string): Confirmations {
+export function temporalConfirmations(client: Client, taskQueue: string, options: { graceMs?: number } = {}): Confirmations {
+  const graceMs = options.graceMs ?? RESULT_GRACE_MS;
   return {
     async open(input) {
       const workflowId = workflowIds.permissionRequest(input.requestId);
@@ -50,16 +52,11 @@ export function temporalConfirmations(client: Client, taskQueue: string): Confir
             // Already decided (expired, or answered in an earlier run of this conversation): its result stands.
             if (!(error instanceof WorkflowNotFoundError)) throw error;
           }
-          const deadline = input.timeoutMs + RESULT_GRACE_MS;
-          let timer: NodeJS.Timeout | undefined;
-          const late = new Promise<'late'>((resolve) => {
-            timer = setTimeout(() => resolve('late'), deadline);
-          });
+          // Under a gRPC deadline, not a race with a timer: a lost race would leave the long poll running on.
           try {
-            const result = await Promise.race([handle.result(), late]);
-            if (result !== 'late') return result;
-          } finally {
-            clearTimeout(timer);
+            return await client.withDeadline(Date.now() + input.timeoutMs + graceMs, () => handle.result());
+          } catch (error) {
+            if (!isGrpcDeadlineError(error)) throw error;
           }
           try {
             await handle.terminate('no result in time: the caller is told the action did not run');
