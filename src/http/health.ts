@@ -1,4 +1,5 @@
 import { sql } from '../db/orm.js';
+import { withinDeadline } from '../temporal/temporal-access.js';
 import type { AppDeps } from './deps.js';
 
 /** Readiness: the database answers a query and Temporal answers a health check, each within 2 s. */
@@ -16,8 +17,7 @@ export async function checkReadiness(deps: AppDeps) {
   };
   const database = await check(() => sql(deps.orm.em.fork(), 'select 1'));
   const temporal = deps.temporal
-    // With a gRPC deadline too, so a slow check ends at 2 s instead of going on in the background.
-    ? await check(() => deps.temporal!.connection.withDeadline(Date.now() + 2000, () => deps.temporal!.connection.healthService.check({})))
+    ? await check(() => withinDeadline(deps.temporal!.client, 2000, () => deps.temporal!.connection.healthService.check({})))
     : { status: 'error' as const, error: 'this process has no Temporal connection' };
   const status = database.status === 'ok' && temporal.status === 'ok' ? 'ok' : 'error';
   return { status, checks: { database, temporal } };

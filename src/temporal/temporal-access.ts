@@ -18,3 +18,13 @@ export function temporalAccess(deps: Pick<AppDeps, 'temporal' | 'config'>): Temp
   }
   return { client: deps.temporal.client, taskQueue: deps.config.temporal.taskQueue };
 }
+
+/**
+ * A best-effort call (a progress query, a health check) bounded by a gRPC
+ * deadline, so the call itself ends at `ms`. Racing it against a timer left
+ * the losing call running; when its connection closed meanwhile, the client's
+ * retry timer threw on the closed channel outside any request.
+ */
+export function withinDeadline<T>(client: Client, ms: number, call: () => Promise<T>): Promise<T> {
+  return client.withDeadline(Date.now() + ms, call);
+}

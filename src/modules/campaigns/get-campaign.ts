@@ -4,7 +4,7 @@ import { DomainError, notFound } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { actorOf } from '../agents/agent-access.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { withinDeadline, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import {
   cancelUpdate, pauseUpdate, progressQuery, resumeUpdate, setPaceUpdate, type CampaignProgress,
@@ -53,9 +53,7 @@ export async function getCampaign(em: Em, principal: Principal, id: string, temp
   let progress: CampaignProgress | null = null;
   if (temporal && (campaign.status === 'running' || campaign.status === 'paused')) {
     // Live progress is a nicety: a slow or absent workflow leaves it null, the read state still answers.
-    // A gRPC deadline rather than a race with a timer, so the query never outlives the request (see get-release.ts).
-    progress = await temporal.client
-      .withDeadline(Date.now() + 2000, () => temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id)).query(progressQuery))
+    progress = await withinDeadline(temporal.client, 2000, () => temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id)).query(progressQuery))
       .catch(() => null);
   }
   return campaignView(em, campaign, progress);

@@ -8,6 +8,7 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { workflowIds } from '../../temporal/workflow-ids.js';
+import { withinDeadline } from '../../temporal/temporal-access.js';
 import { answerSignal } from '../../../workflows/permission-request/messages.js';
 import type { Confirmations, PermissionRequestInput, PermissionResult } from './confirmations.js';
 
@@ -54,7 +55,7 @@ export function temporalConfirmations(client: Client, taskQueue: string, options
           }
           // Under a gRPC deadline, not a race with a timer: a lost race would leave the long poll running on.
           try {
-            return await client.withDeadline(Date.now() + input.timeoutMs + graceMs, () => handle.result());
+            return await withinDeadline(client, input.timeoutMs + graceMs, () => handle.result());
           } catch (error) {
             if (!isGrpcDeadlineError(error)) throw error;
           }

@@ -3,7 +3,7 @@ import type { Em } from '../../db/orm.js';
 import { Agent } from '../agents/agents.entity.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { findAgent } from '../agents/agent-access.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { withinDeadline, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import { progressQuery } from '../../../workflows/release-pipeline/messages.js';
 import { progressQuery as testRunProgressQuery } from '../../../workflows/test-run/messages.js';
@@ -33,10 +33,10 @@ export async function getRelease(em: Em, principal: Principal, agentId: string, 
 async function liveProgress(release: Release, temporal: TemporalAccess): Promise<ReleaseProgressView | null> {
   try {
     const handle = temporal.client.workflow.getHandle(workflowIds.release(release.id));
-    const live = await withTimeout(temporal, () => handle.query(progressQuery));
+    const live = await withinDeadline(temporal.client, QUERY_TIMEOUT_MS, () => handle.query(progressQuery));
     let tests: ReleaseProgressView['tests'] = null;
     if (live.currentStep === 'tests' && release.evaluationId) {
-      const child = await withTimeout(temporal, () => temporal.client.workflow.getHandle(workflowIds.testRun(release.evaluationId!)).query(testRunProgressQuery)).catch(() => null);
+      const child = await withinDeadline(temporal.client, QUERY_TIMEOUT_MS, () => temporal.client.workflow.getHandle(workflowIds.testRun(release.evaluationId!)).query(testRunProgressQuery)).catch(() => null);
       if (child) tests = { total: child.total, done: child.done, passed: child.passed };
     }
     return {
@@ -48,16 +48,6 @@ async function liveProgress(release: Release, temporal: TemporalAccess): Promise
     // Not found (not started yet, or gone), Temporal away, a slow answer: the read state stands alone.
     return null;
   }
-}
-
-/**
- * The query with a gRPC deadline, not a race against a timer: a query that
- * lost a race went on in the background, and when its connection closed
- * meanwhile, the client's retry timer fired on a closed channel and threw
- * outside any request (seen as a failure of an unrelated test suite).
- */
-function withTimeout<T>(temporal: TemporalAccess, query: () => Promise<T>): Promise<T> {
-  return temporal.client.withDeadline(Date.now() + QUERY_TIMEOUT_MS, query);
 }
 
 /** The releases of an agent, newest first (at most 100: releases are rare and the list is for people). */
