@@ -24,15 +24,60 @@ for (const [net, prefix] of [
   ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
 ] as const) blocked.addSubnet(net, prefix, 'ipv6');
 
+/**
+ * The eight 16-bit groups of an IPv6 literal in any spelling (`::`, a trailing
+ * dotted quad, a zone id), or undefined when it is not one.
+ */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.replace(/%.*$/, '').toLowerCase();
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number);
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const head = parse(halves[0]);
+  const tail = halves.length === 2 ? parse(halves[1]) : [];
+  const fill = 8 - head.length - tail.length;
+  if (halves.length === 1 ? fill !== 0 : fill < 1) return undefined;
+  const groups = [...head, ...new Array<number>(halves.length === 2 ? fill : 0).fill(0), ...tail];
+  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries, for the ranges that route to
+ * them: IPv4-compatible (::/96), IPv4-mapped (::ffff:0:0/96), IPv4-translated
+ * (::ffff:0:0:0/96), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48),
+ * 6to4 (2002::/16) and Teredo (2001::/32: the server, and the client
+ * obfuscated by inverting its bits). `::7f00:1` is 127.0.0.1 in disguise.
+ */
+function embeddedIpv4(g: number[]): string[] {
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zero(0, 6)) return [ipv4Of(g[6], g[7])];
+  if (zero(0, 5) && g[5] === 0xffff) return [ipv4Of(g[6], g[7])];
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return [ipv4Of(g[6], g[7])];
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zero(2, 6) || g[2] === 1)) return [ipv4Of(g[6], g[7])];
+  if (g[0] === 0x2002) return [ipv4Of(g[1], g[2])];
+  if (g[0] === 0x2001 && g[1] === 0) return [ipv4Of(g[2], g[3]), ipv4Of(~g[6] & 0xffff, ~g[7] & 0xffff)];
+  return [];
+}
+
 /** True when `address` (an IP literal) is one the platform must not call. */
 export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
+  const family = isIP(address.replace(/%.*$/, ''));
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family === 6) {
-    // IPv4-mapped (::ffff:10.0.0.1) is the IPv4 address in disguise.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blocked.check(mapped[1], 'ipv4');
-    return blocked.check(address, 'ipv6');
+    const groups = ipv6Groups(address);
+    if (!groups) return true;
+    // `::` and `::1` are themselves unspecified and loopback, not embeddings.
+    if (groups.slice(0, 7).every((x) => x === 0) && groups[7] <= 1) return true;
+    const embedded = embeddedIpv4(groups);
+    if (embedded.some((v4) => blocked.check(v4, 'ipv4'))) return true;
+    return blocked.check(groups.map((x) => x.toString(16)).join(':'), 'ipv6');
   }
   return true;
 }
@@ -99,7 +144,8 @@ export function assertPublicUrl(value: string, field: string, allowedHosts: read
 }
 
 /** Why a safe request failed; `forbidden_address` also for a redirect into a forbidden address. */
-export type OutboundErrorKind = 'invalid_url' | 'forbidden_address' | 'too_many_redirects' | 'timeout' | 'too_large' | 'network';
+/** `unknown_host`: the name does not exist in DNS (NXDOMAIN), which is the caller's typo, not an outage. */
+export type OutboundErrorKind = 'invalid_url' | 'forbidden_address' | 'unknown_host' | 'too_many_redirects' | 'timeout' | 'too_large' | 'network';
 
 export class OutboundRequestError extends Error {
   constructor(readonly kind: OutboundErrorKind, message: string) {
@@ -237,5 +283,15 @@ function transportError(error: unknown, url: URL, timeoutMs: number): OutboundRe
   if (name === 'TimeoutError' || name === 'AbortError' || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
     return new OutboundRequestError('timeout', `${url.host} did not answer within ${timeoutMs} ms`);
   }
+  if (errorCodes(error).includes('ENOTFOUND')) return new OutboundRequestError('unknown_host', `${url.hostname} does not exist (DNS has no such name)`);
   return new OutboundRequestError('network', `Could not reach ${url.host}: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/** The `code`s along an error's cause chain (undici wraps the socket's error). */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string') codes.push(e.code);
+  }
+  return codes;
 }

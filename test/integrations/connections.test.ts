@@ -206,6 +206,9 @@ describe('POST /v1/integration/connection/connect', () => {
     expect(hubspot.requests).toHaveLength(2);
     const closed = await connect(a, { ...hubspotBody(), settings: { base_url: 'http://127.0.0.1:1' } }).expect(502);
     expect(closed.body.detail).toMatch(/Could not reach 127\.0\.0\.1:1/);
+    // A host that does not exist is the caller's typo: a 422 naming the field (no provider is down).
+    const typo = await connect(a, { ...hubspotBody(), settings: { base_url: 'https://no-such-host.invalid' } }).expect(422);
+    expect(typo.body).toMatchObject({ code: 'UNPROCESSABLE', errors: [{ field: 'body.settings.base_url', message: 'names a host that does not exist' }] });
   });
 
   it('reconnects with connection_id: new credentials after checking them; a failed reconnect leaves the connection as it was', async () => {

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OutboundRequestError, safeRequest, type Lookup } from '../../src/modules/outbound-http.js';
+import { isForbiddenAddress, OutboundRequestError, safeRequest, type Lookup } from '../../src/modules/outbound-http.js';
 
 /**
  * The safe client against a real server on 127.0.0.1. Loopback is allowed
@@ -54,6 +54,10 @@ describe('safeRequest refuses private, loopback and reserved addresses outside t
     'http://0x7f000001/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://169.254.169.254/latest/meta-data/',
     'http://10.0.0.1/', 'http://172.16.0.1/', 'http://192.168.1.1/', 'http://100.64.0.1/', 'http://0.0.0.0/',
     'http://[fe80::1]/', 'http://[fd00::1]/', 'http://224.0.0.1/', 'http://[::]/',
+    // IPv6 spellings that embed or map a private IPv4 address (hardening issue, item 4).
+    'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:ffff:7f00:1]/', 'http://[::ffff:0:127.0.0.1]/',
+    'http://[64:ff9b::127.0.0.1]/', 'http://[64:ff9b:1::a9fe:a9fe]/', 'http://[2002:7f00:1::1]/', 'http://[2002:a9fe:a9fe::]/',
+    'http://[2001:0:7f00:1::1]/', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'http://[::a9fe:a9fe]/', 'http://[::ffff:a00:1]/',
   ];
   it.each(forms)('%s', async (url) => {
     const before = hits;
@@ -68,6 +72,23 @@ describe('safeRequest refuses private, loopback and reserved addresses outside t
     const error = await refusal('http://intranet.example.com/', { lookup });
     expect(error.kind).toBe('forbidden_address');
     expect(error.message).toBe('intranet.example.com resolves to 10.0.0.5, a private or reserved address the platform does not call');
+  });
+
+  it('refuses a name that resolves to an IPv6 address embedding a private IPv4 one', async () => {
+    for (const address of ['::7f00:1', '::ffff:7f00:1', '0:0:0:0:0:ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:c0a8:101::1']) {
+      const lookup: Lookup = (_host, _options, callback) => callback(null, [{ address, family: 6 }]);
+      const error = await refusal('http://sneaky.example.com/', { lookup });
+      expect([address, error.kind]).toEqual([address, 'forbidden_address']);
+    }
+  });
+
+  it('reads the IPv4 inside each embedding range, so public ones stay callable', () => {
+    const forbidden = ['::7f00:1', '::127.0.0.1', '::ffff:7f00:1', '0000:0000:0000:0000:0000:FFFF:7F00:0001', '::ffff:0:7f00:1',
+      '64:ff9b::7f00:1', '2002:a9fe:a9fe::1', '2001:0:7f00:1::', '2001:0:4136:e378:8000:63bf:80ff:fffe', 'fe80::1%eth0', '1:2:3'];
+    for (const ip of forbidden) expect([ip, isForbiddenAddress(ip)]).toEqual([ip, true]);
+    for (const ip of ['::ffff:8.8.8.8', '::808:808', '2002:808:808::1', '2001:0:808:808::f7f7:f7f7', '2606:4700:4700::1111']) {
+      expect([ip, isForbiddenAddress(ip)]).toEqual([ip, false]);
+    }
   });
 
   it('refuses a redirect from an allowed server into the metadata address or 10/8, before calling it', async () => {

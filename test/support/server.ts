@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createHttpServer } from '../../src/http/server.js';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from './app.js';
 
@@ -16,7 +17,7 @@ export interface TestServer extends TestApp {
  * first, then the app is created with that address as PUBLIC_URL.
  */
 export async function startTestServer(options: { temporal?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const server = createServer();
+  const server = createHttpServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { parse as parseQs } from 'node:querystring';
 import { DomainError } from '../../modules/errors.js';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../../modules/json-depth.js';
 
 /**
  * Reads JSON and form-encoded request bodies (1 MiB by default) into
@@ -23,6 +24,13 @@ export function bodyParser(options: { limit?: number; skip?: (path: string) => b
       if (text.trim() === '') {
         ctx.request.body = undefined;
       } else {
+        // Refused before parsing: nothing downstream (validation, the MCP SDK, PostgreSQL's JSON functions)
+        // then ever walks a body nested thousands of levels deep (hardening issue, item 1).
+        if (jsonTextTooDeep(text)) {
+          throw new DomainError('VALIDATION_FAILED', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`, {
+            issues: [{ field: 'body', message: `must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }],
+          });
+        }
         try {
           ctx.request.body = JSON.parse(text);
         } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { MODEL_PROVIDER_KINDS } from './engine.entity.js';
+import { plainBaseUrl } from '../url-schemas.js';
 
 extendZodWithOpenApi(z);
 
@@ -12,13 +13,7 @@ export const CreateModelProviderBody = z
   .object({
     name: z.string().trim().min(1).max(100).describe('Unique within the organization, e.g. "openai" or "local vllm".'),
     kind: z.enum(MODEL_PROVIDER_KINDS).default('openai-compatible').describe('The wire format; openai-compatible: Chat Completions.'),
-    base_url: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-      .max(500)
-      .refine((v) => {
-        const url = new URL(v);
-        return !url.username && !url.password && !url.search && !url.hash;
-      }, 'must not contain credentials, a query or a fragment (the API key goes in api_key)')
+    base_url: plainBaseUrl(' (the API key goes in api_key)')
       .describe('Up to and without /chat/completions, e.g. https://api.openai.com/v1.'),
     api_key: z.string().trim().min(1).max(4096).describe('Sent as a Bearer token. Stored encrypted and never returned.'),
     default_model: z.string().trim().min(1).max(200).optional().describe('The model used when an agent\'s model name is "default".'),

@@ -10,7 +10,7 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
 const MAX_RETRY_AFTER_SECONDS = 2;
 
 export type ProviderErrorKind =
-  | 'auth' | 'not_found' | 'conflict' | 'invalid' | 'rate_limited' | 'provider_error' | 'timeout' | 'network' | 'forbidden_address' | 'invalid_url';
+  | 'auth' | 'not_found' | 'conflict' | 'invalid' | 'rate_limited' | 'provider_error' | 'timeout' | 'network' | 'forbidden_address' | 'invalid_url' | 'unknown_host';
 
 /**
  * What went wrong talking to a provider, in words a model (and an operator)
@@ -102,8 +102,9 @@ export function parseJson(text: string): unknown {
 /**
  * A provider failure met while connecting, as a problem: refused
  * credentials, a missing calendar or a provider's 4xx are the caller's to
- * fix (422), an address the platform will not call is a 400 on `field`, a
- * provider that is down or unreachable a 502, its rate limit a 429.
+ * fix (422), and so is a host that does not exist in DNS (a typo); an address
+ * the platform will not call is a 400 on `field`, a provider that is down or
+ * unreachable a 502, its rate limit a 429.
  */
 export function toDomainError(error: ProviderError, field: string): DomainError {
   const details = { provider: error.provider, provider_status: error.status };
@@ -111,6 +112,8 @@ export function toDomainError(error: ProviderError, field: string): DomainError 
     case 'forbidden_address':
     case 'invalid_url':
       return new DomainError('VALIDATION_FAILED', error.message, { ...details, issues: [{ field, message: 'must be a public http(s) address the platform can call' }] });
+    case 'unknown_host':
+      return new DomainError('UNPROCESSABLE', error.message, { ...details, issues: [{ field, message: 'names a host that does not exist' }] });
     case 'rate_limited':
       return new DomainError('RATE_LIMITED', error.message, { ...details, retry_after_seconds: error.retryAfterSeconds });
     case 'provider_error':

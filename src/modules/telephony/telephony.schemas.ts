@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { tryNormalizePhone } from '../phone.js';
+import { plainBaseUrl } from '../url-schemas.js';
 import { CALL_OUTCOMES } from './telephony.entity.js';
 
 extendZodWithOpenApi(z);
@@ -73,13 +74,7 @@ const SimulationBody = z
   })
   .strict();
 
-const BaseUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .max(500)
-  .refine((v) => {
-    const url = new URL(v);
-    return !url.username && !url.password && !url.search && !url.hash;
-  }, 'must not contain credentials, a query or a fragment')
+const BaseUrl = plainBaseUrl('')
   .optional()
   .describe('Overrides the provider\'s API address (a regional edge). Defaults to the provider\'s public API.');
 
