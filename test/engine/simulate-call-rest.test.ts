@@ -71,6 +71,31 @@ describe('POST /v1/agent/{agent_id}/simulate_call', () => {
     expect(again.body.session.session_id).toBe(session.session_id);
   });
 
+  it('records a simulation: listed with its kind, left out of analytics and billing unless asked for', async () => {
+    const res = await simulate(agent.agent_id, { caller: { address: '+14155550777' }, version_id: agent.version_id, customer_turns: ['bye'] });
+    expect(res.status).toBe(201);
+    const { session_id: id, started_at: startedAt, total_cost_micros: cost } = res.body.session;
+    expect(res.body.session.kind).toBe('simulation');
+    expect(cost).toBeGreaterThan(0);
+    // This tenant has simulated calls only, so live analytics are empty.
+    const range = `from_time=${encodeURIComponent(new Date(Date.parse(startedAt) - 60_000).toISOString())}&to_time=${encodeURIComponent(new Date(Date.parse(startedAt) + 60_000).toISOString())}`;
+    const overview = async (kind: string) => (await t.request.get(`/v1/call_session/analytics/overview?${range}${kind}`).set(a.headers)).body.overview;
+    expect(await overview('')).toMatchObject({ sessions: 0, cost_micros: 0 });
+    expect((await overview('&kind=simulation')).sessions).toBeGreaterThanOrEqual(1);
+    const series = async (kind: string) => (await t.request.get(`/v1/call_session/analytics/time_series?${range}&interval=hour${kind}`).set(a.headers))
+      .body.time_series.points.reduce((n: number, p: { sessions: number }) => n + p.sessions, 0);
+    expect(await series('')).toBe(0);
+    expect(await series('&kind=all')).toBeGreaterThanOrEqual(1);
+    const billing = async (kind: string) => (await t.request.get(`/v1/billing/overview?as_of=${encodeURIComponent(new Date(Date.parse(startedAt) + 60_000).toISOString())}${kind}`).set(a.headers))
+      .body.billing_overview.today;
+    expect(await billing('')).toMatchObject({ sessions: 0, cost_micros: 0 });
+    expect((await billing('&kind=simulation')).cost_micros).toBeGreaterThanOrEqual(cost);
+    const listed = await t.request.get(`/v1/call_session/get?${range}&kind=simulation`).set(a.headers);
+    expect(listed.body.sessions.map((s: { session_id: string }) => s.session_id)).toContain(id);
+    const live = await t.request.get(`/v1/call_session/get?${range}&kind=live`).set(a.headers);
+    expect(live.body.sessions).toEqual([]);
+  });
+
   it('runs a branch head, or routes like a real call (live version, then the traffic split)', async () => {
     const own = await makeAgent(t, a, { model: { provider: 'simulated', name: 'r', temperature: 0, rules } });
     const system = systemPrincipal(a.organizationId);

@@ -97,7 +97,7 @@ describe('tools/list', () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(Object.keys(byName.get('list_calls')!.inputSchema.properties!)).toEqual([
-      'from_time', 'to_time', 'page_size', 'cursor', 'agent_id', 'project_id', 'status', 'direction',
+      'from_time', 'to_time', 'page_size', 'cursor', 'agent_id', 'project_id', 'status', 'direction', 'kind',
     ]);
     expect(byName.get('list_calls')!.inputSchema.required ?? []).toEqual([]);
     expect(byName.get('get_call_tool_call')!.inputSchema.required).toEqual(['session_id', 'leg_id', 'tool_call_id']);

@@ -261,7 +261,7 @@ describe('SIP trunks, destinations and inbound routing', () => {
     const session = await post(`/v1/phone/number/${encodeURIComponent(number)}/simulate_inbound`, { caller: { name: 'Ana', address: caller }, customer_turns: ['bye'] });
     expect(session.status).toBe(201);
     expect(session.body.session).toMatchObject({
-      direction: 'inbound', status: 'ended', caller: { address: caller },
+      direction: 'inbound', status: 'ended', caller: { address: caller }, kind: 'simulation',
       agent: { agent_id: agent.agent_id, agent_version_id: routeCall(row, caller) },
     });
     const badCaller = await post(`/v1/phone/number/${encodeURIComponent(number)}/simulate_inbound`, { caller: { address: '12' }, customer_turns: [] });

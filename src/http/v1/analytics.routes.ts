@@ -22,7 +22,8 @@ import { route } from '../route.js';
 
 const tag = 'Analytics';
 const counted =
-  'Counts sessions that ended or failed and started between from_time and to_time (inclusive to the second, as in the listing). ' +
+  'Counts sessions that ended or failed and started between from_time and to_time (inclusive to the second, as in the listing), ' +
+  'live ones only unless kind names others (test runs, simulated calls). ' +
   'Money is in integer micros; rates are 0 to 1, to four decimals.';
 
 export const analyticsRoutes = [
@@ -54,7 +55,7 @@ export const analyticsRoutes = [
     method: 'get',
     path: '/v1/call_session/analytics/breakdown',
     operationId: 'getAnalyticsBreakdown',
-    summary: 'Sessions split by agent, status, end reason, direction, project or phone number',
+    summary: 'Sessions split by agent, status, end reason, direction, project, phone number or kind',
     description: counted,
     tag,
     permission: 'analytics:read',

@@ -9,7 +9,8 @@ export const billingRoutes = [
     operationId: 'getBillingOverview',
     summary: 'Spend to date: today, this month, last month, this year, per day, per month, per agent and per phone number',
     description:
-      'From the costs of sessions that ended or failed, counted by start time. Money is in integer micros of currency. ' +
+      'From the costs of sessions that ended or failed, counted by start time: live ones only unless kind names others ' +
+      '(test runs, simulated calls). Money is in integer micros of currency. ' +
       'Days, months and years are those of time_zone; the periods end at as_of (default now), inclusive to the second.',
     tag: 'Billing',
     permission: 'billing:read',

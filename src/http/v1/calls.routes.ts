@@ -28,7 +28,8 @@ export const callRoutes = [
     description:
       'Sessions that started between from_time and to_time, newest first, each with its legs, transcripts and summaries. ' +
       'Pagination is by keyset: when has_more is true, send next_cursor as cursor (with the same filters) for the next page. ' +
-      'A page never skips or repeats a session, also when new sessions arrive between pages.',
+      'A page never skips or repeats a session, also when new sessions arrive between pages. ' +
+      'Every kind is listed unless kind says which (live, test, simulation, a comma list, or all).',
     tag,
     permission: 'calls:read',
     query: ListSessionsQuery,

@@ -7,7 +7,8 @@ export const analyticsHeatmap = defineTool({
   title: 'Calls by weekday and hour',
   description:
     'How many calls started at each hour of each weekday (0 is Monday) in a time zone over a range ' +
-    '(default: the last 30 days), with their average duration: all 168 cells. Shows when callers call.',
+    '(default: the last 30 days), with their average duration: all 168 cells. Shows when callers call. ' +
+    'Counts live calls only unless kind asks for test runs or simulated calls too.',
   input: AnalyticsHeatmapQuery.shape,
   output: AnalyticsHeatmapResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,7 +8,8 @@ export const analyticsOverview = defineTool({
   description:
     'Dashboard totals of the calls that started in a range (default: the last 30 days): sessions, ended and ' +
     'failed, duration, cost in micros, transfers, tool calls and their failures, sessions per end reason, and ' +
-    'the same numbers for the period of equal length just before, for comparison. Rates are 0 to 1.',
+    'the same numbers for the period of equal length just before, for comparison. Rates are 0 to 1. ' +
+    'Counts live calls only unless kind asks for test runs or simulated calls too.',
   input: AnalyticsOverviewQuery.shape,
   output: AnalyticsOverviewResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

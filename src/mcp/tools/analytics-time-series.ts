@@ -7,7 +7,8 @@ export const analyticsTimeSeries = defineTool({
   title: 'Call analytics over time',
   description:
     'Sessions, duration, cost in micros, transfers and failures per hour, day, week or month of a range ' +
-    '(default: the last 30 days, per day), counted in a time zone. Buckets without calls are included with zeros.',
+    '(default: the last 30 days, per day), counted in a time zone. Buckets without calls are included with zeros. ' +
+    'Counts live calls only unless kind asks for test runs or simulated calls too.',
   input: AnalyticsTimeSeriesQuery.shape,
   output: AnalyticsTimeSeriesResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,7 +8,8 @@ export const billingOverviewGet = defineTool({
   description:
     'Spend to date from the costs of the calls, in micros (millionths of the currency unit): today, this month, ' +
     'last month and this year, each day of this month, the last months (default 12), and this and last month ' +
-    'per agent and per phone number. Days and months are those of time_zone; as_of moves "to date" into the past.',
+    'per agent and per phone number. Days and months are those of time_zone; as_of moves "to date" into the past. ' +
+    'Counts live calls only unless kind asks for test runs or simulated calls too.',
   input: BillingOverviewQuery.shape,
   output: BillingOverviewResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,7 +8,8 @@ export const listCalls = defineTool({
   description:
     'Lists call sessions (phone or web conversations of the voice agents), newest first, each with its legs, ' +
     'transcripts, variables, summaries and cost in micros (millionths of the currency unit). ' +
-    'Filter by start time, agent, status or direction. When has_more is true, call again with cursor set to ' +
+    'Each session has a kind: live (a call with a real party), test (a test run) or simulation (a simulated call). ' +
+    'Filter by start time, agent, status, direction or kind. When has_more is true, call again with cursor set to ' +
     'next_cursor and the same filters for the next page.',
   input: ListSessionsQuery.shape,
   output: ListSessionsResponse,

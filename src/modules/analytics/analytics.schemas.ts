@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { DIRECTIONS } from '../calls/calls.entity.js';
-import { QueryTimestamp } from '../calls/calls.schemas.js';
+import { KindFilter, QueryTimestamp } from '../calls/calls.schemas.js';
 
 extendZodWithOpenApi(z);
 
 export const MAX_RANGE_DAYS = 400;
 export const MAX_POINTS = 2000;
 export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
-export const GROUP_BY = ['agent', 'status', 'end_reason', 'direction', 'project', 'phone_number'] as const;
+export const GROUP_BY = ['agent', 'status', 'end_reason', 'direction', 'project', 'phone_number', 'kind'] as const;
 export type Interval = (typeof INTERVALS)[number];
 export type GroupBy = (typeof GROUP_BY)[number];
 
@@ -56,6 +56,10 @@ const rangeFields = {
   agent_id: z.string().min(1).max(40).optional().describe('Only sessions of this agent.'),
   project_id: z.string().min(1).max(40).optional().describe('Only sessions of this project.'),
   direction: z.enum(DIRECTIONS as [string, ...string[]]).optional().describe('Only sessions of this direction.'),
+  kind: KindFilter.optional().describe(
+    'Which sessions to count: live (calls with a real party), test (test runs), simulation (simulated calls), ' +
+      'a comma-separated list of them, or all. Default: live.',
+  ),
 };
 
 export const AnalyticsOverviewQuery = z.object(rangeFields).strict();
@@ -153,7 +157,7 @@ export const AnalyticsBreakdownResponse = z
       sessions: z.number().int().describe('Sessions over all rows.'),
       rows: z.array(
         z.object({
-          value: z.string().nullable().describe('The agent id, status, end reason, direction, project id or phone number; null for none.'),
+          value: z.string().nullable().describe('The agent id, status, end reason, direction, project id, phone number or kind; null for none.'),
           label: z.string().nullable().describe('A name to show: the agent name, the project name, otherwise the value.'),
           sessions: z.number().int(),
           share: Rate.describe('sessions / all sessions, to four decimals.'),
@@ -277,6 +281,10 @@ export const BillingOverviewQuery = z
       .default(12)
       .describe(`Calendar months in the monthly series, the current one included: 1 to ${MAX_BILLING_MONTHS}; default 12.`),
     project_id: z.string().min(1).max(40).optional().describe('Only the spend of this project.'),
+    kind: KindFilter.optional().describe(
+      'Whose spend to count: live (calls with a real party), test (test runs), simulation (simulated calls), ' +
+        'a comma-separated list of them, or all. Default: live.',
+    ),
   })
   .strict();
 export type BillingOverviewQuery = z.infer<typeof BillingOverviewQuery>;

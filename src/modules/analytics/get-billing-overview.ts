@@ -42,7 +42,9 @@ const bySpend = (a: Split, b: Split) =>
  * each day of this month, the last `months` calendar months, and this and
  * last month per agent and per phone number, in micros of the organization's
  * currency. Days, months and years are those of the time zone. Every figure
- * comes from one statement over the statistics buckets (stats-source.ts), so
+ * comes from one statement over the statistics buckets (stats-source.ts), of
+ * live sessions unless `kind` says otherwise (test runs and simulated calls are
+ * not spend of the operator's calls), so
  * they are one snapshot: the days and months add up to the period totals, as
  * the agents and the numbers do to this and last month's.
  */
@@ -75,7 +77,7 @@ export async function getBillingOverview(em: Em, organizationId: string, query: 
   const lastMonthStart = new Date(toIso(b.last_month_start));
   const from = new Date(Math.min(new Date(toIso(b.series_start)).getTime(), new Date(toIso(b.year_start)).getTime(), lastMonthStart.getTime()));
 
-  const source = statsSource(organizationId, { from, to: end }, { project_id: query.project_id });
+  const source = statsSource(organizationId, { from, to: end }, { project_id: query.project_id, kind: query.kind });
   const name = latestAgentName(source, 'g.agent_id', 'g.last_at');
   // Day totals for the series and periods; agent and number totals for this
   // and last month. One pass over the source with grouping sets: per bucket

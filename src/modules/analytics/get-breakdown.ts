@@ -30,6 +30,8 @@ const DIMENSIONS: Record<Exclude<GroupBy, 'status' | 'end_reason'>, KeyDimension
   direction: { value: 'direction', label: 'g.value' },
   project: { value: 'project_id', label: '(select p.name from project p where p.id = g.value)' },
   phone_number: { value: "nullif(phone_number, '')", label: 'g.value' },
+  // Within the kinds the query counts: live alone unless it asks for more.
+  kind: { value: 'kind', label: 'g.value' },
 };
 
 /** Status and end reason are counters of the buckets: one row of sums, split into groups below. */

@@ -50,16 +50,16 @@ const ADD_SESSIONS_SQL = `with marked as (
         where id in (select json_array_elements_text(?::json))
           and stats_counted_at is null and status in ('ended', 'failed')
         returning id, organization_id, project_id, agent_id, agent_name, status, end_reason, direction,
-                  phone_number, started_at, duration_seconds, total_cost_micros
+                  phone_number, kind, started_at, duration_seconds, total_cost_micros
      ), inserted as (
        insert into call_stats_bucket as b (organization_id, bucket_start, project_id, agent_id, agent_name, direction,
-              phone_number, ${MEASURE_COLUMNS.join(', ')})
+              phone_number, kind, ${MEASURE_COLUMNS.join(', ')})
        select m.organization_id,
               to_timestamp(floor(extract(epoch from m.started_at) / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS}),
-              m.project_id, coalesce(m.agent_id, ''), max(m.agent_name), m.direction, coalesce(m.phone_number, ''),
+              m.project_id, coalesce(m.agent_id, ''), max(m.agent_name), m.direction, coalesce(m.phone_number, ''), m.kind,
               ${sessionMeasures('m').map((x) => `sum(${x.value})`).join(', ')}
          from marked m
-        group by 1, 2, 3, 4, 6, 7
+        group by 1, 2, 3, 4, 6, 7, 8
        on conflict on constraint call_stats_bucket_key do update set
               ${MEASURE_COLUMNS.map((c) => `${c} = b.${c} + excluded.${c}`).join(',\n              ')},
               agent_name = excluded.agent_name
@@ -68,7 +68,8 @@ const ADD_SESSIONS_SQL = `with marked as (
      select (select count(*) from marked)::int as added`;
 
 /**
- * Adds ended (or failed) sessions to the 15-minute statistics buckets, exactly
+ * Adds ended (or failed) sessions to the 15-minute statistics buckets of
+ * their kind (live, test, simulation: a key of the buckets, decision 0022), exactly
  * once each: the same statement marks them counted (stats_counted_at) and
  * adds them, so calling it twice for a session, or concurrently, cannot count
  * it twice. Sessions still in progress are skipped and counted when they end.

@@ -1,7 +1,7 @@
 import { validationFailed } from '../errors.js';
 import { MAX_RANGE_DAYS } from './analytics.schemas.js';
 import { toInt } from '../../db/values.js';
-import { END_REASONS, endReasonColumn } from '../calls/calls.entity.js';
+import { END_REASONS, endReasonColumn, SESSION_KINDS, type SessionKind } from '../calls/calls.entity.js';
 import { BUCKET_SECONDS, MEASURE_COLUMNS, sessionMeasures } from './rollup.js';
 
 const DAY_MS = 86_400_000;
@@ -18,6 +18,8 @@ export interface StatsFilters {
   agent_id?: string;
   project_id?: string;
   direction?: string;
+  /** The kinds of session to count; absent: live only, what analytics and billing count by default (decision 0022). */
+  kind?: readonly SessionKind[];
 }
 
 /**
@@ -64,9 +66,10 @@ const SESSION_MEASURES = sessionMeasures('s').map((m) => `(${m.value})::${m.type
  * buckets at the two edges come from the sessions themselves (only those the
  * buckets already hold: stats_counted_at is set), so any from/to is exact and
  * the cost is at most two buckets of sessions plus the bucket rows, whatever
- * the number of sessions. Both halves have the same columns, with '' for a
+ * the number of sessions. Only the kinds of `filters.kind` are counted, live
+ * alone by default. Both halves have the same columns, with '' for a
  * missing dimension as in the buckets:
- * at, project_id, agent_id, agent_name, direction, phone_number, then the
+ * at, project_id, agent_id, agent_name, direction, phone_number, kind, then the
  * measures of rollup.ts (sessions, duration_seconds, cost_micros, failed,
  * transferred, tool_calls, tool_call_failures, er_<end reason>, ...), which a
  * session row gives as 0/1 counters and its own seconds and cost.
@@ -89,15 +92,22 @@ export function statsSource(organizationId: string, range: StatsRange, filters: 
     conditions.push(`${column} = ?`);
     values.push(value);
   }
+  // Kind is a key of the buckets, so a kind filter reads the same rows the
+  // live default does; every kind together needs no condition at all.
+  const kinds = filters.kind ?? ['live'];
+  if (kinds.length < SESSION_KINDS.length) {
+    conditions.push('kind in (?)');
+    values.push(kinds);
+  }
   const filter = (alias: string) => conditions.map((c) => ` and ${alias}.${c}`).join('');
 
   const text = `(
-    select b.bucket_start as at, b.project_id, b.agent_id, b.agent_name, b.direction, b.phone_number,
+    select b.bucket_start as at, b.project_id, b.agent_id, b.agent_name, b.direction, b.phone_number, b.kind,
            ${BUCKET_MEASURES}
       from call_stats_bucket b
      where b.organization_id = ? and b.bucket_start >= ? and b.bucket_start < ?${filter('b')}
     union all
-    select s.started_at, s.project_id, coalesce(s.agent_id, ''), s.agent_name, s.direction, coalesce(s.phone_number, ''),
+    select s.started_at, s.project_id, coalesce(s.agent_id, ''), s.agent_name, s.direction, coalesce(s.phone_number, ''), s.kind,
            ${SESSION_MEASURES}
       from call_session s
      where s.organization_id = ? and s.stats_counted_at is not null

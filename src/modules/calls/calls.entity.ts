@@ -31,6 +31,15 @@ export const END_REASONS: readonly EndReason[] = [
 export type Direction = 'inbound' | 'outbound' | 'web';
 export const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound', 'web'];
 export type Speaker = 'customer' | 'agent' | 'system' | 'human';
+/**
+ * What a session was: `live`, a call with a real party (the only kind that is
+ * billed and counted by analytics unless a query asks for others), `test`, a
+ * test run's scripted conversation, or `simulation`, a simulated call (the
+ * simulate routes, and outbound calls placed through the simulated carrier).
+ * docs/decisions/0022.
+ */
+export type SessionKind = 'live' | 'test' | 'simulation';
+export const SESSION_KINDS: readonly SessionKind[] = ['live', 'test', 'simulation'];
 
 export interface Variable { key: string; value: string }
 export interface Summary { text: string; created_at: string }
@@ -57,6 +66,11 @@ const CallSessionSchema = defineEntity({
   indexes: [
     { name: 'call_session_org_started_idx', properties: ['organization', 'startedAt', 'id'] },
     { name: 'call_session_org_agent_idx', properties: ['organization', 'agentId', 'startedAt'] },
+    // Listings filtered to test or simulation sessions, which are few among the live ones (decision 0022).
+    {
+      name: 'call_session_org_not_live_idx',
+      expression: `create index "call_session_org_not_live_idx" on "call_session" ("organization_id", "started_at", "id") where "kind" <> 'live'`,
+    },
   ],
   properties: {
     id: p.string().primary().length(40),
@@ -68,6 +82,8 @@ const CallSessionSchema = defineEntity({
     status: p.string().length(20),
     endReason: p.string().length(30).nullable(),
     direction: p.string().length(20),
+    /** live, test or simulation (SessionKind); set when the session is recorded, never changed. */
+    kind: p.string().length(12).default('live'),
     callerName: p.string().length(200).nullable(),
     callerAddress: p.string().length(64).nullable(),
     /** The platform's own number or address that took or placed the call. */
@@ -170,7 +186,7 @@ const endReasonTotals = Object.fromEntries(
 
 /**
  * Pre-aggregated call statistics in 15-minute buckets, one row per bucket and
- * combination of project, agent, direction and phone number, added to in the
+ * combination of kind, project, agent, direction and phone number, added to in the
  * same transaction that ends a session (modules/analytics/rollup.ts).
  * Status and end reason are counters, not key dimensions: as dimensions they
  * multiplied the rows (docs/decisions/0005). Analytics read these for whole
@@ -187,7 +203,7 @@ const CallStatsBucketSchema = defineEntity({
   uniques: [
     {
       name: 'call_stats_bucket_key',
-      properties: ['organization', 'bucketStart', 'projectId', 'agentId', 'direction', 'phoneNumber'],
+      properties: ['organization', 'bucketStart', 'projectId', 'agentId', 'direction', 'phoneNumber', 'kind'],
     },
   ],
   properties: {
@@ -206,6 +222,8 @@ const CallStatsBucketSchema = defineEntity({
     failedCostMicros: p.bigint('number').default(0),
     ...endReasonTotals,
     organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    /** The sessions' kind (SessionKind): a key dimension, so analytics leave out or pick test and simulation sessions (decision 0022). */
+    kind: p.string().length(12),
     projectId: p.string().length(40),
     agentId: p.string().length(40),
     direction: p.string().length(20),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { DIRECTIONS, END_REASONS, SESSION_STATUSES } from './calls.entity.js';
+import { DIRECTIONS, END_REASONS, SESSION_KINDS, SESSION_STATUSES, type SessionKind } from './calls.entity.js';
 
 extendZodWithOpenApi(z);
 
@@ -37,6 +37,30 @@ export const QueryTimestamp = z
   })
   .openapi({ type: 'string', example: '2026-11-01 00:00:00' });
 
+/**
+ * A `kind` filter in queries: one kind (live, test, simulation), a comma list
+ * of them, or `all`. Parsed to the kinds in SESSION_KINDS order without
+ * repeats, so `test,live` and `live,test` filter (and fingerprint) alike.
+ */
+export const KindFilter = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value, ctx): SessionKind[] => {
+    if (value === 'all') return [...SESSION_KINDS];
+    const named = value.split(',').map((part) => part.trim());
+    const unknown = named.filter((part) => !SESSION_KINDS.includes(part as SessionKind));
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${unknown.map((u) => JSON.stringify(u)).join(', ')} is not a kind: expected live, test, simulation, a comma-separated list of them, or all`,
+      });
+      return z.NEVER;
+    }
+    return SESSION_KINDS.filter((kind) => named.includes(kind));
+  })
+  .openapi({ type: 'string', example: 'live,simulation' });
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
@@ -56,6 +80,10 @@ export const ListSessionsQuery = z
     project_id: z.string().max(40).optional().describe('Only sessions of this project.'),
     status: z.enum(SESSION_STATUSES as [string, ...string[]]).optional().describe('Only sessions in this status.'),
     direction: z.enum(DIRECTIONS as [string, ...string[]]).optional().describe('Only sessions of this direction.'),
+    kind: KindFilter.optional().describe(
+      'Only sessions of these kinds: live (calls with a real party), test (test runs), simulation (simulated calls), ' +
+        'a comma-separated list of them, or all. Default: all.',
+    ),
   })
   .strict();
 export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
@@ -102,6 +130,9 @@ export const SessionView = z
     status: z.enum(SESSION_STATUSES as [string, ...string[]]),
     end_reason: z.enum(END_REASONS as [string, ...string[]]).nullable(),
     direction: z.enum(DIRECTIONS as [string, ...string[]]),
+    kind: z
+      .enum(SESSION_KINDS as [string, ...string[]])
+      .describe('live: a call with a real party; test: a test run\'s conversation; simulation: a simulated call. Analytics and billing count live ones by default.'),
     total_cost_micros: z.number().int().describe('Sum of every leg\'s cost, in millionths of the currency unit.'),
     caller: z.object({ name: z.string().nullable(), address: z.string().nullable() }),
     agent: z.object({ agent_id: z.string().nullable(), agent_name: z.string(), agent_version_id: z.string().nullable() }),

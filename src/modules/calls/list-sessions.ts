@@ -1,6 +1,7 @@
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
 import { encodeCursor, resolveWindow } from '../cursor.js';
+import { SESSION_KINDS } from './calls.entity.js';
 import type { ListSessionsQuery, SessionView } from './calls.schemas.js';
 import { assembleSessions, SESSION_COLUMNS, type SessionRow } from './session-views.js';
 
@@ -10,7 +11,8 @@ const DEFAULT_RANGE_MS = 30 * 24 * 3600 * 1000;
 export function listingWindow(query: ListSessionsQuery, now = new Date()) {
   return resolveWindow(
     query,
-    { agent: query.agent_id, project: query.project_id, status: query.status, direction: query.direction },
+    // kind only when given, so cursors issued before the filter existed stay valid.
+    { agent: query.agent_id, project: query.project_id, status: query.status, direction: query.direction, ...(query.kind ? { kind: query.kind.join(',') } : {}) },
     DEFAULT_RANGE_MS,
     now,
   );
@@ -40,6 +42,13 @@ export async function listSessions(
     if (value === undefined) continue;
     where.push(condition);
     params.push(value);
+  }
+  // Every kind is no filter at all. Kinds without live let PostgreSQL use the
+  // partial index of non-live sessions (call_session_org_not_live_idx), so a
+  // page of test sessions does not walk past the live ones.
+  if (query.kind && query.kind.length < SESSION_KINDS.length) {
+    where.push('s.kind in (?)');
+    params.push(query.kind);
   }
   if (after) {
     where.push('(s.started_at, s.id) < (?::timestamptz, ?)');

@@ -3,7 +3,7 @@ import { sql } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import type { PriceList } from '../org/org.entity.js';
 import { addSessionsToStats } from '../analytics/rollup.js';
-import type { Direction, EndReason, SessionStatus, Speaker, Summary, TranscriptItem, Variable } from './calls.entity.js';
+import type { Direction, EndReason, SessionKind, SessionStatus, Speaker, Summary, TranscriptItem, Variable } from './calls.entity.js';
 import { priceLeg, sumLines } from './pricing.js';
 
 /**
@@ -48,6 +48,8 @@ export interface SessionInput {
   status: SessionStatus;
   endReason: EndReason | null;
   direction: Direction;
+  /** Default live. Test runs and simulated calls say so: analytics and billing leave them out by default. */
+  kind?: SessionKind;
   caller: { name?: string | null; address?: string | null };
   phoneNumber?: string | null;
   startedAt: Date;
@@ -127,6 +129,7 @@ export async function recordSessions(em: Em, inputs: SessionInput[], prices: (or
       status: input.status,
       end_reason: input.endReason,
       direction: input.direction,
+      kind: input.kind ?? 'live',
       caller_name: input.caller.name ?? null,
       caller_address: input.caller.address ?? null,
       phone_number: input.phoneNumber ?? null,
@@ -166,7 +169,7 @@ export async function recordSessions(em: Em, inputs: SessionInput[], prices: (or
 
 const SESSION_TYPES = {
   id: 'text', organization_id: 'text', project_id: 'text', agent_id: 'text', agent_name: 'text',
-  agent_version_id: 'text', status: 'text', end_reason: 'text', direction: 'text', caller_name: 'text',
+  agent_version_id: 'text', status: 'text', end_reason: 'text', direction: 'text', kind: 'text', caller_name: 'text',
   caller_address: 'text', phone_number: 'text', started_at: 'timestamptz', ended_at: 'timestamptz',
   duration_seconds: 'int', total_cost_micros: 'bigint', variables: 'jsonb', summaries: 'jsonb',
   has_recording: 'boolean', created_at: 'timestamptz', updated_at: 'timestamptz',

@@ -5,7 +5,7 @@ import type { Summary, TranscriptItem, Variable } from './calls.entity.js';
 import type { SessionView } from './calls.schemas.js';
 
 /** The columns of call_session that a session view needs. */
-export const SESSION_COLUMNS = `s.id, s.project_id, s.status, s.end_reason, s.direction, s.total_cost_micros,
+export const SESSION_COLUMNS = `s.id, s.project_id, s.status, s.end_reason, s.direction, s.kind, s.total_cost_micros,
   s.caller_name, s.caller_address, s.agent_id, s.agent_name, s.agent_version_id, s.phone_number,
   s.duration_seconds, s.variables, s.summaries, s.has_recording, s.started_at, s.ended_at`;
 
@@ -24,7 +24,7 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
  */
 export const SESSION_JSON = `json_build_object(
   'session_id', s.id, 'project_id', s.project_id, 'status', s.status, 'end_reason', s.end_reason,
-  'direction', s.direction, 'total_cost_micros', s.total_cost_micros,
+  'direction', s.direction, 'kind', s.kind, 'total_cost_micros', s.total_cost_micros,
   'caller', json_build_object('name', s.caller_name, 'address', s.caller_address),
   'agent', json_build_object('agent_id', s.agent_id, 'agent_name', s.agent_name, 'agent_version_id', s.agent_version_id),
   'phone_number', s.phone_number, 'duration_seconds', s.duration_seconds, 'variables', s.variables,
@@ -63,6 +63,7 @@ function toSessionView(s: SessionRow, legs: LegRow[]): SessionView {
     status: s.status as string,
     end_reason: (s.end_reason as string | null) ?? null,
     direction: s.direction as string,
+    kind: s.kind as string,
     total_cost_micros: toInt(s.total_cost_micros),
     caller: { name: (s.caller_name as string | null) ?? null, address: (s.caller_address as string | null) ?? null },
     agent: {

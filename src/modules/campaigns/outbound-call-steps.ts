@@ -3,7 +3,7 @@ import { sql } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { Agent } from '../agents/agents.entity.js';
 import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
-import type { EndReason } from '../calls/calls.entity.js';
+import type { EndReason, SessionKind } from '../calls/calls.entity.js';
 import { recordSessions } from '../calls/record-sessions.js';
 import { runConversation, type EngineDeps } from '../engine/run-conversation.js';
 import { dncCheck } from '../outbound/dnc-check.js';
@@ -74,6 +74,7 @@ export async function converseOutboundCall(deps: EngineDeps, id: string): Promis
       agentId: call.agent,
       versionId: call.versionId,
       direction: 'outbound',
+      kind: await outboundCallKind(em, call),
       caller: { address: call.toNumber },
       phoneNumber: call.fromNumber,
       customerTurns: call.customerScript,
@@ -108,6 +109,7 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
         status: outcome === 'failed' ? 'failed' : 'ended',
         endReason: outcome as EndReason,
         direction: 'outbound',
+        kind: await outboundCallKind(em, call),
         caller: { address: call.toNumber },
         phoneNumber: call.fromNumber,
         startedAt: new Date(),
@@ -117,6 +119,18 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
     });
   }
   await em.nativeUpdate(OutboundCall, { id }, { status: outcome, endReason: outcome, error });
+}
+
+/**
+ * The session kind of an outbound call (decision 0022): through the built-in
+ * simulated carrier (no connection, or a `simulated` one) nothing is dialled,
+ * so it is a simulation; through Twilio or Telnyx the platform placed a call
+ * to a real number, so it is live (billed, counted), answered or not.
+ */
+async function outboundCallKind(em: Em, call: OutboundCall): Promise<SessionKind> {
+  if (!call.connectionId) return 'simulation';
+  const [row] = await sql<{ provider: string }>(em, 'select provider from telephony_connection where id = ?', [call.connectionId]);
+  return row?.provider === 'simulated' ? 'simulation' : 'live';
 }
 
 /** undefined: no session yet. */

@@ -5,7 +5,7 @@ import { notFound, validationFailed, type FieldIssue } from '../errors.js';
 import { Agent, AgentVersion } from '../agents/agents.entity.js';
 import type { AgentConfig } from '../agents/agents.schemas.js';
 import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
-import type { EndReason, Speaker } from '../calls/calls.entity.js';
+import type { EndReason, SessionKind, Speaker } from '../calls/calls.entity.js';
 import { priceLeg, sumLines } from '../calls/pricing.js';
 import { recordSessions, type LegInput, type TurnInput } from '../calls/record-sessions.js';
 import { emitCallStarted, emitSessionEvents } from '../triggers/emit-session-events.js';
@@ -22,6 +22,12 @@ export interface ConversationInput {
   agentId: string;
   versionId: string;
   direction: 'inbound' | 'outbound' | 'web';
+  /**
+   * What the session is (docs/decisions/0022): `test` for a test run,
+   * `simulation` for a simulated call, `live` (the default) for a call with a
+   * real party. Only live sessions are billed and counted by default.
+   */
+  kind?: SessionKind;
   caller: { name?: string | null; address: string };
   phoneNumber?: string | null;
   customerTurns: string[];
@@ -531,6 +537,7 @@ async function record(
           status: outcome.status,
           endReason: outcome.reason,
           direction: input.direction,
+          kind: input.kind ?? 'live',
           caller: { name: input.caller.name ?? null, address: input.caller.address },
           phoneNumber: input.phoneNumber ?? null,
           startedAt,

@@ -44,6 +44,8 @@ export async function simulateCall(deps: EngineDeps, em: Em, principal: Principa
     agentId: agent.id,
     versionId,
     direction: body.direction,
+    // Scripted turns, no one on the line: not a call to bill or to count in analytics by default.
+    kind: 'simulation',
     caller: { name: body.caller.name ?? null, address },
     phoneNumber: body.phone_number ? normalizeAddress(body.phone_number) : null,
     customerTurns: body.customer_turns,

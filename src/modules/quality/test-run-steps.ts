@@ -82,6 +82,7 @@ export async function executeTestRun(
         agentId: run.agent,
         versionId: run.versionId,
         direction: 'web',
+        kind: 'test',
         caller: { name: `Test: ${run.testName}`.slice(0, 200), address: `sip:${run.id.toLowerCase()}@tests.invalid` },
         customerTurns: test.customerTurns,
         sessionId: run.sessionId,

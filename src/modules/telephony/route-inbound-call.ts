@@ -85,6 +85,8 @@ export async function simulateInboundCall(
     agentId: route.agentId,
     versionId: route.versionId,
     direction: 'inbound',
+    // Routed as a real call is, but the caller's turns are text: a simulation.
+    kind: 'simulation',
     caller: { name: body.caller.name ?? null, address: body.caller.address },
     phoneNumber: called,
     customerTurns: body.customer_turns,
