@@ -32,7 +32,7 @@ const agentBody = (over: Record<string, unknown> = {}): CreateAgentBody => ({
   name: 'Support line',
   prompt: 'You are the support agent of Acme.\nGreet the caller.\nAsk for the order number.',
   first_message: 'Hello, Acme support.',
-  voice: { provider: 'platform', voice_id: 'nova' },
+  voice: { provider: 'openai', voice_id: 'nova' },
   model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Goodbye', hangup: true }] },
   tools: [{ name: 'transfer', kind: 'builtin', permission: 'ask', config: { destination: 'billing' } }],
   variables: [{ key: 'order_number', description: 'The order number' }],
@@ -81,7 +81,7 @@ describe('create, retrieve and list', () => {
 
   it('gives the same content the same ETag whatever the key order', async () => {
     const one = (await create({ name: 'Order A' })).body.agent;
-    const reordered = JSON.parse(JSON.stringify(agentBody({ name: 'Order B', voice: { voice_id: 'nova', provider: 'platform' } })));
+    const reordered = JSON.parse(JSON.stringify(agentBody({ name: 'Order B', voice: { voice_id: 'nova', provider: 'openai' } })));
     const two = (await t.request.post('/v1/agent/create').set(a.headers).send(reordered)).body.agent;
     expect(two.etag).toBe(one.etag);
   });
@@ -295,6 +295,28 @@ describe('tenancy, permissions and bad input', () => {
     expect(nulText.status).toBe(400);
     expect(nulText.body.errors[0].field).toBe('body.edits.0.text');
     expect((await t.request.post('/v1/agent/create').set(a.headers).send(agentBody({ project_id: 'prj_nope' }))).status).toBe(404);
+  });
+
+  it('refuses a voice that does not exist, on create and on update, naming the field', async () => {
+    const before = await t.orm.em.fork().count(AuditEvent, { organization: a.organizationId, action: 'agent.create' });
+    const missing = await t.request.post('/v1/agent/create').set(a.headers).send(agentBody({ voice: { provider: 'openai', voice_id: 'no-such-voice' } }));
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'body.voice.voice_id' }] });
+    expect(missing.body.detail).toMatch(/no-such-voice/);
+    // A catalogue id under another provider names the provider.
+    const crossed = await t.request.post('/v1/agent/create').set(a.headers).send(agentBody({ voice: { provider: 'azure', voice_id: 'nova' } }));
+    expect([crossed.status, crossed.body.errors[0].field]).toEqual([400, 'body.voice.provider']);
+    expect(crossed.body.detail).toMatch(/belongs to provider openai/);
+    expect(await t.orm.em.fork().count(AuditEvent, { organization: a.organizationId, action: 'agent.create' })).toBe(before);
+
+    // The default (the platform voice) and catalogue voices pass.
+    const plain = await t.request.post('/v1/agent/create').set(a.headers).send({ name: 'Default voice', prompt: 'Hi.' });
+    expect([plain.status, plain.body.agent.config.voice]).toEqual([201, { provider: 'platform', voice_id: 'default' }]);
+    const agent = plain.body.agent;
+    const bad = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send({ voice: { provider: 'elevenlabs', voice_id: 'rachel' } });
+    expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'body.voice.voice_id']);
+    const good = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send({ voice: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' } });
+    expect([good.status, good.body.agent.config.voice.voice_id]).toEqual([200, '21m00Tcm4TlvDq8ikWAM']);
   });
 
   it('documents the agent routes in the OpenAPI document', async () => {

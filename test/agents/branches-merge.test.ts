@@ -65,18 +65,19 @@ describe('branches', () => {
 });
 
 describe('merge preview and merge', () => {
-  it('previews a fast-forward, then merges it as a two-parent version and marks the branch merged', async () => {
+  it('previews a merge onto an unmoved main, then merges it as a two-parent version (not reported as a fast-forward) and marks the branch merged', async () => {
     const { agent, branch } = await setup();
     const edited = await editLine(agent.agent_id, branch.branch_id, 'Be brief.', 'Be brief and kind.');
     const p = await preview(agent.agent_id, branch.branch_id);
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ fast_forward: true, clean: true, conflicts: [], changed_fields: ['prompt'], base_version_id: agent.version_id });
+    expect(p.body).toMatchObject({ fast_forward: false, main_unchanged: true, clean: true, conflicts: [], changed_fields: ['prompt'], base_version_id: agent.version_id });
     expect(p.body.merged_config.prompt).toBe(PROMPT.replace('Be brief.', 'Be brief and kind.'));
 
     const m = await merge(agent.agent_id, branch.branch_id);
     expect(m.status).toBe(200);
     expect(m.body).toMatchObject({
-      merged: true, already_merged: false, fast_forward: true,
+      // Main had not moved, yet the merge is a new two-parent version (no-ff, decision 0009): it must not claim a fast-forward.
+      merged: true, already_merged: false, fast_forward: false, main_unchanged: true,
       version: { parent_version_ids: [agent.version_id, edited.version_id] },
       branch: { state: 'merged', merged_version_id: m.body.version.version_id },
     });
@@ -90,7 +91,7 @@ describe('merge preview and merge', () => {
     // Idempotent: the same branch head merged again returns that merge.
     const again = await merge(agent.agent_id, branch.branch_id);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ already_merged: true, version: { version_id: m.body.version.version_id } });
+    expect(again.body).toMatchObject({ already_merged: true, fast_forward: false, main_unchanged: true, version: { version_id: m.body.version.version_id } });
     expect(await t.orm.em.fork().count(AgentVersion, { agent: agent.agent_id })).toBe(3);
     // A merged branch takes no more changes.
     const late = await t.request.post(`${base(agent.agent_id)}/prompt/patch`).set(a.headers)
@@ -104,13 +105,13 @@ describe('merge preview and merge', () => {
     await editLine(agent.agent_id, undefined, 'Greet the caller.', 'Greet the caller by name.');
     const theirs = await editLine(agent.agent_id, branch.branch_id, 'Confirm the address.', 'Confirm the delivery address.');
     const p = await preview(agent.agent_id, branch.branch_id);
-    expect(p.body).toMatchObject({ fast_forward: false, clean: true, conflicts: [], changed_fields: ['prompt'] });
+    expect(p.body).toMatchObject({ fast_forward: false, main_unchanged: false, clean: true, conflicts: [], changed_fields: ['prompt'] });
     const expected = ['Greet the caller by name.', 'Ask for the order number.', 'Be brief.', 'Confirm the delivery address.', 'Say goodbye.'].join('\n');
     expect(p.body.merged_config.prompt).toBe(expected);
     const mainHead = (await getAgent(t.orm.em.fork(), system, agent.agent_id)).version_id;
     const m = await merge(agent.agent_id, branch.branch_id);
     expect(m.status).toBe(200);
-    expect(m.body.fast_forward).toBe(false);
+    expect(m.body).toMatchObject({ fast_forward: false, main_unchanged: false });
     expect(m.body.version.parent_version_ids).toEqual([mainHead, theirs.version_id]);
     expect((await getAgent(t.orm.em.fork(), system, agent.agent_id)).config.prompt).toBe(expected);
   });
@@ -137,25 +138,25 @@ describe('merge preview and merge', () => {
     const { agent, branch } = await setup();
     const put = (body: Record<string, unknown>) => t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send(body);
     expect((await put({ first_message: 'Hi from main' })).status).toBe(200);
-    expect((await put({ branch_id: branch.branch_id, language: 'de-DE', voice: { provider: 'azure', voice_id: 'katja' } })).status).toBe(200);
+    expect((await put({ branch_id: branch.branch_id, language: 'de-DE', voice: { provider: 'azure', voice_id: 'de-DE-ConradNeural' } })).status).toBe(200);
     const clean = await preview(agent.agent_id, branch.branch_id);
-    expect(clean.body).toMatchObject({ clean: true, merged_config: { first_message: 'Hi from main', language: 'de-DE', voice: { voice_id: 'katja' } } });
+    expect(clean.body).toMatchObject({ clean: true, merged_config: { first_message: 'Hi from main', language: 'de-DE', voice: { voice_id: 'de-DE-ConradNeural' } } });
     expect(clean.body.changed_fields.sort()).toEqual(['language', 'voice']);
 
-    expect((await put({ voice: { provider: 'elevenlabs', voice_id: 'rachel' } })).status).toBe(200);
+    expect((await put({ voice: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' } })).status).toBe(200);
     const conflicted = await preview(agent.agent_id, branch.branch_id);
     expect(conflicted.body.conflicts).toEqual([{
       field: 'voice', line: null,
       base: { provider: 'platform', voice_id: 'default' },
-      ours: { provider: 'elevenlabs', voice_id: 'rachel' },
-      theirs: { provider: 'azure', voice_id: 'katja' },
+      ours: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' },
+      theirs: { provider: 'azure', voice_id: 'de-DE-ConradNeural' },
     }]);
     expect((await merge(agent.agent_id, branch.branch_id)).status).toBe(409);
     // The branch takes main's voice: no conflict left.
-    expect((await put({ branch_id: branch.branch_id, voice: { provider: 'elevenlabs', voice_id: 'rachel' } })).status).toBe(200);
+    expect((await put({ branch_id: branch.branch_id, voice: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' } })).status).toBe(200);
     const m = await merge(agent.agent_id, branch.branch_id);
     expect(m.status).toBe(200);
-    expect((await getAgent(t.orm.em.fork(), system, agent.agent_id)).config).toMatchObject({ first_message: 'Hi from main', language: 'de-DE', voice: { voice_id: 'rachel' } });
+    expect((await getAgent(t.orm.em.fork(), system, agent.agent_id)).config).toMatchObject({ first_message: 'Hi from main', language: 'de-DE', voice: { voice_id: '21m00Tcm4TlvDq8ikWAM' } });
   });
 
   it('refuses a branch head that has not passed the required tests, naming them', async () => {
@@ -176,7 +177,13 @@ describe('merge preview and merge', () => {
     expect((await merge(agent.agent_id, agent.main_branch_id)).status).toBe(422);
     expect((await merge(agent.agent_id, branch.branch_id)).body.code).toBe('UNPROCESSABLE');
     const other = await setup();
-    expect((await merge(agent.agent_id, other.branch.branch_id)).status).toBe(404);
+    // A branch of another agent exists: the refusal names the mismatch instead of "not found".
+    const mismatch = await merge(agent.agent_id, other.branch.branch_id);
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.detail).toBe(`Branch change (${other.branch.branch_id}) belongs to agent ${other.agent.agent_id}, not to agent ${agent.agent_id}: merge it into its own agent, or name a branch of ${agent.agent_id}`);
+    expect(mismatch.body.errors).toEqual([{ field: 'body.sourceBranchId', message: `is a branch of agent ${other.agent.agent_id}, not of ${agent.agent_id}` }]);
+    expect((await preview(agent.agent_id, other.branch.branch_id)).status).toBe(422);
+    expect((await merge(agent.agent_id, 'brn_01JNOSUCHBRANCH00000000000')).status).toBe(404);
     await expect(mergeAgentBranch(t.orm.em.fork(), systemPrincipal(b.organizationId), { sourceBranchId: branch.branch_id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // The MCP shape: sourceBranchId alone names the branch and its agent.
     await editLine(agent.agent_id, branch.branch_id, 'Be brief.', 'Be short.');

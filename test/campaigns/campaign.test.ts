@@ -90,11 +90,37 @@ describe('a campaign of 500 contacts', () => {
     expect(done.counts.by_state).toEqual(Object.fromEntries(Object.entries(expected).filter(([, n]) => n > 0)));
     expect(done.counts.by_outcome).toEqual(outcomes);
     expect(done.spent_micros).toBeGreaterThan(0);
-    // Every dial is a call session of the campaign's agent, outbound.
-    const [sessions] = await sql<{ n: number }>(t.orm.em.fork(),
-      `select count(*)::int as n from call_session where organization_id = ? and direction = 'outbound'`, [tenant.organizationId]);
+    // Every dial is a call session of the campaign's agent, outbound; a DNC-blocked attempt is on record as a session too, but is no dial.
+    const [sessions] = await sql<{ n: number; blocked: number }>(t.orm.em.fork(),
+      `select count(*) filter (where end_reason <> 'dnc_blocked')::int as n, count(*) filter (where end_reason = 'dnc_blocked')::int as blocked
+         from call_session where organization_id = ? and direction = 'outbound'`, [tenant.organizationId]);
     expect(sessions.n).toBe(done.counts.dials);
+    expect(sessions.blocked).toBe(listed.size);
+    expect(done.counts.dials).toBe(rows.length);
   }, 300_000);
+});
+
+describe('dials', () => {
+  it('counts only calls placed: a recipient the do-not-call list stops counts under skipped_dnc, not as a dial', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const numbers = nyNumbers(6, 9000);
+    const blocked = [numbers[1], numbers[4]];
+    for (const phone of blocked) await dncAdd(t.orm.em.fork(), systemPrincipal(tenant.organizationId), { phone, reason: 'asked not to be called' });
+    const res = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 3, retry: { max_attempts: 1 } });
+    expect(res.status).toBe(202);
+    const done = await api.finished(res.body.campaign.campaign_id as string, 90_000);
+    expect(done.status).toBe('completed');
+    const { rows, byNumber } = await api.carrierLog();
+    for (const phone of blocked) expect(byNumber.get(phone)).toBeUndefined();
+    expect(rows).toHaveLength(4);
+    expect(done.counts).toMatchObject({ recipients: 6, dials: 4 });
+    expect(done.counts.by_state.skipped_dnc).toBe(2);
+    expect(done.counts.by_outcome.dnc_blocked).toBe(2);
+    // The attempts themselves are on record: each blocked recipient had one, which placed no call.
+    const recipients = await api.recipients(res.body.campaign.campaign_id as string);
+    expect(recipients.filter((r) => blocked.includes(r.phone)).map((r) => [r.state, r.attempts])).toEqual([['skipped_dnc', 1], ['skipped_dnc', 1]]);
+  }, 120_000);
 });
 
 describe('calling windows', () => {

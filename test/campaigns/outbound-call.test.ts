@@ -14,6 +14,10 @@ import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.
 import type { CallOutcome } from '../../src/modules/telephony/telephony.entity.js';
 import { dncAdd } from '../../src/modules/outbound/dnc-add.js';
 import { contactResolveOrCreate } from '../../src/modules/outbound/contact-resolve-or-create.js';
+import { newId } from '../../src/modules/ids.js';
+import { TelephonyConnection } from '../../src/modules/telephony/telephony.entity.js';
+import { OutboundCall } from '../../src/modules/campaigns/campaigns.entity.js';
+import { recordUnansweredCall } from '../../src/modules/campaigns/outbound-call-steps.js';
 
 /**
  * Single outbound calls end to end: REST and MCP in front, the outboundCall
@@ -64,8 +68,8 @@ const retrieve = async (id: string): Promise<CallBody> => {
 const FINAL = ['completed', 'no_answer', 'busy', 'voicemail', 'failed', 'dnc_blocked'];
 const finished = (id: string) => eventually(() => retrieve(id), (c) => FINAL.includes(c.status), 60_000);
 const session = async (id: string) =>
-  (await sql<{ direction: string; end_reason: string | null; status: string; caller_address: string; phone_number: string }>(
-    t.orm.em.fork(), 'select direction, end_reason, status, caller_address, phone_number from call_session where id = ?', [id]))[0];
+  (await sql<{ direction: string; end_reason: string | null; status: string; caller_address: string; phone_number: string; kind: string }>(
+    t.orm.em.fork(), 'select direction, end_reason, status, caller_address, phone_number, kind from call_session where id = ?', [id]))[0];
 const dialled = (to: string) =>
   sql<{ idempotency_key: string }>(t.orm.em.fork(), 'select idempotency_key from carrier_call_log where organization_id = ? and to_number = ?', [a.organizationId, to]);
 
@@ -84,7 +88,8 @@ describe('an outbound call', () => {
     const done = await finished(created.outbound_call_id);
     expect([done.status, done.error]).toEqual(['completed', null]);
     expect(done.end_reason).toBeTruthy();
-    expect(await session(done.session_id)).toMatchObject({ direction: 'outbound', status: 'ended', caller_address: to, phone_number: from });
+    // Through the simulated carrier nothing was dialled: a simulation, not billed by default (decision 0022).
+    expect(await session(done.session_id)).toMatchObject({ direction: 'outbound', status: 'ended', caller_address: to, phone_number: from, kind: 'simulation' });
     expect((await dialled(to)).map((r) => r.idempotency_key)).toEqual([done.workflow_id]);
     const turns = await sql<{ transcript: { speaker: string; text: string }[] }>(t.orm.em.fork(), 'select transcript from call_leg where session_id = ?', [done.session_id]);
     expect(turns[0].transcript.some((x) => x.speaker === 'agent' && x.text.includes('confirming your appointment'))).toBe(true);
@@ -95,8 +100,24 @@ describe('an outbound call', () => {
     const res = await create({ agent_id: agent.agent_id, from_number: from, to_number: to });
     const done = await finished(res.body.outbound_call.outbound_call_id);
     expect([done.status, done.end_reason]).toEqual(['busy', 'busy']);
-    expect(await session(done.session_id)).toMatchObject({ direction: 'outbound', end_reason: 'busy' });
+    expect(await session(done.session_id)).toMatchObject({ direction: 'outbound', end_reason: 'busy', kind: 'simulation' });
     expect(await dialled(to)).toHaveLength(1);
+  });
+
+  it('to_number of an existing contact (however it is written) is that contact\'s call; a number without one has none', async () => {
+    const to = calleeWith('busy', 1);
+    const { contact } = await contactResolveOrCreate(t.orm.em.fork(), systemPrincipal(a.organizationId), { phone: to, name: 'Known caller' });
+    // The other organization's contact with the same number is not ours.
+    await contactResolveOrCreate(t.orm.em.fork(), systemPrincipal(b.organizationId), { phone: to, name: 'Someone else' });
+    const national = `(${to.slice(2, 5)}) ${to.slice(5, 8)}-${to.slice(8)}`;
+    const res = await create({ agent_id: agent.agent_id, from_number: from, to_number: national, default_country: 'US' });
+    expect(res.status).toBe(202);
+    expect(res.body.outbound_call).toMatchObject({ to_number: to, contact_id: contact.contact_id });
+    expect((await retrieve(res.body.outbound_call.outbound_call_id)).contact_id).toBe(contact.contact_id);
+    const stranger = await create({ agent_id: agent.agent_id, from_number: from, to_number: calleeWith('busy', 2) });
+    expect(stranger.body.outbound_call.contact_id).toBeNull();
+    await finished(res.body.outbound_call.outbound_call_id);
+    await finished(stranger.body.outbound_call.outbound_call_id);
   });
 
   it('DNC-blocked: a listed contact is never dialled, and the attempt is recorded with end reason dnc_blocked', async () => {
@@ -127,6 +148,35 @@ describe('an outbound call', () => {
     } finally {
       await mcp.close();
     }
+  });
+});
+
+describe('the kind of an outbound call\'s session', () => {
+  it('is live through a Twilio or Telnyx connection, a simulation through the simulated carrier', async () => {
+    const em = t.orm.em.fork();
+    const kindThrough = async (provider: 'twilio' | 'telnyx' | 'simulated' | null) => {
+      let connectionId: string | null = null;
+      if (provider) {
+        connectionId = newId('telephonyConnection');
+        em.create(TelephonyConnection, {
+          id: connectionId, organization: a.organizationId, name: `kind-${provider}-${connectionId}`, provider, credentialsEncrypted: null, baseUrl: null, simulation: null,
+        });
+      }
+      const sessionId = newId('session');
+      const id = newId('outboundCall');
+      em.create(OutboundCall, {
+        id, organization: a.organizationId, project: a.projectId, agent: agent.agent_id, versionId: agent.version_id, sessionId,
+        dialKey: `call/${sessionId}`, fromNumber: from, toNumber: calleeWith('no_answer'), connectionId, variables: {}, customerScript: [],
+        createdBy: { type: 'system', id: null, name: 'test' },
+      });
+      await em.flush();
+      await recordUnansweredCall(t.orm.em.fork(), id, 'no_answer');
+      return (await session(sessionId)).kind;
+    };
+    expect(await kindThrough('twilio')).toBe('live');
+    expect(await kindThrough('telnyx')).toBe('live');
+    expect(await kindThrough('simulated')).toBe('simulation');
+    expect(await kindThrough(null)).toBe('simulation');
   });
 });
 

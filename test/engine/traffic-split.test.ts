@@ -179,7 +179,7 @@ describe('set_agent_traffic_split', () => {
     try {
       const listed = (await mcp.client.listTools()).tools.find((x) => x.name === 'set_agent_traffic_split')!;
       expect(listed.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
-      expect(Object.keys(listed.inputSchema.properties ?? {})).toEqual(['agentId', 'split']);
+      expect(Object.keys(listed.inputSchema.properties ?? {})).toEqual(['agentId', 'split', 'override']);
       const ok = await mcp.call('set_agent_traffic_split', { agentId: h.agentId, split: [{ versionId: h.v1, percent: 90 }, { branchId: h.branchId, percent: 10 }] });
       expect(ok.isError).toBeFalsy();
       expect(ok.structuredContent).toMatchObject({ split: [{ version_id: h.v1, percent: 90 }, { version_id: h.b1, percent: 10, branch_id: h.branchId }] });

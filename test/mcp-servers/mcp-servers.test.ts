@@ -168,8 +168,34 @@ describe('tool sync (mcpToolSync workflow)', () => {
 
   it('an empty POST starts a sync without waiting', async () => {
     const res = await t.request.post(`/v1/mcp/server/${everythingId}/tool/sync`).set(a.headers).expect(200);
-    expect(res.body).toMatchObject({ workflow_id: `mcp-sync/${everythingId}`, run_id: expect.any(String), result: null });
+    expect(res.body).toMatchObject({ workflow_id: `mcp-sync/${everythingId}`, run_id: expect.any(String), status: 'running', timed_out: false, result: null, tools: null });
     await t.deps.temporal!.client.workflow.getHandle(res.body.workflow_id, res.body.run_id).result();
+  });
+
+  it('?wait=true waits for the result and returns the synced tools; a wait that runs out says so, and the sync goes on', async () => {
+    tools.tools = ['one', 'two'];
+    const id = (await create(a, { name: 'Waited', address: tools.url, headers: { Authorization: `Bearer ${KEY}` } }).expect(201)).body.mcp_server.id;
+    const waited = await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=true`).set(a.headers).expect(200);
+    expect(waited.body).toMatchObject({ status: 'finished', timed_out: false, result: { ok: true, tool_count: 2, added: ['one', 'two'] } });
+    expect(waited.body.tools.map((x: { name: string; permission: string }) => [x.name, x.permission])).toEqual([['one', 'ask'], ['two', 'ask']]);
+
+    // Twenty tools in pages of two, 300 ms a page: about 3 s, well past a 1 s wait.
+    tools.tools = Array.from({ length: 20 }, (_, i) => `tool-${String(i).padStart(2, '0')}`);
+    const started = Date.now();
+    const short = await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=true&wait_seconds=1`).set(a.headers).expect(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(short.body).toMatchObject({ status: 'running', timed_out: true, result: null, tools: null });
+    // Waiting again joins the same run and gets its result.
+    const joined = await sync(a, id, { wait: true, wait_seconds: 30 }).expect(200);
+    expect(joined.body).toMatchObject({ run_id: short.body.run_id, status: 'finished', timed_out: false, result: { ok: true, tool_count: 20 } });
+    expect(joined.body.tools.filter((x: { removed_at: string | null }) => x.removed_at === null)).toHaveLength(20);
+
+    // Bad or contradicting settings are refused by name, never ignored.
+    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=yes`).set(a.headers).expect(400)).body.errors[0].field).toBe('query.wait');
+    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=true&wait_seconds=61`).set(a.headers).expect(400)).body.errors[0].field).toBe('query.wait_seconds');
+    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=false`).set(a.headers).send({ wait: true }).expect(400)).body.errors[0].field).toBe('query.wait');
+    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wiat=true`).set(a.headers).expect(400)).body.errors[0].field).toBe('query.wiat');
+    await sync(a, id, { wait: true, wait_seconds: 0 }).expect(400);
   });
 
   it('tool_mcp_sync over MCP runs the same workflow', async () => {
@@ -177,7 +203,8 @@ describe('tool sync (mcpToolSync workflow)', () => {
     try {
       const result = await session.client.callTool({ name: 'tool_mcp_sync', arguments: { mcp_server_id: everythingId } });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({ workflow_id: `mcp-sync/${everythingId}`, result: { ok: true, added: [], removed: [] } });
+      expect(result.structuredContent).toMatchObject({ workflow_id: `mcp-sync/${everythingId}`, status: 'finished', timed_out: false, result: { ok: true, added: [], removed: [] } });
+      expect((result.structuredContent as { tools: { name: string }[] }).tools.map((x) => x.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
     } finally {
       await session.close();
     }

@@ -69,3 +69,42 @@ describe('seed', () => {
     expect(await addSessionsToStats(t.orm.em.fork(), ids)).toBe(0);
   });
 });
+
+describe('seeded directory', () => {
+  it('creates the agents and numbers the sessions name, once: every id a session names retrieves 200', async () => {
+    const x = await createTenant(t);
+    const seed = () => seedSessions(t.orm.em.fork(), t.deps.recordings, {
+      organizationId: x.organizationId, projectId: x.projectId, priceList: DEFAULT_PRICE_LIST, sessions: 150, seed: 7, until, batchSize: 100,
+    });
+    await seed();
+    const named = async () => sql<{ agent_id: string; agent_name: string; phone_number: string }>(t.orm.em.fork(),
+      'select distinct agent_id, agent_name, phone_number from call_session where organization_id = ?', [x.organizationId]);
+    const first = await named();
+    const agentIds = [...new Set(first.map((r) => r.agent_id))];
+    const numbers = [...new Set(first.map((r) => r.phone_number))];
+    expect(agentIds).toHaveLength(5);
+    expect(numbers).toHaveLength(3);
+    for (const id of agentIds) {
+      const res = await t.request.get(`/v1/agent/retrieve/${id}`).set(x.headers);
+      expect([id, res.status]).toEqual([id, 200]);
+      expect(res.body.agent.name).toBe(first.find((r) => r.agent_id === id)!.agent_name);
+      expect(res.body.agent.project_id).toBe(x.projectId);
+    }
+    const held = (await t.request.get('/v1/phone/number/list').set(x.headers).expect(200)).body.phone_numbers as { phone_number_id: string; number: string }[];
+    for (const number of numbers) {
+      const row = held.find((n) => n.number === number);
+      expect([number, row !== undefined]).toEqual([number, true]);
+      expect((await t.request.get(`/v1/phone/number/retrieve/${row!.phone_number_id}`).set(x.headers)).status).toBe(200);
+    }
+    // Seeding again adds sessions on the same agents and numbers, and no new agent or number.
+    await seed();
+    const again = await named();
+    expect(new Set(again.map((r) => r.agent_id))).toEqual(new Set(agentIds));
+    expect(new Set(again.map((r) => r.phone_number))).toEqual(new Set(numbers));
+    const [counts] = await sql<{ agents: number; numbers: number; sessions: number }>(t.orm.em.fork(), `
+      select (select count(*)::int from agent where organization_id = ?) as agents,
+             (select count(*)::int from phone_number where organization_id = ?) as numbers,
+             (select count(*)::int from call_session where organization_id = ?) as sessions`, [x.organizationId, x.organizationId, x.organizationId]);
+    expect(counts).toEqual({ agents: 5, numbers: 3, sessions: 300 });
+  });
+});

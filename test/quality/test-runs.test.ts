@@ -15,6 +15,8 @@ import { createEvaluation } from '../../src/modules/quality/create-evaluation.js
 import { executeTestRun } from '../../src/modules/quality/test-run-steps.js';
 import { Test, TestRun } from '../../src/modules/quality/quality.entity.js';
 import { Agent } from '../../src/modules/agents/agents.entity.js';
+import { publishAgent } from '../../src/modules/agents/publish-agent.js';
+import { AuditEvent } from '../../src/modules/audit/audit.entity.js';
 import { CallSession } from '../../src/modules/calls/calls.entity.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 import type { CreateTestBody } from '../../src/modules/quality/quality.schemas.js';
@@ -144,7 +146,18 @@ describe('test_run', () => {
     expect(run.body.test_run.cost_micros).toBeGreaterThan(0);
     const session = await t.request.get(api(`/call_session/retrieve/${run.body.test_run.session_id}`)).set(a.headers);
     expect(session.status).toBe(200);
-    expect(session.body.session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
+    expect(session.body.session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup', kind: 'test' });
+
+    // A test run is not a call: analytics and billing leave it out unless asked for (decision 0022).
+    const at = Date.parse(session.body.session.started_at);
+    const range = `from_time=${encodeURIComponent(new Date(at - 60_000).toISOString())}&to_time=${encodeURIComponent(new Date(at + 60_000).toISOString())}`;
+    const overview = async (kind: string) => (await t.request.get(api(`/call_session/analytics/overview?${range}${kind}`)).set(a.headers)).body.overview;
+    expect(await overview('')).toMatchObject({ sessions: 0, cost_micros: 0 });
+    expect((await overview('&kind=test')).sessions).toBeGreaterThanOrEqual(1);
+    const billing = async (kind: string) => (await t.request.get(api(`/billing/overview?as_of=${encodeURIComponent(new Date(at + 60_000).toISOString())}${kind}`)).set(a.headers))
+      .body.billing_overview.today;
+    expect(await billing('')).toMatchObject({ sessions: 0, cost_micros: 0 });
+    expect((await billing('&kind=test')).cost_micros).toBeGreaterThanOrEqual(run.body.test_run.cost_micros);
   });
 
   it('runs a failing test: failed, naming the failed check and why', async () => {
@@ -277,6 +290,63 @@ describe('the merge gate', () => {
     const merged = await merge();
     expect(merged.status).toBe(200);
     expect(merged.body.merged).toBe(true);
+  });
+
+  it('holds for a traffic split too: a branch head that merge would refuse reaches no caller, unless an audited override says why', async () => {
+    const agent = await desk();
+    await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
+    const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'untested' } });
+    const head = await updateAgent(t.orm.em.fork(), system, agent.agent_id, { branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here.' });
+    const required = await createTest(t.orm.em.fork(), system, {
+      agent_id: agent.agent_id, name: 'greets', customer_turns: ['bye'], required: true, checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
+    });
+    const split = (body: Record<string, unknown>) => t.request.post(api(`/agent/${agent.agent_id}/traffic_split`)).set(a.headers).send(body);
+    const half = [{ branchId: branch.branch_id, percent: 50 }, { versionId: agent.version_id, percent: 50 }];
+
+    // The merge gate's answer, and the split's: the same code and status, naming the branch and the missing test.
+    const mergeRefused = await t.request.post(api(`/agent/${agent.agent_id}/branch/${branch.branch_id}/merge`)).set(a.headers);
+    const refused = await split({ split: half });
+    expect([mergeRefused.status, refused.status]).toEqual([422, 422]);
+    expect(refused.body).toMatchObject({
+      code: mergeRefused.body.code, branch_id: branch.branch_id, version_id: head.version_id,
+      missing_test_ids: [required.test_id], missing_tests: [{ test_id: required.test_id, name: 'greets' }],
+      errors: [{ field: 'body.split.0.branchId' }],
+    });
+    expect(refused.body.detail).toContain(`Branch untested (${branch.branch_id})`);
+    expect(refused.body.detail).toContain(`greets (${required.test_id})`);
+    // Naming the head by its version id is the same share; a 0 % share reaches nobody and is not gated.
+    const byVersion = await split({ split: [{ versionId: head.version_id, percent: 50 }, { versionId: agent.version_id, percent: 50 }] });
+    expect([byVersion.status, byVersion.body.errors[0].field]).toEqual([422, 'body.split.0.versionId']);
+    expect((await split({ split: [{ branchId: branch.branch_id, percent: 0 }, { versionId: agent.version_id, percent: 100 }] })).status).toBe(200);
+    // MCP goes through the same function.
+    const mcp = await connectMcp(t, mcpPrincipal(a));
+    try {
+      const tool = await mcp.call('set_agent_traffic_split', { agentId: agent.agent_id, split: half });
+      expect([tool.isError, textOf(tool)]).toEqual([true, expect.stringContaining(`has not passed the required tests: greets (${required.test_id})`)]);
+    } finally {
+      await mcp.close();
+    }
+    expect((await t.orm.em.fork().findOneOrFail(Agent, { id: agent.agent_id })).trafficSplit).toEqual([
+      { version_id: head.version_id, percent: 0, branch_id: branch.branch_id }, { version_id: agent.version_id, percent: 100, branch_id: null },
+    ]);
+
+    // An override needs a reason, and is recorded with who gave it and why.
+    expect((await split({ split: half, override: { reason: ' ' } })).body.errors[0].field).toBe('body.override.reason');
+    const overridden = await split({ split: half, override: { reason: 'canary approved by on-call' } });
+    expect(overridden.status).toBe(200);
+    expect(overridden.body.split[0]).toEqual({ version_id: head.version_id, percent: 50, branch_id: branch.branch_id });
+    const [event] = await t.orm.em.fork().find(AuditEvent, { targetId: agent.agent_id, action: 'agent.traffic_split' }, { orderBy: { id: 'desc' }, limit: 1 });
+    expect(event).toMatchObject({ actorType: 'api_client', actorId: a.clientId, via: 'rest' });
+    expect(event.data.override).toEqual({
+      reason: 'canary approved by on-call', untested: [{ version_id: head.version_id, branch_id: branch.branch_id, missing_test_ids: [required.test_id] }],
+    });
+
+    // Once the head passed, no override is needed (and none is recorded).
+    expect((await runAndWait({ test_id: required.test_id, branch_id: branch.branch_id })).body.status).toBe('passed');
+    const passed = await split({ split: [{ branchId: branch.branch_id, percent: 30 }, { versionId: agent.version_id, percent: 70 }] });
+    expect(passed.status).toBe(200);
+    const [latest] = await t.orm.em.fork().find(AuditEvent, { targetId: agent.agent_id, action: 'agent.traffic_split' }, { orderBy: { id: 'desc' }, limit: 1 });
+    expect(latest.data.override).toBeUndefined();
   });
 });
 

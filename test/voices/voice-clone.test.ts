@@ -111,6 +111,10 @@ describe('POST /v1/voice/clone', () => {
     const updated = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send({ voice: { provider: 'simulated', voice_id: done.voice_id } });
     expect(updated.status).toBe(200);
     expect(updated.body.agent.config.voice).toEqual({ provider: 'simulated', voice_id: done.voice_id });
+    // The clone is this organization's: another one cannot name it (agent create and update apply one rule).
+    const foreign = await t.request.post('/v1/agent/create').set(b.headers)
+      .send({ name: 'Borrower', prompt: 'Hi.', voice: { provider: 'simulated', voice_id: done.voice_id } });
+    expect([foreign.status, foreign.body.errors?.[0]?.field]).toEqual([400, 'body.voice.voice_id']);
 
     const list = await t.request.get('/v1/voice/clone/list').set(a.headers);
     expect(list.body.voice_clones.map((c: Clone) => c.voice_clone_id)).toContain(started.voice_clone_id);

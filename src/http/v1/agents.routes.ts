@@ -150,7 +150,9 @@ export const agentRoutes = [
       'Same body as the MCP tool set_agent_traffic_split, without agentId: shares naming a published version ' +
       '(versionId) or an open branch (branchId, resolved to its head now), whole percents adding up to 100. A caller ' +
       'keeps landing on the same version while the split stays (a stable hash of the caller and the agent). An empty ' +
-      'split removes it: every caller then reaches the live version.',
+      'split removes it: every caller then reaches the live version. A share on a branch head that has not passed the ' +
+      'agent\'s required tests is refused with 422 naming the branch and the missing tests (the merge gate), unless ' +
+      '`override: {reason}` is given; the override is recorded in the audit log with who gave it.',
     permission: 'agents:publish', params: AgentIdParams, body: SetTrafficSplitRestBody, response: TrafficSplitResult,
     handler: ({ em, principal, params, body }) => setAgentTrafficSplit(em, principal, { ...body, agentId: params.agent_id }),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ActivateMcpToolBody, AssignMcpServerBody, AssignMcpServerResponse, CreateMcpServerBody, McpServerIdParams, McpServerListResponse,
-  McpServerParams, McpServerResponse, McpToolParams, McpToolResponse, StartMcpOAuthResponse, SyncMcpToolsResponse,
+  McpServerParams, McpServerResponse, McpToolParams, McpToolResponse, StartMcpOAuthResponse, SyncMcpToolsQuery, SyncMcpToolsResponse,
 } from '../../modules/mcp-servers/mcp-servers.schemas.js';
 import { createMcpServer } from '../../modules/mcp-servers/create-mcp-server.js';
 import { getMcpServer, listMcpServers } from '../../modules/mcp-servers/list-mcp-servers.js';
@@ -47,12 +47,15 @@ export const mcpServerRoutes = [
   }),
   route({
     method: 'post', path: '/v1/mcp/server/{mcp_server_id}/tool/sync', operationId: 'syncMcpServerTools', tag,
-    summary: 'Sync the server\'s tools (the mcpToolSync workflow); with wait, return its result',
-    description: 'Optional JSON body: {"wait": true} to wait for the result. New tools are added as ask, tools the server no longer ' +
-      'lists are marked removed, permissions are kept. A request while a sync runs joins it.',
+    summary: 'Sync the server\'s tools (the mcpToolSync workflow); with wait, return its result and the synced tools',
+    description: 'Optional JSON body {"wait": true, "wait_seconds": 30}, or the same as query parameters (?wait=true), to wait for the ' +
+      'result: at most wait_seconds (default 30, up to 60), after which the answer is status running with timed_out true and the ' +
+      'sync goes on. New tools are added as ask, tools the server no longer lists are marked removed, permissions are kept. A ' +
+      'request while a sync runs joins it.',
     // The body is optional (an empty POST starts a sync), so it is parsed by startMcpSync rather than required by the route.
-    permission: 'tools:manage', params: McpServerParams, response: SyncMcpToolsResponse,
-    handler: ({ em, principal, params, deps, ctx }) => startMcpSync(em, principal, params.mcp_server_id, ctx.request.body ?? {}, temporalAccess(deps)),
+    permission: 'tools:manage', params: McpServerParams, query: SyncMcpToolsQuery, response: SyncMcpToolsResponse,
+    handler: ({ em, principal, params, query, deps, ctx }) =>
+      startMcpSync(em, principal, params.mcp_server_id, ctx.request.body ?? {}, temporalAccess(deps), query),
   }),
   route({
     method: 'post', path: '/v1/mcp/server/{mcp_server_id}/tool/{tool_name}/activate', operationId: 'activateMcpServerTool', tag,

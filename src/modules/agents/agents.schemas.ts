@@ -399,6 +399,13 @@ const TrafficSplitFields = z
       .array(TrafficShare)
       .max(TRAFFIC_SPLIT_MAX)
       .describe(`Up to ${TRAFFIC_SPLIT_MAX} shares whose percents add up to 100. An empty list removes the split: every caller then reaches the live version.`),
+    override: z
+      .object({
+        reason: z.string().trim().min(1).max(500).describe('Why callers may reach a branch head that has not passed the required tests; recorded in the audit log with who gave it.'),
+      })
+      .strict()
+      .optional()
+      .describe('Routes callers to a branch head although it has not passed the agent\'s required tests (the merge gate). Without it such a split is refused (422) naming the branch and the missing tests.'),
   })
   .strict();
 function checkSplitSum(value: { split: { percent: number }[] }, ctx: z.RefinementCtx) {
@@ -531,7 +538,8 @@ export const MergePreview = z
     base_version_id: z.string(),
     main_head_version_id: z.string(),
     branch_head_version_id: z.string(),
-    fast_forward: z.boolean().describe('Main has not moved since the branch left it: the result is the branch\'s config.'),
+    fast_forward: z.boolean().describe('Always false: merges are never fast-forwards (decision 0009); the merge makes a new main version with two parents. See main_unchanged.'),
+    main_unchanged: z.boolean().describe('Main has not moved since the branch left it: the merged config is the branch head\'s config.'),
     clean: z.boolean().describe('No conflicts: merge_agent_branch would succeed (tests permitting).'),
     conflicts: z.array(MergeConflictView),
     changed_fields: z.array(z.string()).describe('Fields whose merged value differs from main\'s head.'),
@@ -544,7 +552,8 @@ export const MergeResult = z
   .object({
     merged: z.literal(true),
     already_merged: z.boolean().describe('The same branch head was merged before: this is that merge.'),
-    fast_forward: z.boolean(),
+    fast_forward: z.boolean().describe('Always false: every merge makes a new main version with two parents (decision 0009), also when main had not moved. See main_unchanged.'),
+    main_unchanged: z.boolean().describe('Main had not moved since the branch left it: the merge version carries the branch head\'s config.'),
     version: VersionView.describe('The new main version, with two parents.'),
     branch: BranchView,
   })

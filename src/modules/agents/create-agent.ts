@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { Project } from '../org/org.entity.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
+import { assertVoiceAvailable } from '../telephony/voices.js';
 import { actorOf } from './agent-access.js';
 import { Agent, AgentBranch, AgentVersion, PromptRevision } from './agents.entity.js';
 import { AgentConfig, CreateAgentBody, type AgentView } from './agents.schemas.js';
@@ -23,6 +24,7 @@ export async function createAgent(em: Em, principal: Principal, input: CreateAge
   const projectId = await resolveProject(em, principal, body.project_id);
   const { name, project_id: _project, ...fields } = body;
   const config = parseInput(AgentConfig, fields, 'body');
+  await assertVoiceAvailable(em, principal.organizationId, config.voice);
 
   const agentId = newId('agent');
   const mainId = newId('branch');

@@ -15,8 +15,9 @@ import { assertRequiredTestsPassed } from './required-tests.js';
  * (listing the conflicts) while the three-way merge has any, and while the
  * branch head has not passed the agent's required tests. The merge is always
  * a new main version with two parents, main's head then the branch's head,
- * also when main had not moved (so history shows every merge); the branch is
- * then `merged` and takes no more changes.
+ * also when main had not moved (so history shows every merge): the result
+ * therefore reports `fast_forward: false` always, and `main_unchanged` for
+ * whether main had moved. The branch is then `merged` and takes no more changes.
  *
  * Idempotent: merging a branch that is merged already returns that merge
  * (a release pipeline retrying its merge step must not merge twice).
@@ -30,7 +31,7 @@ export async function mergeAgentBranch(em: Em, principal: Principal, input: Merg
     if (m.source.state === 'merged' && m.source.mergedVersionId) {
       const version = await loadVersion(tx, agent, m.source.mergedVersionId);
       return {
-        merged: true as const, already_merged: true, fast_forward: version.parentIds[0] === m.base.id,
+        merged: true as const, already_merged: true, fast_forward: false, main_unchanged: version.parentIds[0] === m.base.id,
         version: toVersionView(version), branch: toBranchView(m.source, m.theirs),
       };
     }
@@ -45,7 +46,7 @@ export async function mergeAgentBranch(em: Em, principal: Principal, input: Merg
         branch_id: m.source.id, conflicts: m.result.conflicts,
       });
     }
-    await assertRequiredTestsPassed(tx, agent, m.theirs.id);
+    await assertRequiredTestsPassed(tx, agent, m.theirs.id, { action: 'merge', branch: { id: m.source.id, name: m.source.name } });
     const config = parseInput(AgentConfig, m.result.config, 'body');
     const { version } = commitVersion(tx, principal, agent, m.main, m.ours, {
       config,
@@ -59,12 +60,12 @@ export async function mergeAgentBranch(em: Em, principal: Principal, input: Merg
       action: 'agent.merge', targetType: 'agent', targetId: agent.id, projectId: agent.project,
       data: {
         branch_id: m.source.id, branch_name: m.source.name, version_id: version.id,
-        parent_version_ids: version.parentIds, fast_forward: m.fastForward, changed_fields: m.result.changedFields,
+        parent_version_ids: version.parentIds, main_unchanged: m.mainUnchanged, changed_fields: m.result.changedFields,
       },
     });
     await tx.flush();
     return {
-      merged: true as const, already_merged: false, fast_forward: m.fastForward,
+      merged: true as const, already_merged: false, fast_forward: false, main_unchanged: m.mainUnchanged,
       version: toVersionView(version), branch: toBranchView(m.source, m.theirs),
     };
   });

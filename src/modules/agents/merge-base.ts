@@ -11,7 +11,8 @@ export interface MergeInputs {
   base: AgentVersion;
   ours: AgentVersion;
   theirs: AgentVersion;
-  fastForward: boolean;
+  /** Main's head is still the branch's base (the merge is still recorded as a two-parent version). */
+  mainUnchanged: boolean;
   result: ConfigMergeResult;
 }
 
@@ -34,15 +35,27 @@ export async function loadMerge(em: Em, agent: Agent, sourceBranchId: string, op
   const ours = await loadVersion(em, agent, main.headVersionId);
   const theirs = await loadVersion(em, agent, source.headVersionId);
   const result = mergeAgentConfigs(base.config, ours.config, theirs.config, { ours: 'main', theirs: source.name });
-  return { main, source, base, ours, theirs, fastForward: ours.id === base.id, result };
+  return { main, source, base, ours, theirs, mainUnchanged: ours.id === base.id, result };
 }
 
 /**
  * The agent of a merge: spec 3 names only `sourceBranchId`, so the agent is
- * the branch's; `agentId`, when given, must agree. Scoped like every read.
+ * the branch's; `agentId`, when given, must agree. Scoped like every read: a
+ * branch whose agent the principal cannot see is not found. One it can see
+ * that belongs to another agent is refused naming both agents, since "not
+ * found" would send the caller looking for a branch that exists.
  */
 export async function agentOfBranch(em: Em, principal: Principal, sourceBranchId: string, agentId?: string): Promise<Agent> {
   const branch = await em.findOne(AgentBranch, { id: sourceBranchId, organization: principal.organizationId });
-  if (!branch || (agentId !== undefined && branch.agent !== agentId)) throw notFound('Branch', sourceBranchId);
-  return findAgent(em, principal, branch.agent);
+  if (!branch) throw notFound('Branch', sourceBranchId);
+  const agent = await findAgent(em, principal, branch.agent).catch((error: unknown) => {
+    throw error instanceof DomainError && error.code === 'NOT_FOUND' ? notFound('Branch', sourceBranchId) : error;
+  });
+  if (agentId !== undefined && agent.id !== agentId) {
+    throw new DomainError('UNPROCESSABLE', `Branch ${branch.name} (${branch.id}) belongs to agent ${agent.id}, not to agent ${agentId}: merge it into its own agent, or name a branch of ${agentId}`, {
+      branch_id: branch.id, branch_agent_id: agent.id, agent_id: agentId,
+      issues: [{ field: 'body.sourceBranchId', message: `is a branch of agent ${agent.id}, not of ${agentId}` }],
+    });
+  }
+  return agent;
 }

@@ -8,7 +8,7 @@ import { agentOfBranch, loadMerge } from './merge-base.js';
  * What merging the branch into main would give, without changing anything:
  * the merged configuration, the conflicts with base, ours (main's head) and
  * theirs (the branch's head), and whether main has moved since the branch
- * left it (if not, the merge is a fast-forward).
+ * left it (`main_unchanged`; the merge is a two-parent version either way).
  */
 export async function previewAgentBranchMerge(em: Em, principal: Principal, input: MergeAgentBranchBody): Promise<MergePreview> {
   requirePermission(principal, 'agents:read');
@@ -21,7 +21,8 @@ export async function previewAgentBranchMerge(em: Em, principal: Principal, inpu
     base_version_id: m.base.id,
     main_head_version_id: m.ours.id,
     branch_head_version_id: m.theirs.id,
-    fast_forward: m.fastForward,
+    fast_forward: false,
+    main_unchanged: m.mainUnchanged,
     clean: m.result.conflicts.length === 0,
     conflicts: m.result.conflicts,
     changed_fields: m.result.changedFields,

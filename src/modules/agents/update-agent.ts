@@ -3,6 +3,7 @@ import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
+import { assertVoiceAvailable } from '../telephony/voices.js';
 import { findAgent, findBranch, loadVersion, requireOpen } from './agent-access.js';
 import { AgentConfig, CONFIG_FIELDS, UpdateAgentBody, type AgentView } from './agents.schemas.js';
 import { toAgentView } from './agent-views.js';
@@ -36,6 +37,8 @@ export async function updateAgent(
       issues: [{ field: 'body', message: `send name or one of ${CONFIG_FIELDS.join(', ')}` }],
     });
   }
+  // Only a voice being set is checked: an update of other fields does not fail on the voice the agent has.
+  if (changes.voice !== undefined) await assertVoiceAvailable(em, principal.organizationId, changes.voice);
   return em.transactional(async (tx) => {
     const agent = await findAgent(tx, principal, agentId);
     const branch = await findBranch(tx, agent, branchId, { lock: true });

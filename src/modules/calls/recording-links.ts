@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
 import { toInt } from '../../db/values.js';
@@ -6,14 +6,20 @@ import { DomainError, notFound } from '../errors.js';
 import type { RecordingStore } from './recording-store.js';
 
 /**
- * Signed recording links: HMAC-SHA256 over recording id, organization id and
- * expiry, so a link opens one recording of one organization until it expires
- * and nothing else. A new link (new expiry) is issued on every request.
+ * Signed recording links: HMAC-SHA256 over recording id, organization id,
+ * expiry and a random nonce, so a link opens one recording of one
+ * organization until it expires and nothing else. Spec 2.5 and 8: a new link
+ * on every request, each valid one hour. The expiry has whole seconds, so two
+ * requests in one second would sign the same text: the nonce (128 random
+ * bits, in the link as `nonce`) makes every link distinct, and each stays
+ * valid on its own until its expiry (nothing is stored per link).
  */
 export const RECORDING_LINK_TTL_SECONDS = 3600;
 
-function sign(secret: string, recordingId: string, organizationId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${recordingId}.${organizationId}.${expires}`).digest('base64url');
+function sign(secret: string, recordingId: string, organizationId: string, expires: number, nonce: string | undefined): string {
+  // Links issued before the nonce (within their hour at a deploy) were signed without it, and still open.
+  const text = nonce === undefined ? `${recordingId}.${organizationId}.${expires}` : `${recordingId}.${organizationId}.${expires}.${nonce}`;
+  return createHmac('sha256', secret).update(text).digest('base64url');
 }
 
 /** A new signed link to a session's recording. Another project's session reads as not found when `projectId` is given. */
@@ -37,8 +43,9 @@ export async function createRecordingLink(
   }
   const expires = Math.floor((options.now ?? Date.now()) / 1000) + RECORDING_LINK_TTL_SECONDS;
   const recordingId = session.recording_id;
-  const signature = sign(options.secret, recordingId, organizationId, expires);
-  const url = `${options.baseUrl}/recordings/${recordingId}/audio?org=${organizationId}&expires=${expires}&signature=${signature}`;
+  const nonce = randomBytes(16).toString('base64url');
+  const signature = sign(options.secret, recordingId, organizationId, expires, nonce);
+  const url = `${options.baseUrl}/recordings/${recordingId}/audio?org=${organizationId}&expires=${expires}&nonce=${nonce}&signature=${signature}`;
   return {
     recording_id: recordingId,
     url,
@@ -54,13 +61,14 @@ export async function openSignedRecording(
   em: Em,
   store: RecordingStore,
   secret: string,
-  link: { recordingId: string; org?: string; expires?: string; signature?: string },
+  link: { recordingId: string; org?: string; expires?: string; nonce?: string; signature?: string },
   now = Date.now(),
 ) {
   const invalid = () => new DomainError('LINK_INVALID', 'This recording link is not valid');
   if (!link.org || !link.expires || !link.signature || !/^\d{1,12}$/.test(link.expires)) throw invalid();
+  if (link.nonce !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(link.nonce)) throw invalid();
   const expires = Number(link.expires);
-  const expected = Buffer.from(sign(secret, link.recordingId, link.org, expires));
+  const expected = Buffer.from(sign(secret, link.recordingId, link.org, expires, link.nonce));
   const given = Buffer.from(link.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
   if (expires * 1000 < now) throw new DomainError('LINK_EXPIRED', 'This recording link has expired: request a new one');

@@ -4,13 +4,16 @@ import type { PriceList } from '../org/org.entity.js';
 import type { EndReason, SessionStatus } from './calls.entity.js';
 import type { RecordingStore } from './recording-store.js';
 import { recordSessions, type LegInput, type SessionInput, type TurnInput } from './record-sessions.js';
+import { ensureSeedDirectory, SEED_TRANSFER_ADDRESS } from './ensure-seed-directory.js';
 import { synthesizeWav } from './wav.js';
 
 /**
  * Realistic demo call records, reproducible from a seed: the same seed,
- * count, end time and organization give the same sessions (ids aside, which
- * stay time-ordered and unique). Written through recordSessions in batches,
- * so a million sessions take minutes, not hours.
+ * count, end time and organization give the same sessions (ids and the
+ * organization's numbers aside; ids stay time-ordered and unique). The agents
+ * and numbers they name are real rows of the organization (ensureSeedDirectory).
+ * Written through recordSessions in batches, so a million sessions take
+ * minutes, not hours.
  */
 export interface SeedOptions {
   organizationId: string;
@@ -56,7 +59,8 @@ const AGENTS = [
 const FIRST = ['Ana', 'Ben', 'Chloé', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kofi', 'Lena', 'Maya', 'Noah', 'Omar', 'Priya'];
 const LAST = ['Garcia', 'Smith', 'Okafor', 'Müller', 'Tanaka', 'Rossi', 'Nguyen', 'Kowalski', 'Silva', 'Haddad', 'Johansson', 'Patel'];
 const HUMANS = ['Dana (Support)', 'Luis (Billing)', 'Sam (Sales)'];
-const PLATFORM_NUMBERS = ['+14155550100', '+14155550101', '+442071838750'];
+/** How many of the organization's numbers the sessions are spread over (held or bought by ensureSeedDirectory). */
+const PLATFORM_NUMBER_COUNT = 3;
 /** Calls cluster in business hours (UTC weights, the demo organization's day). */
 const HOUR_WEIGHTS = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 5, 8, 10, 10, 9, 8, 9, 10, 8, 5, 2].map((w, h) => [h, w] as const);
 const CLIPS = 4;
@@ -84,7 +88,10 @@ function phone(r: ReturnType<typeof prng>): string {
 
 export function generateSession(
   r: ReturnType<typeof prng>,
-  options: { organizationId: string; projectId: string; start: Date; agents: ReturnType<typeof makeAgents>; clips: { key: string; size: number; seconds: number }[] },
+  options: {
+    organizationId: string; projectId: string; start: Date; agents: ReturnType<typeof makeAgents>; clips: { key: string; size: number; seconds: number }[];
+    numbers: readonly string[];
+  },
 ): SessionInput {
   const agent = r.weighted(options.agents.map((a) => [a, a.weight] as const));
   const direction = r.weighted([['inbound', 70], ['outbound', 25], ['web', 5]] as const);
@@ -141,7 +148,7 @@ export function generateSession(
     legs.push({
       direction: 'outbound',
       kind: 'transfer',
-      address: '+14155550199',
+      address: SEED_TRANSFER_ADDRESS,
       startOffsetSeconds: talk,
       durationSeconds: humanTalk,
       turns: [
@@ -160,7 +167,7 @@ export function generateSession(
     endReason,
     direction,
     caller: { name, address },
-    phoneNumber: r.pick(PLATFORM_NUMBERS),
+    phoneNumber: r.pick(options.numbers),
     startedAt: options.start,
     variables,
     summaries: summary ? [summary] : [],
@@ -175,7 +182,11 @@ export async function seedSessions(em: Em, store: RecordingStore, options: SeedO
   const days = options.days ?? 30;
   const until = (options.until ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000)).getTime();
   const clips = await ensureSeedClips(store);
-  const agents = makeAgents(options.organizationId, seed);
+  // The agents and numbers the sessions name exist in the organization (made once, found again on later seeds).
+  const directory = await ensureSeedDirectory(em, {
+    organizationId: options.organizationId, projectId: options.projectId, agents: AGENTS, numbers: PLATFORM_NUMBER_COUNT,
+  });
+  const agents = makeAgents(options.organizationId, seed).map((a) => ({ ...a, id: directory.agentIds.get(a.name)! }));
   const batchSize = options.batchSize ?? 1000;
   let created = 0;
   while (created < options.sessions) {
@@ -186,7 +197,7 @@ export async function seedSessions(em: Em, store: RecordingStore, options: SeedO
       const hour = r.weighted(HOUR_WEIGHTS);
       let start = until - (day + 1) * 86_400_000 + hour * 3_600_000 + r.int(0, 3_599_999);
       if (start >= until) start = until - r.int(1, 86_400_000);
-      batch.push(generateSession(r, { ...options, start: new Date(start), agents, clips }));
+      batch.push(generateSession(r, { ...options, start: new Date(start), agents, clips, numbers: directory.numbers }));
     }
     await recordSessions(em, batch, () => options.priceList);
     created += n;

@@ -162,7 +162,15 @@ async function cancelUndialled(em: Em, campaignId: string): Promise<void> {
     where campaign_id = ? and state in ('queued', 'skipped_window')`, [campaignId]);
 }
 
-/** Recipient counts by state and by last outcome (finished recipients), and dials started: one grouped query. */
+/**
+ * Recipient counts by state and by last outcome (finished recipients), and
+ * dials: one grouped query. `dials` counts calls placed, not attempts: an
+ * attempt the do-not-call check stopped before the dial placed no call (the
+ * recipient counts under by_state.skipped_dnc). A blocked attempt is always
+ * a recipient's last (skipped_dnc is final), so each skipped_dnc recipient
+ * with outcome dnc_blocked has exactly one attempt to take off. While an
+ * attempt is between its claim and the dial it counts as a dial already.
+ */
 export async function recipientCounts(em: Em, campaignId: string): Promise<CampaignCounts> {
   const rows = await sql<{ state: string; last_outcome: string | null; n: number; dials: number }>(em,
     'select state, last_outcome, count(*)::int as n, sum(attempts)::int as dials from campaign_recipient where campaign_id = ? group by state, last_outcome', [campaignId]);
@@ -173,7 +181,7 @@ export async function recipientCounts(em: Em, campaignId: string): Promise<Campa
       counts.by_outcome[r.last_outcome] = (counts.by_outcome[r.last_outcome] ?? 0) + r.n;
     }
     counts.recipients += r.n;
-    counts.dials += r.dials;
+    counts.dials += r.state === 'skipped_dnc' && r.last_outcome === 'dnc_blocked' ? r.dials - r.n : r.dials;
   }
   return counts;
 }

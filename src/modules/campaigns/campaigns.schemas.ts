@@ -119,7 +119,7 @@ export const CampaignView = z
       recipients: z.number(),
       by_state: z.record(z.string(), z.number()).describe('queued, dialling, in_call, done, skipped_dnc, skipped_window, failed, cancelled (not dialled (again) because the campaign was cancelled).'),
       by_outcome: z.record(z.string(), z.number()).describe('Last outcome of finished recipients: completed, no_answer, busy, voicemail, failed, dnc_blocked.'),
-      dials: z.number().describe('Attempts started.'),
+      dials: z.number().describe('Calls placed (attempts started, less those the do-not-call list stopped before the dial: those recipients count under by_state.skipped_dnc).'),
     }),
     progress: z.record(z.string(), z.unknown()).nullable().describe('Live progress from the workflow while it runs.'),
     workflow_id: z.string(),

@@ -60,6 +60,8 @@ export async function createOutboundCall(em: Em, principal: Principal, input: Cr
     contactId = contact.id;
   } else {
     to = normalizePhone(body.to_number!, 'body.to_number', country).e164;
+    // A number the organization has a contact for is that contact's call (contact phones are stored in E.164 too).
+    contactId = (await em.findOne(Contact, { organization: principal.organizationId, phone: to }))?.id ?? null;
   }
   const agent = await findAgent(em, principal, body.agent_id);
   const versionId = routeCall(agent, to);

@@ -29,12 +29,29 @@ export const McpToolParams = z.object({
   tool_name: z.string().min(1).max(128).describe('The tool\'s name, as the server lists it.'),
 }).strict();
 
+/** How long a sync request waits at most for the result (a server that lists slowly may take longer; then ask again). */
+export const SYNC_WAIT_DEFAULT_SECONDS = 30;
+export const SYNC_WAIT_MAX_SECONDS = 60;
+export const SyncWaitSeconds = z.number().int().min(1).max(SYNC_WAIT_MAX_SECONDS)
+  .describe(`With wait: give up waiting after this many seconds, 1 to ${SYNC_WAIT_MAX_SECONDS} (default ${SYNC_WAIT_DEFAULT_SECONDS}); the sync goes on, and the answer says it is still running.`);
+
 export const SyncMcpToolsBody = z
   .object({
-    wait: z.boolean().default(false).describe('Wait for the sync to finish and return its result (default: return once it started).'),
+    wait: z.boolean().optional().describe('Wait for the sync to finish and return its result and the synced tools (default: return once it started).'),
+    wait_seconds: SyncWaitSeconds.optional(),
   })
   .strict()
   .openapi('SyncMcpToolsBody');
+export type SyncMcpToolsBody = z.output<typeof SyncMcpToolsBody>;
+
+/** The same two settings as query parameters (`?wait=true`), for clients that send no body. */
+export const SyncMcpToolsQuery = z
+  .object({
+    wait: z.enum(['true', 'false']).optional().describe('true: wait for the result (as the body\'s wait).'),
+    wait_seconds: z.string().regex(/^([1-9]|[1-5][0-9]|60)$/, `whole seconds, 1 to ${SYNC_WAIT_MAX_SECONDS}`).optional().describe('As the body\'s wait_seconds.'),
+  })
+  .strict();
+export type SyncMcpToolsQuery = z.output<typeof SyncMcpToolsQuery>;
 
 export const ActivateMcpToolBody = z
   .object({
@@ -100,7 +117,10 @@ export type McpSyncResult = z.infer<typeof McpSyncResult>;
 export const SyncMcpToolsResponse = z.object({
   workflow_id: z.string(),
   run_id: z.string(),
-  result: McpSyncResult.nullable().describe('With wait: the sync\'s result; else null.'),
+  status: z.enum(['running', 'finished']).describe('finished: result (and tools) hold the outcome; running: the sync goes on (not waited for, or the wait ran out).'),
+  timed_out: z.boolean().describe('true when wait was asked and wait_seconds passed before the sync finished: call again with wait to join the same run, or retrieve the server later.'),
+  result: McpSyncResult.nullable().describe('With wait, once finished: the sync\'s result; else null.'),
+  tools: z.array(McpToolView).nullable().describe('With wait, once finished: the server\'s tools as the sync left them (removed ones marked), with their permissions; else null.'),
 });
 
 export const AssignMcpServerResponse = z.object({

@@ -151,7 +151,7 @@ export async function previewMerge(em: Em, releaseId: string): Promise<unknown> 
       });
     }
     const result = {
-      clean: true, fast_forward: preview.fast_forward, changed_fields: preview.changed_fields,
+      clean: true, main_unchanged: preview.main_unchanged, changed_fields: preview.changed_fields,
       base_version_id: preview.base_version_id, main_head_version_id: preview.main_head_version_id, branch_head_version_id: preview.branch_head_version_id,
     };
     patchStep(release, 'preview', { status: 'succeeded', result, finished_at: now() });
@@ -201,7 +201,7 @@ export async function merge(em: Em, releaseId: string): Promise<unknown> {
     if (branch.state === 'open') assertHeadTested(release, branch, await testedVersion(tx, release));
     const merged = await mergeAgentBranch(tx, releasePrincipal(release), { agentId: release.agent, sourceBranchId: release.branchId });
     release.mergedVersionId = merged.version.version_id;
-    const result = { version_id: merged.version.version_id, already_merged: merged.already_merged, fast_forward: merged.fast_forward };
+    const result = { version_id: merged.version.version_id, already_merged: merged.already_merged, main_unchanged: merged.main_unchanged };
     patchStep(release, 'merge', { status: 'succeeded', result, finished_at: now() });
     return result;
   });

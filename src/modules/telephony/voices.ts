@@ -1,4 +1,5 @@
 import type { Em } from '../../db/orm.js';
+import { validationFailed } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { VoiceClone } from '../voices/voices.entity.js';
 import { parseInput } from '../validation.js';
@@ -57,4 +58,29 @@ export async function listVoices(em: Em, principal: Principal, input: ListVoices
   }));
   const stock: VoiceListing[] = VOICES.filter((v) => !provider || v.provider === provider).map((v) => ({ ...v, kind: 'stock', voice_clone_id: null }));
   return { voices: [...stock, ...cloned].filter((v) => !language || v.language.toLowerCase().startsWith(language)) };
+}
+
+/** The platform's own voice: what an agent speaks with when it names none (the default of its `voice` setting). */
+export const PLATFORM_DEFAULT_VOICE = { provider: 'platform', voice_id: 'default' } as const;
+
+/**
+ * The rule for an agent's `voice` setting, declared once (create and update
+ * apply it): it names the platform default voice, a catalogue voice (VOICES)
+ * or a ready clone of the organization, each with its own provider. Refused
+ * with VALIDATION_FAILED naming `<field>.voice_id`, or `<field>.provider`
+ * when the id is a voice of another provider.
+ */
+export async function assertVoiceAvailable(em: Em, organizationId: string, voice: { provider: string; voice_id: string }, field = 'body.voice'): Promise<void> {
+  const { provider, voice_id: voiceId } = voice;
+  if (provider === PLATFORM_DEFAULT_VOICE.provider && voiceId === PLATFORM_DEFAULT_VOICE.voice_id) return;
+  if (VOICES.some((v) => v.provider === provider && v.voice_id === voiceId)) return;
+  const clones = await em.find(VoiceClone, { organization: organizationId, voiceId, status: 'ready' }, { limit: 5 });
+  if (clones.some((c) => c.provider === provider)) return;
+  const other = VOICES.find((v) => v.voice_id === voiceId)?.provider ?? clones[0]?.provider;
+  if (other) {
+    throw validationFailed([{ field: `${field}.provider`, message: `voice ${voiceId} is a ${other} voice, not a ${provider} one` }],
+      `Voice ${voiceId} belongs to provider ${other}: set voice.provider to ${other}`);
+  }
+  throw validationFailed([{ field: `${field}.voice_id`, message: `no ${provider} voice ${voiceId}: pick one from list_voices` }],
+    `Voice ${voiceId} of provider ${provider} does not exist: pick a catalogue voice or a ready clone of this organization from list_voices`);
 }
