@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   membership: 'mem',
   projectMember: 'pmb',
   customRole: 'rol',
+  invitation: 'inv',
   oauthConnection: 'con',
   test: 'tst',
   testRun: 'trn',

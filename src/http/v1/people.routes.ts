@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import {
-  AddMemberBody, CreateRoleBody, MemberView, RoleView, SetProjectRoleBody, UpdateMemberBody, UserIdParams,
+  CreateInvitationBody, CreateRoleBody, InvitationIdParams, InvitationView, ListInvitationsQuery, MemberView, RoleView, SetProjectRoleBody,
+  UpdateMemberBody, UserIdParams,
 } from '../../modules/people/people.schemas.js';
-import { addMember, listMembers, removeMember, setProjectRole, updateMemberRole } from '../../modules/people/members.js';
+import { listMembers, removeMember, setProjectRole, updateMemberRole } from '../../modules/people/members.js';
+import { createInvitation } from '../../modules/people/create-invitation.js';
+import { listInvitations } from '../../modules/people/list-invitations.js';
+import { revokeInvitation } from '../../modules/people/revoke-invitation.js';
 import { createCustomRole, listRoles } from '../../modules/people/roles.js';
 import { ListAuditQuery, ListAuditResponse } from '../../modules/audit/audit.schemas.js';
 import { listAuditEvents } from '../../modules/audit/list-audit-events.js';
@@ -10,6 +14,7 @@ import { route } from '../route.js';
 
 const tag = 'Members and roles';
 const MemberResponse = z.object({ member: MemberView }).openapi('MemberResponse');
+const InvitationResponse = z.object({ invitation: InvitationView }).openapi('InvitationResponse');
 
 export const peopleRoutes = [
   route({
@@ -19,12 +24,30 @@ export const peopleRoutes = [
     response: z.object({ members: z.array(MemberView) }).openapi('ListMembersResponse'),
     handler: async ({ em, principal }) => ({ members: await listMembers(em, principal.organizationId) }),
   }),
+  // No route adds a member directly (the CLI does, for operators): an organization invites, the person accepts.
   route({
-    method: 'post', path: '/v1/organization/member/add', operationId: 'addMember', tag,
-    summary: 'Add an existing user to the organization with a role',
-    description: 'Nobody grants a role holding permissions they do not have; only owners make owners.',
-    permission: 'members:manage', body: AddMemberBody, response: MemberResponse, status: 201,
-    handler: async ({ em, principal, body }) => ({ member: await addMember(em, principal, body) }),
+    method: 'post', path: '/v1/organization/invitation/create', operationId: 'createInvitation', tag,
+    summary: 'Invite a person by email to join the organization with a role',
+    description: 'The person joins by accepting the invitation while signed in to the dashboard (/dashboard/invitations). '
+      + 'The answer is the same whether or not an account with the email exists or is a member already. '
+      + 'Nobody invites with a role holding permissions they do not have; only owners invite owners. '
+      + 'A new invitation replaces an unanswered one to the same email.',
+    permission: 'members:manage', body: CreateInvitationBody, response: InvitationResponse, status: 201,
+    handler: async ({ em, principal, body }) => ({ invitation: await createInvitation(em, principal, body) }),
+  }),
+  route({
+    method: 'get', path: '/v1/organization/invitation/list', operationId: 'listInvitations', tag,
+    summary: "The organization's invitations, newest first",
+    permission: 'members:manage', query: ListInvitationsQuery,
+    response: z.object({ invitations: z.array(InvitationView), has_more: z.boolean(), next_cursor: z.string().nullable() }).openapi('ListInvitationsResponse'),
+    handler: ({ em, principal, query }) => listInvitations(em, principal.organizationId, query),
+  }),
+  route({
+    method: 'post', path: '/v1/organization/invitation/revoke/{invitation_id}', operationId: 'revokeInvitation', tag,
+    summary: 'Withdraw an invitation that was not answered yet',
+    description: 'An accepted or declined invitation cannot be revoked (409). Revoking twice is a no-op.',
+    permission: 'members:manage', params: InvitationIdParams, response: InvitationResponse,
+    handler: async ({ em, principal, params }) => ({ invitation: await revokeInvitation(em, principal, params.invitation_id) }),
   }),
   route({
     method: 'put', path: '/v1/organization/member/update/{user_id}', operationId: 'updateMember', tag,

@@ -76,4 +76,49 @@ const ProjectMemberSchema = defineEntity({
 export class ProjectMember extends ProjectMemberSchema.class {}
 ProjectMemberSchema.setClass(ProjectMember);
 
-export const peopleEntities = [User, CustomRole, Membership, ProjectMember];
+/** Who created an invitation, as the audit log names actors. */
+export interface InvitedBy {
+  type: 'api_client' | 'user' | 'system';
+  id: string | null;
+  name: string | null;
+}
+
+/**
+ * An invitation to join an organization with a role, addressed to an email.
+ * It makes nobody a member by itself: the person with that email accepts it
+ * while signed in to the dashboard (consent). It holds no reference to a user
+ * until then, so creating one neither needs nor reveals whether an account
+ * with the email exists. At most one unanswered invitation per organization
+ * and email (a new one replaces it).
+ */
+const InvitationSchema = defineEntity({
+  name: 'Invitation',
+  tableName: 'invitation',
+  indexes: [
+    { name: 'invitation_org_idx', properties: ['organization', 'id'] },
+    { name: 'invitation_email_idx', properties: ['email'] },
+    {
+      name: 'invitation_open_unique',
+      expression: 'create unique index "invitation_open_unique" on "invitation" ("organization_id", "email") where "accepted_at" is null and "declined_at" is null and "revoked_at" is null',
+    },
+  ],
+  properties: {
+    id: p.string().primary().length(40),
+    organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
+    /** Stored lower-case, as User.email. */
+    email: p.string().length(320),
+    /** owner | admin | member | viewer, or a custom role id (rol_...). */
+    role: p.string().length(40),
+    invitedBy: p.json<InvitedBy>(),
+    expiresAt: p.datetime(),
+    acceptedAt: p.datetime().nullable(),
+    acceptedBy: () => p.manyToOne(User).mapToPk().nullable().deleteRule('set null'),
+    declinedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class Invitation extends InvitationSchema.class {}
+InvitationSchema.setClass(Invitation);
+
+export const peopleEntities = [User, CustomRole, Membership, ProjectMember, Invitation];
