@@ -18,6 +18,8 @@ import { createCustomRole } from './modules/people/roles.js';
 import { CreateRoleBody } from './modules/people/people.schemas.js';
 import { parseInput } from './modules/validation.js';
 import { devStatePath } from './main-paths.js';
+import { applyDevSecrets } from './dev/dev-secrets.js';
+import { rotateSigningKey, RETIRED_KEY_GRACE_SECONDS } from './oauth/signing-keys.js';
 
 /**
  * Admin CLI: `npm run cli -- <command> [options]`. It uses DATABASE_URL when
@@ -35,6 +37,7 @@ const USAGE = `usage: npm run cli -- <command> [options]
   member list [--org <org_id>]
   role create --name <name> --permissions <p1,p2,...> [--org <org_id>] [--description <text>]
   seed [--sessions <n>] [--seed <s>] [--org <org_id>] [--project <project_id>] [--days <d>]
+  oauth rotate-key
   migrate
 
 --org defaults to the demo organization that npm run dev creates.`;
@@ -69,6 +72,8 @@ async function resolveOrg(orm: Orm, given: string | undefined): Promise<Organiza
 }
 
 async function main() {
+  // Outside production, the secrets of the data folder, as `npm run dev` uses them (ENCRYPTION_KEY: oauth rotate-key).
+  applyDevSecrets(process.env);
   const [group, action, ...rest] = process.argv.slice(2);
   const command = group === 'seed' || group === 'migrate' ? group : `${group} ${action}`;
   const args = group === 'seed' || group === 'migrate' ? [action, ...rest].filter((a) => a !== undefined) : rest;
@@ -82,7 +87,7 @@ async function main() {
     },
     strict: true,
   });
-  const known = ['org create', 'project create', 'client create', 'client revoke', 'user create', 'member add', 'member list', 'role create', 'seed', 'migrate'];
+  const known = ['org create', 'project create', 'client create', 'client revoke', 'user create', 'member add', 'member list', 'role create', 'seed', 'migrate', 'oauth rotate-key'];
   if (!known.includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 2;
@@ -95,6 +100,15 @@ async function main() {
       case 'migrate': {
         const applied = await migrate(orm);
         console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
+        break;
+      }
+      case 'oauth rotate-key': {
+        const rotated = await rotateSigningKey(orm, loadConfig(process.env).secrets.encryptionKey);
+        console.log(JSON.stringify(rotated, null, 2));
+        console.error(
+          `${rotated.kid} signs new MCP access tokens (running servers switch within a minute); older keys keep ` +
+            `verifying for ${RETIRED_KEY_GRACE_SECONDS / 60} minutes, then are deleted.`,
+        );
         break;
       }
       case 'org create': {
@@ -129,6 +143,7 @@ async function main() {
         break;
       }
       case 'member add': {
+        // Direct, without the person's acceptance: an operator of the platform only. Organizations invite (REST, dashboard).
         if (!values.email || !values.role) throw new DomainError('VALIDATION_FAILED', '--email and --role are required');
         const org = await resolveOrg(orm, values.org);
         console.log(JSON.stringify(await addMember(em, systemPrincipal(org.id), { email: values.email, role: values.role }), null, 2));

@@ -90,7 +90,13 @@ export class ConfigError extends Error {
   }
 }
 
-/** Dev-only secrets: production refuses to start without real ones. */
+/**
+ * Public fallback secrets, for tests and library callers that serve nothing.
+ * The entry points (`dev`, `serve`, `worker`, the CLI) never use them: outside
+ * production they fill unset secrets from the data folder's generated
+ * `secrets.json` first (src/dev/dev-secrets.ts); production refuses to start
+ * without real ones.
+ */
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
 const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { initOrm, migrate, type Orm } from './db/orm.js';
 import { createApp } from './http/app.js';
+import { createHttpServer } from './http/server.js';
 import type { AppDeps } from './http/deps.js';
 import { LocalFolderStore } from './modules/calls/recording-store.js';
 import { createWorker } from './temporal/worker.js';
@@ -13,6 +14,7 @@ import { startTriggerDispatcher } from './modules/triggers/start-trigger-runs.js
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
 import { startEmbeddedTemporal, type EmbeddedTemporal } from './dev/embedded-temporal.js';
 import { ensureDemoOrganization } from './dev/bootstrap.js';
+import { applyDevSecrets } from './dev/dev-secrets.js';
 import { devStatePath } from './main-paths.js';
 import { oauthBaseUrl } from './oauth/urls.js';
 
@@ -43,7 +45,7 @@ async function openDatabase(config: Config, log: (m: string) => void): Promise<{
 }
 
 async function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
-  const server = createServer(app.callback());
+  const server = createHttpServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -60,6 +62,8 @@ async function connectTemporal(config: Config) {
 }
 
 async function dev() {
+  // Random secrets of this data folder, made on the first start (src/dev/dev-secrets.ts), never public defaults.
+  applyDevSecrets(process.env, process.env.NODE_ENV ?? 'development');
   const config = loadConfig({ NODE_ENV: 'development', ...process.env });
   const logger = createLogger(config);
   const log = (m: string) => say(`[dev] ${m}`);
@@ -138,6 +142,7 @@ async function dev() {
 }
 
 async function serve() {
+  applyDevSecrets(process.env); // outside production only; production refuses to start without its own
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `serve` (use `npm run dev` for the embedded database)']);
@@ -157,6 +162,7 @@ async function serve() {
 }
 
 async function work() {
+  applyDevSecrets(process.env); // outside production only, the same file as `serve` and `dev`
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `worker`']);

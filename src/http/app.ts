@@ -67,8 +67,13 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = apiReferencePage();
   });
 
+  // The token route's buckets: one per client id and address, so clients behind one proxy (one address) do not
+  // share a bucket, plus a looser one per address (ten clients' worth), so one address cannot spray client ids.
+  const tokenAddressLimiter = new RateLimiter((10 * deps.config.limits.tokenPerMinute) / 60, 10 * deps.config.limits.tokenPerMinute);
   router.post('/v1/auth/token', async (ctx) => {
-    tokenLimiter.take(`token:${ctx.ip}`);
+    const clientId = (ctx.request.body as { client_id?: unknown } | undefined)?.client_id;
+    tokenAddressLimiter.take(`token:${ctx.ip}`);
+    tokenLimiter.take(`token:${typeof clientId === 'string' ? clientId.slice(0, 200) : ''}:${ctx.ip}`);
     const body = parseInput(TokenRequestBody, ctx.request.body ?? {}, 'body');
     const em = deps.orm.em.fork();
     ctx.set('Cache-Control', 'no-store');
@@ -82,6 +87,7 @@ export function createApp(deps: AppDeps): Koa {
       recordingId: ctx.params.recording_id,
       org: q.org,
       expires: q.expires,
+      nonce: q.nonce,
       signature: q.signature,
     });
     ctx.type = file.contentType;

@@ -59,6 +59,11 @@ export function registerMcpRoute(router: Router, deps: AppDeps) {
         connection: { grantId: claims.grantId, clientId: claims.clientId, onStale: (id) => touchConnection(deps.orm, id) },
       });
     } catch (error) {
+      // A valid token without the `mcp` scope is not a sign-in problem: 403 names the scope to ask for (RFC 6750 3.1).
+      if (error instanceof DomainError && error.code === 'UNAUTHENTICATED' && error.details.reason === 'insufficient_scope') {
+        ctx.set('WWW-Authenticate', wwwAuthenticateHeader(baseUrl, { error: 'insufficient_scope', description: error.message }));
+        return jsonRpcError(ctx, 403, error.message);
+      }
       if (error instanceof DomainError && error.code === 'UNAUTHENTICATED') {
         ctx.set('WWW-Authenticate', wwwAuthenticateHeader(baseUrl, token ? { error: 'invalid_token', description: error.message } : undefined));
         return jsonRpcError(ctx, 401, error.message);

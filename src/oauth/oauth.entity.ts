@@ -32,16 +32,20 @@ export class OAuthModel extends OAuthModelSchema.class {}
 OAuthModelSchema.setClass(OAuthModel);
 
 /**
- * The authorization server's signing keys (private JWKs). Generated once on
- * first start and kept here so every process and every restart signs and
- * verifies with the same keys. The newest key signs; all are published.
+ * The authorization server's signing keys. Generated on first start (and by
+ * `oauth rotate-key`) and kept here so every process and every restart signs
+ * and verifies with the same keys. The newest key signs; older ones verify
+ * until the tokens they signed have expired (src/oauth/signing-keys.ts).
  */
 const OAuthSigningKeySchema = defineEntity({
   name: 'OAuthSigningKey',
   tableName: 'oauth_signing_key',
   properties: {
     kid: p.string().primary().length(100),
+    /** The public JWK (rows from before encryption at rest held the private one until first read). */
     jwk: p.json<Record<string, unknown>>(),
+    /** The private JWK, encrypted under ENCRYPTION_KEY (modules/secrets/secret-box.ts) with the kid as context. */
+    privateJwkEncrypted: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

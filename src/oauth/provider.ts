@@ -1,4 +1,5 @@
 import mount from 'koa-mount';
+import type { JWK } from 'jose';
 import type { Middleware, ParameterizedContext } from 'koa';
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppDeps } from '../http/deps.js';
@@ -9,8 +10,8 @@ import { findActiveConnection } from './connections/find-connection.js';
 import { markGrantRevoked } from './connections/disconnect-connection.js';
 import { readSession, SESSION_TTL_SECONDS } from './dashboard/dashboard-session.js';
 import { messagePage, PAGE_CSP } from './dashboard/pages.js';
-import { loadSigningKeys } from './signing-keys.js';
-import { issuerUrl, MCP_SCOPE, mcpResourceUrl, oauthBaseUrl } from './urls.js';
+import { providerFetch } from './provider-fetch.js';
+import { ACCESS_TOKEN_TTL_SECONDS, issuerUrl, MCP_SCOPE, mcpResourceUrl, oauthBaseUrl } from './urls.js';
 
 /**
  * The OAuth 2.1 authorization server for MCP clients (spec 5.2), built on
@@ -31,15 +32,55 @@ export interface OAuthProvider {
   mcpResource: string;
 }
 
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ROUTE_PREFIX = '/platform/oauth';
+/** Client ID Metadata Documents: a `client_id` URL longer than this is refused (it is stored in columns of 200). */
+const MAX_CLIENT_ID_URL_LENGTH = 200;
 
-export async function createOAuthProvider(deps: AppDeps): Promise<OAuthProvider> {
+/**
+ * Cookie names and options. Served over https (PUBLIC_URL), the names carry
+ * the `__Host-` prefix (the browser then insists on Secure, Path=/ and no
+ * Domain, so no other host or path can plant or shadow them) and the
+ * interaction cookie is scoped to `/`. The resume cookie's path is set by
+ * oidc-provider to the authorization URL of the one interaction, which
+ * `__Host-` forbids: it gets `__Secure-` (Secure, no Domain of ours).
+ */
+function providerCookies(https: boolean, keys: string[]): Configuration['cookies'] {
+  const options = { httpOnly: true, sameSite: 'lax' as const, signed: true, ...(https ? { secure: true, path: '/' } : {}) };
+  return {
+    keys,
+    names: https
+      ? { session: '__Host-session', interaction: '__Host-interaction', resume: '__Secure-interaction_resume' }
+      : { session: '_session', interaction: '_interaction', resume: '_interaction_resume' },
+    long: options,
+    short: options,
+  };
+}
+
+/**
+ * A refresh request's `resource` must be the resource its grant was issued
+ * for. oidc-provider checks it only after it has consumed (rotated) the
+ * refresh token, so a request with a wrong one was refused but used the
+ * token up, and the client's corrected retry counted as reuse and revoked
+ * the whole grant. This runs from `rotateRefreshToken`, its last hook before
+ * the rotation; the check is the provider's own (single value, granted).
+ */
+function assertRefreshTarget(ctx: KoaContextWithOIDC): void {
+  const requested = ctx.oidc.params?.resource as string | string[] | undefined;
+  if (requested === undefined) return;
+  const granted = ctx.oidc.entities.RefreshToken?.resourceIndicators ?? new Set<string>();
+  const values = Array.isArray(requested) ? requested : [requested];
+  if (values.length !== 1 || !granted.has(values[0])) {
+    const error = new errors.InvalidTarget();
+    error.error_description = `resource must be the one this refresh token was granted for (${[...granted].join(', ') || 'none'})`;
+    throw error;
+  }
+}
+
+export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<OAuthProvider> {
   const baseUrl = oauthBaseUrl(deps.config);
   const issuer = issuerUrl(baseUrl);
   const mcpResource = mcpResourceUrl(baseUrl);
   const { orm, logger } = deps;
-  const keys = await loadSigningKeys(orm);
 
   // The provider's login prompt also asks for sign-in when the dashboard
   // session is missing or names someone else: signing out of the dashboard
@@ -55,11 +96,9 @@ export async function createOAuthProvider(deps: AppDeps): Promise<OAuthProvider>
   const configuration: Configuration = {
     adapter: (name: string) => new PgAdapter(orm, name),
     jwks: { keys },
-    cookies: {
-      keys: deps.config.cookies.keys,
-      long: { httpOnly: true, sameSite: 'lax', signed: true },
-      short: { httpOnly: true, sameSite: 'lax', signed: true },
-    },
+    cookies: providerCookies(new URL(baseUrl).protocol === 'https:', deps.config.cookies.keys),
+    // Client ID Metadata Documents (and any other fetch the provider makes) go through the SSRF guard.
+    fetch: providerFetch(deps.config.outbound.allowedHosts) as unknown as Configuration['fetch'],
     routes: {
       authorization: '/oauth/authorize',
       token: '/oauth/token',
@@ -93,6 +132,13 @@ export async function createOAuthProvider(deps: AppDeps): Promise<OAuthProvider>
       userinfo: { enabled: false },
       revocation: { enabled: true },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      // MCP authorization 2025-11-25: a client may use an https URL of its metadata as client_id. The
+      // document passes the same checks as a registration (extraClientMetadata's validator runs on it).
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx, clientId) => clientId.length <= MAX_CLIENT_ID_URL_LENGTH,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => mcpResource,
@@ -123,7 +169,10 @@ export async function createOAuthProvider(deps: AppDeps): Promise<OAuthProvider>
       // A connection lasts until it is disconnected or a year has passed (then the user connects again).
       Grant: 365 * 24 * 3600,
     },
-    rotateRefreshToken: true,
+    rotateRefreshToken: async (ctx) => {
+      assertRefreshTarget(ctx);
+      return true;
+    },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     expiresWithSession: async () => false,
     // Every authorization goes through consent, where the organization and

@@ -20,11 +20,22 @@ export const mcpResourceUrl = (baseUrl: string) => `${baseUrl}/platform/mcp`;
 /** RFC 9728 metadata of the MCP endpoint. */
 export const protectedResourceMetadataUrl = (baseUrl: string) => `${baseUrl}/.well-known/oauth-protected-resource/platform/mcp`;
 
-/** The header of a 401 from the MCP endpoint: tells the client where discovery starts. */
-export function wwwAuthenticateHeader(baseUrl: string, error?: { error: 'invalid_token'; description: string }): string {
-  const parts = [`realm="${mcpResourceUrl(baseUrl)}"`, `resource_metadata="${protectedResourceMetadataUrl(baseUrl)}"`];
-  if (error) parts.push(`error="${error.error}"`, `error_description="${error.description.replace(/["\\]/g, "'")}"`);
+export const MCP_SCOPE = 'mcp';
+
+/**
+ * The `WWW-Authenticate` header of the MCP endpoint (RFC 6750 section 3, RFC
+ * 9728 section 5.1): on a 401, where discovery starts and the scope to ask
+ * for (MCP clients request what `scope` names); on a 403
+ * `insufficient_scope`, the scope the token lacks.
+ */
+export function wwwAuthenticateHeader(baseUrl: string, error?: { error: 'invalid_token' | 'insufficient_scope'; description: string }): string {
+  const metadata = `resource_metadata="${protectedResourceMetadataUrl(baseUrl)}"`;
+  const description = error && `error_description="${error.description.replace(/["\\]/g, "'")}"`;
+  if (error?.error === 'insufficient_scope') return `Bearer error="insufficient_scope", scope="${MCP_SCOPE}", ${metadata}, ${description}`;
+  const parts = [`realm="${mcpResourceUrl(baseUrl)}"`, metadata, `scope="${MCP_SCOPE}"`];
+  if (error) parts.push(`error="${error.error}"`, description!);
   return `Bearer ${parts.join(', ')}`;
 }
 
-export const MCP_SCOPE = 'mcp';
+/** Lifetime of MCP access tokens (JWTs, never stored): also how long a superseded signing key must keep verifying. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;

@@ -53,14 +53,19 @@ export async function verifyMcpTokenClaims(deps: Pick<AppDeps, 'config' | 'orm'>
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw refuse('malformed', 'The access token is malformed');
   const baseUrl = oauthBaseUrl(deps.config);
   const audience = mcpResourceUrl(baseUrl);
+  const options = {
+    issuer: issuerUrl(baseUrl),
+    audience,
+    algorithms: ['RS256'],
+    typ: 'at+jwt',
+    requiredClaims: ['exp', 'sub', 'client_id', 'gid', 'org_id', 'project_id'],
+  };
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, await verificationKeySet(deps.orm), {
-      issuer: issuerUrl(baseUrl),
-      audience,
-      algorithms: ['RS256'],
-      typ: 'at+jwt',
-      requiredClaims: ['exp', 'sub', 'client_id', 'gid', 'org_id', 'project_id'],
+    ({ payload } = await jwtVerify(token, await verificationKeySet(deps.orm), options).catch(async (error: unknown) => {
+      // A key rotated in another process moments ago: re-read the keys (rate limited) and try once more.
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      return jwtVerify(token, await verificationKeySet(deps.orm, { unknownKid: true }), options);
     }));
   } catch (error) {
     throw tokenError(error);

@@ -54,7 +54,7 @@ describe('POST /platform/mcp', () => {
   });
 
   it('refuses missing, malformed, forged, expired and wrong-audience tokens with 401 and WWW-Authenticate', async () => {
-    const keys = await loadSigningKeys(s.orm);
+    const keys = await loadSigningKeys(s.orm, s.deps.config.secrets.encryptionKey);
     const jwk = keys[0] as JWK;
     const key = await importJWK(jwk, 'RS256');
     const payload = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString());
@@ -77,6 +77,22 @@ describe('POST /platform/mcp', () => {
     }
     // Sanity: the same signing path with unchanged claims is accepted, so the refusals above are about the claims.
     expect((await rpc(await sign({}), 'tools/list')).status).toBe(200);
+  });
+
+  it('answers a valid token without the mcp scope with 403 insufficient_scope, and names the scope on 401', async () => {
+    const [jwk] = await loadSigningKeys(s.orm, s.deps.config.secrets.encryptionKey);
+    const payload = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString());
+    const metadata = `resource_metadata="${s.baseUrl}/.well-known/oauth-protected-resource/platform/mcp"`;
+    for (const scope of ['openid', undefined]) {
+      const token = await new SignJWT({ ...payload, scope }).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid }).sign(await importJWK(jwk, 'RS256'));
+      const res = await rpc(token, 'tools/list');
+      expect({ scope, status: res.status }).toEqual({ scope, status: 403 });
+      expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer error="insufficient_scope", scope="mcp", ${metadata.replace(/[.?/]/g, '\\$&')}, error_description="[^"]+"$`));
+      expect(res.body.error.message).toMatch(/mcp scope/);
+    }
+    const missing = await rpc(undefined, 'tools/list');
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe(`Bearer realm="${s.baseUrl}/platform/mcp", ${metadata}, scope="mcp"`);
   });
 
   it('refuses foreign Host and Origin headers (DNS rebinding)', async () => {

@@ -88,6 +88,25 @@ describe('POST /v1/auth/token', () => {
       await limited.close();
     }
   });
+
+  it('keys the limit on the client id too: one client exhausting its bucket does not block another at the same address', async () => {
+    const limited = await createTestApp({ env: { TOKEN_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const tenant = await createTenant(limited);
+      const post = (client_id: string, client_secret: string) => limited.request.post('/v1/auth/token').send({ client_id, client_secret });
+      for (let i = 0; i < 3; i++) expect((await post('cli_noisy', 'wrong')).status).toBe(401);
+      expectProblem(await post('cli_noisy', 'wrong'), 429, 'RATE_LIMITED');
+      // Same address (supertest: one loopback client), another client: its own bucket.
+      expect((await post(tenant.clientId, tenant.clientSecret)).status).toBe(200);
+      // The address as a whole still has a ceiling (ten clients' worth), so spraying client ids does not help.
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await post(`cli_spray_${i}`, 'wrong')).status);
+      expect(statuses.slice(0, 25).every((s) => s === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('the headers every /v1 route needs', () => {

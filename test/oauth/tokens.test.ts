@@ -34,7 +34,7 @@ async function refusal(token: string | undefined): Promise<{ code: string; reaso
 
 /** A token signed with the server's real key, with claims of our choosing. */
 async function forge(claims: Record<string, unknown>, exp: number) {
-  const [jwk] = await loadSigningKeys(s.orm);
+  const [jwk] = await loadSigningKeys(s.orm, s.deps.config.secrets.encryptionKey);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
     .setIssuedAt(exp - 3600)
@@ -111,6 +111,28 @@ describe('POST /platform/oauth/token', () => {
     expect(revokedAt).not.toBeNull();
   });
 
+  it('refuses a refresh with a wrong resource without using the refresh token up, so the corrected retry works', async () => {
+    const tokens = await connect();
+    const wrong = await tokenRequest(s.baseUrl, {
+      grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId, resource: 'https://elsewhere.example.com/mcp',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_target');
+    const [{ consumed }] = await sql(s.orm.em.fork(), `select consumed_at is not null as consumed from oauth_model where model = 'RefreshToken' and grant_id = ?`, [
+      decodeJwt(tokens.access_token).gid,
+    ]);
+    expect(consumed).toBe(false);
+    // The same refresh token, now with the right resource: a normal rotation, and the grant is intact.
+    const retry = await tokenRequest(s.baseUrl, {
+      grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId, resource: `${s.baseUrl}/platform/mcp`,
+    });
+    expect(retry.status).toBe(200);
+    await expect(verifyMcpAccessToken(s.deps, retry.body.access_token as string)).resolves.toMatchObject({ userId: user.userId });
+    await expect(verifyMcpAccessToken(s.deps, tokens.access_token)).resolves.toMatchObject({ userId: user.userId });
+    const next = await refreshTokens(s.baseUrl, tokens.clientId, retry.body.refresh_token as string);
+    expect(next.status).toBe(200);
+  });
+
   it('refuses a refresh token presented by another client', async () => {
     const a = await connect('A');
     const b = await connect('B');
@@ -157,7 +179,10 @@ describe('verifyMcpAccessToken', () => {
   it('builds the 401 header and metadata address the MCP endpoint sends', () => {
     expect(protectedResourceMetadataUrl(s.baseUrl)).toBe(`${s.baseUrl}/.well-known/oauth-protected-resource/platform/mcp`);
     expect(wwwAuthenticateHeader(s.baseUrl)).toBe(
-      `Bearer realm="${s.baseUrl}/platform/mcp", resource_metadata="${s.baseUrl}/.well-known/oauth-protected-resource/platform/mcp"`,
+      `Bearer realm="${s.baseUrl}/platform/mcp", resource_metadata="${s.baseUrl}/.well-known/oauth-protected-resource/platform/mcp", scope="mcp"`,
+    );
+    expect(wwwAuthenticateHeader(s.baseUrl, { error: 'insufficient_scope', description: 'lacks "mcp"' })).toBe(
+      `Bearer error="insufficient_scope", scope="mcp", resource_metadata="${s.baseUrl}/.well-known/oauth-protected-resource/platform/mcp", error_description="lacks 'mcp'"`,
     );
     expect(readBearerToken('Bearer abc.def.ghi')).toBe('abc.def.ghi');
     expect(readBearerToken('Basic x')).toBeUndefined();

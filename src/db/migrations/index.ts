@@ -18,6 +18,9 @@ import { Migration20261122170019_campaign_finished_event } from './Migration2026
 import { Migration20261122171500_tool_call_confirmation } from './Migration20261122171500_tool_call_confirmation.js';
 import { Migration20261122172000_voice_clones } from './Migration20261122172000_voice_clones.js';
 import { Migration20261122172500_integrations } from './Migration20261122172500_integrations.js';
+import { Migration20261124100000_invitations } from './Migration20261124100000_invitations.js';
+import { Migration20261124100100_oauth_keys } from './Migration20261124100100_oauth_keys.js';
+import { Migration20261124100300_session_kind } from './Migration20261124100300_session_kind.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -37,4 +40,7 @@ export const migrationsList = [
   { name: 'Migration20261122171500_tool_call_confirmation', class: Migration20261122171500_tool_call_confirmation },
   { name: 'Migration20261122172000_voice_clones', class: Migration20261122172000_voice_clones },
   { name: 'Migration20261122172500_integrations', class: Migration20261122172500_integrations },
+  { name: 'Migration20261124100000_invitations', class: Migration20261124100000_invitations },
+  { name: 'Migration20261124100100_oauth_keys', class: Migration20261124100100_oauth_keys },
+  { name: 'Migration20261124100300_session_kind', class: Migration20261124100300_session_kind },
 ];

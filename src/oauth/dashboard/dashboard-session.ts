@@ -11,10 +11,19 @@ import { PgAdapter } from '../adapter.js';
  * cookie dies with it. Separate from oidc-provider's own session; the login
  * prompt requires both to name the same user (src/oauth/provider.ts).
  */
-export const SESSION_COOKIE = 'vp_session';
+const SESSION_COOKIE = 'vp_session';
 /** A random per-browser value that anchors CSRF tokens before anyone signs in. */
 const BROWSER_COOKIE = 'vp_browser';
 export const SESSION_TTL_SECONDS = 12 * 3600;
+
+/**
+ * Over https (PUBLIC_URL https counts, src/oauth/oauth.routes.ts) the names
+ * carry `__Host-`: the browser then accepts them only Secure, for Path=/ and
+ * without Domain, so a sibling subdomain or a plain-http page cannot plant
+ * or overwrite them (session fixation, CSRF anchor). Over plain http (dev,
+ * tests) they keep their plain names, which such a prefix would forbid.
+ */
+const cookieName = (ctx: ParameterizedContext, name: string) => (ctx.secure ? `__Host-${name}` : name);
 
 export interface DashboardSession {
   id: string;
@@ -37,7 +46,7 @@ function sessions(orm: Orm): PgAdapter {
 
 export async function readSession(ctx: Ctx, orm: Orm): Promise<DashboardSession | undefined> {
   if (ctx.state.dashboardSession !== undefined) return ctx.state.dashboardSession ?? undefined;
-  const id = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  const id = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE), { signed: true });
   const payload = id ? ((await sessions(orm).find(id)) as { userId?: string; email?: string } | undefined) : undefined;
   const session = id && payload?.userId && payload.email ? { id, userId: payload.userId, email: payload.email } : undefined;
   ctx.state.dashboardSession = session ?? null;
@@ -46,28 +55,28 @@ export async function readSession(ctx: Ctx, orm: Orm): Promise<DashboardSession 
 
 /** A new session id on every sign-in (no fixation), replacing the previous one. */
 export async function startSession(ctx: Ctx, orm: Orm, user: { id: string; email: string }): Promise<DashboardSession> {
-  const previous = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  const previous = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE), { signed: true });
   if (previous) await sessions(orm).destroy(previous);
   const id = randomBytes(32).toString('base64url');
   await sessions(orm).upsert(id, { userId: user.id, email: user.email } as AdapterPayload, SESSION_TTL_SECONDS);
-  ctx.cookies.set(SESSION_COOKIE, id, cookieOptions(ctx, SESSION_TTL_SECONDS));
+  ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), id, cookieOptions(ctx, SESSION_TTL_SECONDS));
   const session = { id, userId: user.id, email: user.email };
   ctx.state.dashboardSession = session;
   return session;
 }
 
 export async function endSession(ctx: Ctx, orm: Orm): Promise<void> {
-  const id = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  const id = ctx.cookies.get(cookieName(ctx, SESSION_COOKIE), { signed: true });
   if (id) await sessions(orm).destroy(id);
-  ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
+  ctx.cookies.set(cookieName(ctx, SESSION_COOKIE), null, { path: '/', secure: ctx.secure });
   ctx.state.dashboardSession = null;
 }
 
 function browserId(ctx: Ctx): string {
-  let id = ctx.cookies.get(BROWSER_COOKIE, { signed: true });
+  let id = ctx.cookies.get(cookieName(ctx, BROWSER_COOKIE), { signed: true });
   if (!id) {
     id = randomBytes(24).toString('base64url');
-    ctx.cookies.set(BROWSER_COOKIE, id, cookieOptions(ctx, 365 * 24 * 3600));
+    ctx.cookies.set(cookieName(ctx, BROWSER_COOKIE), id, cookieOptions(ctx, 365 * 24 * 3600));
   }
   return id;
 }
@@ -86,7 +95,7 @@ function tokenFor(key: string, browser: string, sessionId: string | undefined): 
 }
 
 export function csrfValid(ctx: Ctx, keys: string[], session: DashboardSession | undefined, submitted: unknown): boolean {
-  const browser = ctx.cookies.get(BROWSER_COOKIE, { signed: true });
+  const browser = ctx.cookies.get(cookieName(ctx, BROWSER_COOKIE), { signed: true });
   if (!browser || typeof submitted !== 'string' || !submitted) return false;
   const given = Buffer.from(submitted);
   return keys.some((key) => {

@@ -15,6 +15,10 @@ import { csrfToken, csrfValid, endSession, readSession, startSession, type Dashb
 import { SignInThrottle } from './sign-in-throttle.js';
 import { connectedAppsPage, consentPage, messagePage, PAGE_CSP, signInPage } from './pages.js';
 import { releasesForUser, releasesPage } from './releases-page.js';
+import { invitationsPage } from './invitations-page.js';
+import { listUserInvitations } from '../../modules/people/list-user-invitations.js';
+import { acceptInvitation } from '../../modules/people/accept-invitation.js';
+import { declineInvitation } from '../../modules/people/decline-invitation.js';
 import { controlCampaign, getCampaign } from '../../modules/campaigns/get-campaign.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import {
@@ -23,7 +27,8 @@ import {
 
 /**
  * The dashboard pages: sign-in and sign-out, the OAuth interaction (sign-in,
- * then consent with the organization and project), and Connected apps.
+ * then consent with the organization and project), Connected apps, and the
+ * signed-in user's Releases, Campaigns and Invitations.
  * Every page refuses framing; every form carries a CSRF token tied to the
  * browser and the session. Errors render as pages, never as JSON.
  */
@@ -114,7 +119,10 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     const clientId = String(details.params.client_id);
     const client = await o.provider.Client.find(clientId);
     if (!client) throw new errors.InvalidClient('the client is no longer registered');
-    return { o, details, client, clientName: client.clientName ?? clientId };
+    // A metadata-document client (client_id an https URL) names itself: show whose address vouches for it.
+    const name = client.clientName ?? clientId;
+    const clientName = clientId.startsWith('https://') && client.clientName ? `${name} (${new URL(clientId).host})` : name;
+    return { o, details, client, clientName };
   }
 
   router.use('/dashboard', htmlErrors);
@@ -302,6 +310,42 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     // The same domain function as POST /v1/outbound/campaign/{id}/<move>: permission outbound:launch, the workflow's validators.
     await controlCampaign(em, principal, { campaignId: ctx.params.campaignId, move, reason: `${move} from the dashboard by ${session.email}` }, temporalAccess(deps));
     see(ctx, `/dashboard/campaigns/${encodeURIComponent(ctx.params.campaignId)}?done=${move}`);
+  });
+
+  // ---- Invitations (invitations-page.ts): the invitee's consent to join an organization ----
+
+  const INVITATIONS = '/dashboard/invitations';
+  const INVITATION_NOTICES: Record<string, string> = {
+    accepted: 'Invitation accepted: you are now a member of the organization.',
+    already: 'You were a member of that organization already: your role there is unchanged.',
+    declined: 'Invitation declined.',
+  };
+
+  router.get(INVITATIONS, async (ctx) => {
+    const session = await readSession(ctx, orm);
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(INVITATIONS)}`);
+    page(ctx, invitationsPage({
+      user: session.email,
+      csrf: csrfToken(ctx, keys, session),
+      invitations: await listUserInvitations(orm.em.fork(), session.userId),
+      notice: typeof ctx.query.done === 'string' ? INVITATION_NOTICES[ctx.query.done] : undefined,
+    }));
+  });
+
+  router.post(`${INVITATIONS}/:invitationId/:answer`, async (ctx) => {
+    const session = await readSession(ctx, orm);
+    const answer = ctx.params.answer;
+    if (answer !== 'accept' && answer !== 'decline') throw new DomainError('NOT_FOUND', 'There is no such invitation action');
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(INVITATIONS)}`);
+    requireCsrf(ctx, session);
+    // Only the signed-in user whose email the invitation names may answer it; for anyone else it does not exist (404).
+    const input = { userId: session.userId, invitationId: ctx.params.invitationId, requestId: ctx.state.requestId as string | undefined };
+    if (answer === 'decline') {
+      await declineInvitation(orm.em.fork(), input);
+      return see(ctx, `${INVITATIONS}?done=declined`);
+    }
+    const accepted = await acceptInvitation(orm.em.fork(), input);
+    see(ctx, `${INVITATIONS}?done=${accepted.alreadyMember ? 'already' : 'accepted'}`);
   });
 
   router.post('/dashboard/connected-apps/:connectionId/disconnect', async (ctx) => {
