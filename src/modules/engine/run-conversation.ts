@@ -15,6 +15,7 @@ import { resolveChatModel } from './resolve-chat-model.js';
 import { BUILTIN, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
 import { loadCallTools } from './load-call-tools.js';
 import { permissionRequestId, readBack, type Confirmations, type PermissionDecision } from './confirmations.js';
+import { ScriptedParty, speechMs, TURN_GAP_MS, type CallParty } from './call-party.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -80,9 +81,6 @@ export interface ToolCallConfirmation {
  * took, a tool call the time it really took, a transfer rings before it
  * connects.
  */
-const WORDS_PER_SECOND = 2.5;
-const MIN_UTTERANCE_MS = 600;
-const TURN_GAP_MS = 700;
 const ANSWER_MS = 500;
 const MODEL_FLOOR_MS = 400;
 const RING_MS = 4000;
@@ -91,7 +89,6 @@ export const MAX_TOOL_ROUNDS = 4;
 /** Transcript texts are cut here: a runaway model must not write megabytes into a call record. */
 const MAX_TEXT = 10_000;
 
-const speechMs = (text: string) => Math.max(MIN_UTTERANCE_MS, Math.round((text.trim().split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND) * 1000));
 /** PostgreSQL jsonb refuses U+0000; model output is untrusted text. */
 const clean = (text: string) => text.replaceAll('\u0000', '').slice(0, MAX_TEXT);
 
@@ -104,7 +101,6 @@ interface TranscriptEntry {
 
 /** The state of one call as it runs; written once, at the end. */
 class Call {
-  clock = 0;
   readonly agentLeg: TranscriptEntry[] = [];
   transfer: { name: string; address: string; startMs: number; entries: TranscriptEntry[] } | null = null;
   readonly messages: ChatMessage[] = [];
@@ -114,24 +110,30 @@ class Call {
   /** Ask requests so far per request key, so an identical second request in the same call is a request of its own. */
   readonly askedBefore = new Map<string, number>();
 
-  private readonly turns: readonly string[];
+  constructor(readonly party: CallParty) {}
 
-  constructor(turns: readonly string[]) {
-    this.turns = turns;
+  get clock(): number {
+    return this.party.now();
+  }
+  spend(ms: number) {
+    this.party.spend(ms);
   }
 
   /** The caller's next words, heard (and written to the transcript); null when the caller has nothing more to say. */
-  hear(): string | null {
-    if (this.customerTurnsHeard >= this.turns.length) return null;
-    const words = this.turns[this.customerTurnsHeard++];
-    this.say('customer', words);
-    return words;
+  async hear(): Promise<string | null> {
+    const heard = await this.party.hear();
+    if (heard === null) return null;
+    this.customerTurnsHeard++;
+    this.agentLeg.push({ speaker: 'customer', text: clean(heard.words), atMs: heard.atMs });
+    return heard.words;
   }
 
-  say(speaker: Speaker, text: string) {
-    this.clock += TURN_GAP_MS;
-    this.agentLeg.push({ speaker, text: clean(text), atMs: this.clock });
-    this.clock += speechMs(text);
+  /** The agent says `text`; the transcript keeps what the caller heard of it (all of it, unless they interrupted). */
+  async speak(text: string): Promise<string> {
+    const spoken = await this.party.speak(text);
+    this.agentLeg.push({ speaker: 'agent', text: clean(spoken.heard), atMs: spoken.atMs });
+    if (spoken.interrupted) this.note('The caller interrupted the agent.');
+    return spoken.heard;
   }
   note(text: string) {
     this.agentLeg.push({ speaker: 'system', text: clean(text), atMs: this.clock });
@@ -159,6 +161,29 @@ class Call {
  */
 export async function runConversation(deps: EngineDeps, input: ConversationInput): Promise<ConversationResult> {
   checkInput(input);
+  const party = new ScriptedParty(input.customerTurns);
+  const { result, call } = await converse(deps, input, party);
+  if (call.transfer) {
+    // The customer's remaining words reach whoever the call was transferred to.
+    const leg = call.transfer;
+    let at = RING_MS;
+    leg.entries.push({ speaker: 'system', text: `Connected to ${leg.name} (${leg.address}).`, atMs: at });
+    for (const words of party.remaining()) {
+      at += TURN_GAP_MS;
+      leg.entries.push({ speaker: 'customer', text: clean(words), atMs: at });
+      at += speechMs(words);
+    }
+    leg.entries.push({ speaker: 'system', text: 'The call ended.', atMs: at + TURN_GAP_MS });
+  }
+  return record(deps, input, { ...result, call });
+}
+
+/**
+ * The conversation itself, with whoever `party` is: the first message, then
+ * turns until the call ends. Returns what `record` needs; writes nothing but
+ * the call.started event.
+ */
+export async function converse(deps: EngineDeps, input: Omit<ConversationInput, 'customerTurns'>, party: CallParty) {
   const settings = deps.settings ?? defaultEngineSettings();
   const em = deps.orm.em.fork();
   const agent = await em.findOne(Agent, { id: input.agentId, organization: input.organizationId, project: input.projectId });
@@ -189,7 +214,7 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
   }
   const tools = await loadCallTools(em, context, settings);
   const offered = tools.filter((t) => t.permission !== 'block');
-  const call = new Call(input.customerTurns);
+  const call = new Call(party);
   const maxMs = config.end_call.max_duration_seconds * 1000;
 
   let model: ChatModel | null = null;
@@ -201,10 +226,10 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
     call.end('failed', 'error');
   }
 
-  call.clock = ANSWER_MS - TURN_GAP_MS;
+  call.spend(ANSWER_MS - TURN_GAP_MS);
   if (model && config.first_message.trim()) {
-    call.say('agent', config.first_message);
-    call.messages.push({ role: 'assistant', content: config.first_message });
+    const heard = await call.speak(config.first_message);
+    call.messages.push({ role: 'assistant', content: heard });
   }
   const system = systemPrompt(config, offered, input);
 
@@ -215,9 +240,9 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
       call.end('ended', 'timeout');
       break;
     }
-    const words = call.hear();
+    const words = await call.hear();
     if (words === null) {
-      call.clock += TURN_GAP_MS;
+      call.spend(TURN_GAP_MS);
       call.end('ended', 'customer_hangup');
       break;
     }
@@ -225,20 +250,7 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
     await agentTurn(call, model, system, config, offered, tools, context, asking);
   }
 
-  // The customer's remaining words reach whoever the call was transferred to.
-  if (call.transfer) {
-    const leg = call.transfer;
-    let at = RING_MS;
-    leg.entries.push({ speaker: 'system', text: `Connected to ${leg.name} (${leg.address}).`, atMs: at });
-    for (const words of input.customerTurns.slice(call.customerTurnsHeard)) {
-      at += TURN_GAP_MS;
-      leg.entries.push({ speaker: 'customer', text: clean(words), atMs: at });
-      at += speechMs(words);
-    }
-    leg.entries.push({ speaker: 'system', text: 'The call ended.', atMs: at + TURN_GAP_MS });
-  }
-
-  return record(deps, input, { agent, version, config, call, sessionId, prices });
+  return { call, result: { agent, version, config, sessionId, prices } };
 }
 
 /**
@@ -283,17 +295,19 @@ async function agentTurn(
     } catch (error) {
       // An untyped error is a provider bug; it must not take the call record down with it either.
       const message = error instanceof ModelError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
-      call.clock += Math.round(performance.now() - started) + MODEL_FLOOR_MS;
+      call.spend(Math.round(performance.now() - started) + MODEL_FLOOR_MS);
       call.note(`The model failed: ${message}`);
       call.end('failed', 'error');
       return;
     }
-    call.clock += Math.round(performance.now() - started) + MODEL_FLOOR_MS;
+    call.spend(Math.round(performance.now() - started) + MODEL_FLOOR_MS);
     const text = response.text?.trim() ? response.text : null;
     const toolCalls = response.toolCalls ?? [];
     // An assistant message with neither content nor tool calls is refused by Chat Completions servers: silence adds nothing.
-    if (text || toolCalls.length) call.messages.push({ role: 'assistant', content: text, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) });
-    if (text) call.say('agent', text);
+    // The history keeps what the caller heard: an interrupted sentence is cut where the caller cut in.
+    const message: ChatMessage = { role: 'assistant', content: text, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
+    if (text || toolCalls.length) call.messages.push(message);
+    if (text) message.content = await call.speak(text);
 
     for (const toolCall of toolCalls) {
       // Every tool call gets a result message, even after the call ended, so the history stays well-formed.
@@ -354,7 +368,7 @@ function applyOutcome(call: Call, name: string, toolCall: ChatToolCall, at: numb
     atMs: at,
     toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: outcome.status, durationMs, ...(confirmation ? { confirmation } : {}) },
   });
-  call.clock += durationMs;
+  call.spend(durationMs);
 
   const effect = outcome.status === 'succeeded' ? outcome.effect : undefined;
   if (effect?.kind === 'variable') {
@@ -417,8 +431,8 @@ async function askThenRun(call: Call, toolCall: ChatToolCall, tool: Tool, name: 
   } catch (error) {
     return unavailable(error);
   }
-  call.say('agent', text);
-  const words = call.hear();
+  await call.speak(text);
+  const words = await call.hear();
   const at = call.clock;
   const started = performance.now();
   let result;
@@ -453,7 +467,7 @@ function saysEndPhrase(text: string, phrases: string[]): boolean {
  * ends, and which tools need the caller's confirmation. Only tools the model
  * is offered are mentioned.
  */
-function systemPrompt(config: AgentConfig, offered: Tool[], input: ConversationInput): string {
+function systemPrompt(config: AgentConfig, offered: Tool[], input: Omit<ConversationInput, 'customerTurns'>): string {
   const has = (name: string) => offered.some((t) => t.name === name);
   const parts = [config.prompt.trim()];
   const caller = input.caller.name ? `${input.caller.name} (${input.caller.address})` : input.caller.address;

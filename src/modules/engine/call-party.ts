@@ -1,0 +1,80 @@
+/**
+ * The caller's side of a conversation, as the engine sees it: words heard,
+ * words spoken, and the call's clock. A scripted party (test runs, simulated
+ * calls, campaigns on the simulated carrier) plays a list of turns on a
+ * simulated clock; a live party (the media runtime, src/media) hears through
+ * speech recognition and speaks through speech synthesis on the real clock.
+ * The engine is the same for both.
+ */
+export interface Heard {
+  words: string;
+  /** When the caller started saying them, in ms since the call was answered. */
+  atMs: number;
+}
+
+export interface Spoken {
+  /** What the caller heard: all of `text`, or the part before they interrupted. */
+  heard: string;
+  atMs: number;
+  interrupted: boolean;
+}
+
+export interface CallParty {
+  /** The caller's next turn; null when the caller hung up (a script: ran out of turns). */
+  hear(): Promise<Heard | null>;
+  /** Says `text` to the caller; resolves once it was played, or cut off by the caller. */
+  speak(text: string): Promise<Spoken>;
+  /** Milliseconds since the call was answered. */
+  now(): number;
+  /** Time the engine spent that the caller waited through (a model, a tool): a simulated clock advances; a real one runs by itself. */
+  spend(ms: number): void;
+}
+
+/**
+ * The simulated clock. A text conversation takes no time, but a call record
+ * needs plausible durations (they are what is billed): speech lasts its
+ * words at a speaking pace, each party pauses before speaking.
+ */
+const WORDS_PER_SECOND = 2.5;
+const MIN_UTTERANCE_MS = 600;
+export const TURN_GAP_MS = 700;
+
+export const speechMs = (text: string) =>
+  Math.max(MIN_UTTERANCE_MS, Math.round((text.trim().split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND) * 1000));
+
+/** A caller who says `turns` in order, on the simulated clock, and never interrupts. */
+export class ScriptedParty implements CallParty {
+  private clock = 0;
+  private next = 0;
+
+  constructor(private readonly turns: readonly string[]) {}
+
+  async hear(): Promise<Heard | null> {
+    if (this.next >= this.turns.length) return null;
+    return { words: this.turns[this.next++], atMs: this.utter(this.turns[this.next - 1]) };
+  }
+
+  async speak(text: string): Promise<Spoken> {
+    return { heard: text, atMs: this.utter(text), interrupted: false };
+  }
+
+  now(): number {
+    return this.clock;
+  }
+
+  spend(ms: number): void {
+    this.clock += ms;
+  }
+
+  /** The turns not heard by the agent (after a transfer, the next party hears them). */
+  remaining(): readonly string[] {
+    return this.turns.slice(this.next);
+  }
+
+  private utter(text: string): number {
+    this.clock += TURN_GAP_MS;
+    const at = this.clock;
+    this.clock += speechMs(text);
+    return at;
+  }
+}
