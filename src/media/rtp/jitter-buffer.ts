@@ -1,0 +1,194 @@
+import { seqDiff } from './rtp-packet.js';
+
+/**
+ * Reorders decoded RTP payloads by sequence number and hands out exactly one
+ * frame per pacer tick, whatever the network did: a fixed prefill depth
+ * (default 3 frames, 60 ms) absorbs jitter and reordering, a missing packet
+ * is concealed (the last frame repeated, attenuated, then silence), a late or
+ * duplicate one is dropped. On underrun it rebuffers rather than declaring
+ * the next packet lost, because a peer that pauses (silence suppression, a
+ * file player that ran out) resumes with the very next sequence number.
+ */
+export type FrameKind = 'audio' | 'concealed' | 'silence';
+
+export interface JitterStats {
+  received: number;
+  lost: number;
+  late: number;
+  duplicates: number;
+  reordered: number;
+  /** Dropped to keep latency bounded after a burst. */
+  overflow: number;
+  concealed: number;
+}
+
+export interface JitterBufferOptions {
+  frameSamples?: number;
+  /** Frames buffered before playing starts (and after an underrun). */
+  depth?: number;
+  /** Above this many frames, the oldest are dropped down to `depth`. */
+  maxFrames?: number;
+}
+
+const CONCEAL_GAINS = [0.5, 0.25];
+
+export class JitterBuffer {
+  private readonly frameSamples: number;
+  private readonly depth: number;
+  private readonly maxFrames: number;
+  private readonly packets = new Map<number, Int16Array>();
+  private playing = false;
+  private nextSeq: number | undefined; // the next sequence number to play
+  private highest: number | undefined; // highest sequence number received
+  private leftover: Int16Array | undefined; // the part of a longer-than-a-frame packet not yet played
+  private lastFrame: Int16Array | undefined;
+  private concealRun = 0;
+  private readonly recent: number[] = []; // recently played sequence numbers, to tell duplicates from late
+  private readonly s: JitterStats = { received: 0, lost: 0, late: 0, duplicates: 0, reordered: 0, overflow: 0, concealed: 0 };
+
+  constructor(opts: JitterBufferOptions = {}) {
+    this.frameSamples = opts.frameSamples ?? 160;
+    this.depth = Math.max(1, opts.depth ?? 3);
+    this.maxFrames = Math.max(this.depth + 1, opts.maxFrames ?? this.depth + 7);
+  }
+
+  stats(): JitterStats {
+    return { ...this.s };
+  }
+
+  /** Forgets the stream (the far end changed SSRC): the next packets start afresh. */
+  reset(): void {
+    this.packets.clear();
+    this.playing = false;
+    this.nextSeq = this.highest = this.leftover = undefined;
+    this.recent.length = 0;
+  }
+
+  /**
+   * A sequence number that carried no audio (an RFC 4733 event or comfort
+   * noise shares the audio's sequence space): it takes no time and is no loss.
+   */
+  skip(seq: number): void {
+    if (this.nextSeq !== undefined && seqDiff(seq, this.nextSeq) < 0) return; // its place was concealed already
+    this.push(seq, new Int16Array(0));
+  }
+
+  push(seq: number, samples: Int16Array): void {
+    if (this.packets.has(seq) || this.recent.includes(seq)) {
+      this.s.duplicates++;
+      return;
+    }
+    if (this.nextSeq !== undefined && seqDiff(seq, this.nextSeq) < 0) {
+      // A far jump back is a restarted stream, not a late packet.
+      if (seqDiff(seq, this.nextSeq) < -1000) this.reset();
+      else {
+        this.s.late++;
+        return;
+      }
+    }
+    if (this.highest !== undefined && seqDiff(seq, this.highest) > 1000) this.reset();
+    if (samples.length > 0) this.s.received++;
+    if (this.highest !== undefined && seqDiff(seq, this.highest) < 0) this.s.reordered++;
+    else this.highest = seq;
+    this.packets.set(seq, samples);
+    if (this.packets.size > this.maxFrames) this.trim();
+  }
+
+  /** The next 20 ms frame: always exactly frameSamples long. */
+  pop(): { frame: Int16Array; kind: FrameKind } {
+    if (!this.playing) {
+      if (this.packets.size < this.depth) return this.conceal();
+      this.begin();
+    }
+    const frame = new Int16Array(this.frameSamples);
+    let filled = 0;
+    let real = false;
+    while (filled < this.frameSamples) {
+      if (!this.leftover) {
+        const next = this.takeNext();
+        if (next === 'underrun') break;
+        if (next === 'lost') {
+          // The packet is missing but later ones are here: conceal its place (a whole frame).
+          const c = this.conceal();
+          if (filled === 0) return c;
+          frame.set(c.frame.subarray(filled), filled);
+          filled = this.frameSamples;
+          break;
+        }
+        this.leftover = next;
+      }
+      const n = Math.min(this.frameSamples - filled, this.leftover.length);
+      frame.set(this.leftover.subarray(0, n), filled);
+      this.leftover = n < this.leftover.length ? this.leftover.subarray(n) : undefined;
+      filled += n;
+      real ||= n > 0;
+    }
+    if (filled < this.frameSamples) {
+      // Underrun: nothing left to play. Rebuffer; what is missing now is concealed.
+      this.playing = false;
+      const c = this.conceal();
+      if (!real) return c;
+      frame.set(c.frame.subarray(filled), filled);
+    }
+    this.lastFrame = frame;
+    this.concealRun = 0;
+    return { frame, kind: 'audio' };
+  }
+
+  /** Starts (or resumes) playing at the oldest buffered packet; a gap skipped over is loss. */
+  private begin(): void {
+    const oldest = this.oldest();
+    if (this.nextSeq !== undefined && oldest !== undefined && seqDiff(oldest, this.nextSeq) > 0) {
+      this.s.lost += seqDiff(oldest, this.nextSeq);
+    }
+    this.nextSeq = oldest;
+    this.playing = true;
+  }
+
+  /** The packet at nextSeq, 'lost' when it is missing but later ones are here, 'underrun' when the buffer is empty. */
+  private takeNext(): Int16Array | 'lost' | 'underrun' {
+    if (this.nextSeq === undefined || this.packets.size === 0) return 'underrun';
+    const seq = this.nextSeq;
+    this.nextSeq = (seq + 1) & 0xffff;
+    const samples = this.packets.get(seq);
+    if (!samples) {
+      this.s.lost++;
+      return 'lost';
+    }
+    this.packets.delete(seq);
+    this.remember(seq);
+    return samples;
+  }
+
+  /** Gains over the last good frame for consecutive concealed frames; silence after. */
+  private conceal(): { frame: Int16Array; kind: FrameKind } {
+    const frame = new Int16Array(this.frameSamples);
+    const gain = this.lastFrame ? CONCEAL_GAINS[this.concealRun] : undefined;
+    if (gain === undefined) return { frame, kind: 'silence' };
+    this.concealRun++;
+    this.s.concealed++;
+    for (let i = 0; i < frame.length; i++) frame[i] = Math.round(this.lastFrame![i] * gain);
+    return { frame, kind: 'concealed' };
+  }
+
+  private oldest(): number | undefined {
+    let oldest: number | undefined;
+    for (const seq of this.packets.keys()) if (oldest === undefined || seqDiff(seq, oldest) < 0) oldest = seq;
+    return oldest;
+  }
+
+  private trim(): void {
+    while (this.packets.size > this.depth) {
+      const oldest = this.oldest()!;
+      this.packets.delete(oldest);
+      this.remember(oldest);
+      this.s.overflow++;
+      if (this.nextSeq !== undefined && seqDiff(oldest, this.nextSeq) >= 0) this.nextSeq = (oldest + 1) & 0xffff;
+    }
+  }
+
+  private remember(seq: number): void {
+    this.recent.push(seq);
+    if (this.recent.length > 64) this.recent.shift();
+  }
+}

@@ -1,0 +1,96 @@
+import { EventEmitter } from 'node:events';
+import { type CallTransport, type CallTransportEvents, type HangupCause } from '../call-transport.js';
+import { StereoRecorder } from '../pipe/recorder.js';
+import { type RtpSession, type RtpTick } from './rtp-session.js';
+
+/**
+ * The media half of a SIP call's CallTransport: an RtpSession plus the call
+ * recording. The signalling half (the dialog) stays with the SIP layer,
+ * which passes `hangup` (send BYE) and calls `end()` when the far end hung
+ * up; either way the session closes, its ports go back to the pool, and
+ * 'ended' is emitted exactly once.
+ */
+export interface RtpCallMediaOptions {
+  callId: string;
+  direction: 'inbound' | 'outbound';
+  session: RtpSession;
+  /** Sends the BYE (or CANCEL); resolves when the far end confirmed or gave up. */
+  hangup: (cause: HangupCause) => Promise<void>;
+  /** Record the call (default true). */
+  record?: boolean;
+}
+
+export class RtpCallMedia extends EventEmitter implements CallTransport {
+  readonly callId: string;
+  readonly direction: 'inbound' | 'outbound';
+  readonly session: RtpSession;
+  readonly recorder: StereoRecorder | undefined;
+  private readonly sendHangup: (cause: HangupCause) => Promise<void>;
+  private ended = false;
+  private hangingUp: Promise<void> | undefined;
+
+  constructor(opts: RtpCallMediaOptions) {
+    super();
+    this.callId = opts.callId;
+    this.direction = opts.direction;
+    this.session = opts.session;
+    this.sendHangup = opts.hangup;
+    this.recorder = opts.record === false ? undefined : new StereoRecorder();
+    this.session.on('tick', (t: RtpTick) => this.recorder?.write(t.inbound, t.outbound));
+    this.session.on('audio', (frame: Int16Array) => this.emit('audio', frame));
+    this.session.on('dtmf', (digit: string) => this.emit('dtmf', digit));
+    this.session.on('mark', (mark: string) => this.emit('mark', mark));
+    // A far end that stopped sending for the media timeout is gone (a crashed phone sends no BYE).
+    this.session.on('timeout', () => void this.hangup('media_timeout').catch(() => {}));
+  }
+
+  override on<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this {
+    return super.on(event, listener);
+  }
+
+  override off<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this {
+    return super.off(event, listener);
+  }
+
+  play(pcm: Int16Array, mark?: string): void {
+    if (!this.ended) this.session.play(pcm, mark);
+  }
+
+  flush(): { droppedMs: number; marks: string[] } {
+    return this.session.flush();
+  }
+
+  queuedMs(): number {
+    return this.session.queuedMs();
+  }
+
+  sendDtmf(digits: string): void {
+    this.session.sendDtmf(digits);
+  }
+
+  /** Ends the call from our side: BYE through the SIP layer, then the media stops. */
+  hangup(cause: HangupCause): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    this.hangingUp ??= (async () => {
+      try {
+        await this.sendHangup(cause);
+      } finally {
+        await this.end(cause);
+      }
+    })();
+    return this.hangingUp;
+  }
+
+  /** The call ended (the far end's BYE, a failure): stops the media, once. */
+  async end(cause: HangupCause, detail?: string): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    await this.session.close();
+    this.emit('ended', cause, detail);
+  }
+
+  /** The stereo WAV (caller left, agent right) of the call so far. */
+  recording(): Buffer | undefined {
+    return this.recorder?.toWav();
+  }
+}

@@ -1,0 +1,104 @@
+import { describe, it, expect } from '@jest/globals';
+import { JitterBuffer } from '../../../src/media/rtp/jitter-buffer.js';
+
+/** A frame whose every sample is `v`, so the output order can be read back. */
+const frame = (v: number) => new Int16Array(160).fill(v);
+const drain = (jb: JitterBuffer, n: number) => Array.from({ length: n }, () => jb.pop()).map((f) => ({ v: f.frame[0], kind: f.kind, len: f.frame.length }));
+
+/** Reordering, loss concealment, duplicates, late packets and the 16-bit wrap, one frame per tick. */
+describe('JitterBuffer', () => {
+  it('prefills its depth, then plays in sequence order whatever the arrival order', () => {
+    const jb = new JitterBuffer({ depth: 3 });
+    expect(jb.pop().kind).toBe('silence'); // nothing yet
+    jb.push(11, frame(1100));
+    jb.push(10, frame(1000));
+    expect(jb.pop().kind).toBe('silence'); // 2 < depth
+    jb.push(13, frame(1300));
+    jb.push(12, frame(1200));
+    const out = drain(jb, 4);
+    expect(out.map((f) => f.v)).toEqual([1000, 1100, 1200, 1300]);
+    expect(out.every((f) => f.kind === 'audio' && f.len === 160)).toBe(true);
+    expect(jb.stats()).toMatchObject({ received: 4, reordered: 2, lost: 0 });
+  });
+
+  it('conceals a lost packet (attenuated repeat), then goes to silence on a long gap', () => {
+    const jb = new JitterBuffer({ depth: 2 });
+    for (const s of [1, 2, 4]) jb.push(s, frame(s * 1000));
+    const out = drain(jb, 3);
+    expect(out).toEqual([
+      { v: 1000, kind: 'audio', len: 160 },
+      { v: 2000, kind: 'audio', len: 160 },
+      { v: 1000, kind: 'concealed', len: 160 }, // seq 3 lost: frame 2 at half level
+    ]);
+    expect(drain(jb, 1)[0]).toEqual({ v: 4000, kind: 'audio', len: 160 });
+    // The stream stops: two attenuated repeats, then silence.
+    expect(drain(jb, 4).map((f) => [f.v, f.kind])).toEqual([
+      [2000, 'concealed'],
+      [1000, 'concealed'],
+      [0, 'silence'],
+      [0, 'silence'],
+    ]);
+    expect(jb.stats()).toMatchObject({ lost: 1, concealed: 3 });
+  });
+
+  it('drops duplicates and packets that come after their turn', () => {
+    const jb = new JitterBuffer({ depth: 2 });
+    jb.push(1, frame(1));
+    jb.push(2, frame(2));
+    jb.push(2, frame(2));
+    jb.push(4, frame(4));
+    expect(drain(jb, 3).map((f) => f.kind)).toEqual(['audio', 'audio', 'concealed']);
+    jb.push(3, frame(3)); // too late: 3 was already concealed
+    jb.push(1, frame(1)); // an old duplicate
+    expect(drain(jb, 1)[0].v).toBe(4);
+    expect(jb.stats()).toMatchObject({ duplicates: 2, late: 1, lost: 1 });
+  });
+
+  it('plays across the 16-bit sequence wrap', () => {
+    const jb = new JitterBuffer({ depth: 3 });
+    const seqs = [65533, 65535, 65534, 0, 2, 1, 3];
+    for (const s of seqs) jb.push(s, frame(((s + 3) & 0xffff) * 10));
+    expect(drain(jb, 7).map((f) => f.v)).toEqual([0, 10, 20, 30, 40, 50, 60]);
+    expect(jb.stats()).toMatchObject({ lost: 0, late: 0, reordered: 2 });
+  });
+
+  it('rebuffers after an underrun without declaring the next packet lost (a sender pause)', () => {
+    const jb = new JitterBuffer({ depth: 2 });
+    jb.push(1, frame(1));
+    jb.push(2, frame(2));
+    drain(jb, 3); // 1, 2, then underrun
+    jb.push(3, frame(3));
+    expect(jb.pop().kind).not.toBe('audio'); // waiting for depth again
+    jb.push(4, frame(4));
+    expect(drain(jb, 2).map((f) => f.v)).toEqual([3, 4]);
+    expect(jb.stats().lost).toBe(0);
+  });
+
+  it('splits longer packets into 20 ms frames and bounds its latency after a burst', () => {
+    const jb = new JitterBuffer({ depth: 1, maxFrames: 4 });
+    jb.push(1, new Int16Array(240).fill(7)); // a 30 ms packet
+    jb.push(2, new Int16Array(240).fill(8));
+    const out = drain(jb, 3);
+    expect(out.map((f) => f.len)).toEqual([160, 160, 160]);
+    expect([out[0].v, out[1].v, out[2].v]).toEqual([7, 7, 8]);
+    const jb2 = new JitterBuffer({ depth: 2, maxFrames: 4 });
+    for (let s = 100; s < 110; s++) jb2.push(s, frame(s));
+    expect(jb2.stats().overflow).toBeGreaterThan(0);
+    expect(drain(jb2, 1)[0].v).toBeGreaterThanOrEqual(106); // the oldest were dropped, not queued for seconds
+  });
+
+  it('takes no time and counts no loss for sequence numbers that carried a digit, not audio', () => {
+    const jb = new JitterBuffer({ depth: 2 });
+    jb.push(1, frame(1));
+    jb.push(2, frame(2));
+    jb.skip(3); // an RFC 4733 packet
+    jb.skip(4);
+    jb.push(5, frame(5));
+    expect(drain(jb, 3).map((f) => [f.v, f.kind])).toEqual([
+      [1, 'audio'],
+      [2, 'audio'],
+      [5, 'audio'],
+    ]);
+    expect(jb.stats()).toMatchObject({ lost: 0, received: 3 });
+  });
+});

@@ -1,0 +1,74 @@
+import { performance } from 'node:perf_hooks';
+import { describe, it, expect } from '@jest/globals';
+import { Pacer } from '../../../src/media/rtp/pacer.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Blocks the event loop, as a slow synchronous step in a call would. */
+const block = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+/** The 20 ms clock: scheduled from its start time, so it neither drifts nor loses ticks to a blocked loop. */
+describe('Pacer', () => {
+  it('ticks every 20 ms on average over 3 s, as many times as the elapsed time allows', async () => {
+    const times: number[] = [];
+    const pacer = new Pacer(() => times.push(performance.now()));
+    const start = performance.now();
+    pacer.start();
+    await sleep(3000);
+    pacer.stop();
+    const elapsed = performance.now() - start;
+    const mean = (times[times.length - 1] - times[0]) / (times.length - 1);
+    expect(mean).toBeGreaterThan(19.5);
+    expect(mean).toBeLessThan(20.5);
+    // Tick n is due at start + 20n: the count follows the clock, not the sum of timer delays.
+    expect(Math.abs(times.length - (Math.floor(elapsed / 20) + 1))).toBeLessThanOrEqual(2);
+    // No tick runs a whole interval late on average: the schedule does not drift.
+    const drift = times.map((t, n) => t - (times[0] + n * 20));
+    expect(Math.abs(drift[drift.length - 1])).toBeLessThan(20);
+    const count = times.length;
+    await sleep(60);
+    expect(times.length).toBe(count); // stopped means stopped
+  });
+
+  it('catches up the ticks missed while the loop was blocked, and counts them late', async () => {
+    let ticks = 0;
+    const pacer = new Pacer(() => {
+      ticks++;
+      if (ticks === 5) block(90);
+    });
+    const start = performance.now();
+    pacer.start();
+    await sleep(400);
+    pacer.stop();
+    const elapsed = performance.now() - start;
+    expect(Math.abs(ticks - (Math.floor(elapsed / 20) + 1))).toBeLessThanOrEqual(2);
+    const s = pacer.stats();
+    expect(s.lateTicks).toBeGreaterThanOrEqual(3);
+    expect(s.maxLatenessMs).toBeGreaterThanOrEqual(60);
+    expect(s.skippedTicks).toBe(0);
+  });
+
+  it('skips rather than bursts beyond maxCatchUp, and survives a throwing tick', async () => {
+    let ticks = 0;
+    const errors: unknown[] = [];
+    const pacer = new Pacer(
+      () => {
+        ticks++;
+        if (ticks === 2) block(300);
+        if (ticks === 3) throw new Error('a listener failed');
+      },
+      { maxCatchUp: 3, onError: (e) => errors.push(e) },
+    );
+    pacer.start();
+    await sleep(500);
+    pacer.stop();
+    const s = pacer.stats();
+    expect(s.skippedTicks).toBeGreaterThanOrEqual(10);
+    expect(s.skippedTicks).toBeLessThanOrEqual(16);
+    expect(errors).toHaveLength(1);
+    expect(ticks).toBeGreaterThan(8); // still ticking after the throw
+    expect(ticks + s.skippedTicks).toBeGreaterThan(20); // 500 ms of schedule, minus the skipped ticks
+  });
+});
