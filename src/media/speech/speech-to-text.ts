@@ -1,0 +1,44 @@
+/**
+ * Streaming speech recognition, one stream per caller turn (CONVENTIONS §6).
+ * The turn detector starts a stream when the caller starts speaking, the
+ * caller's 8 kHz frames are written as they arrive (so a provider can decode
+ * while the caller talks) and `finish()` is called at the end of the turn.
+ * Implemented offline by pocketsphinx (stt/pocketsphinx.ts); Deepgram's live
+ * WebSocket API is the next implementation, hence the streaming shape.
+ */
+export interface SttOptions {
+  sampleRate: 8000;
+  /** BCP 47, e.g. `en-US`. */
+  language: string;
+  /** A closed list of phrases or keywords the caller is expected to say (from the agent); providers use it as a grammar or as hints. */
+  phrases?: string[];
+}
+
+export interface SttResult {
+  /** The best hypothesis, lower-case words for offline providers; '' when nothing was recognised. */
+  text: string;
+  confidence?: number;
+  /** From the `finish()` call to the result: what the caller waits for after the turn ended. */
+  latencyMs: number;
+}
+
+export interface SttStreamEvents {
+  /** An interim hypothesis, for providers that have them. */
+  partial: (text: string) => void;
+}
+
+/** Every stream ends with finish() or abort(): until then the provider holds a process or a connection. */
+export interface SttStream {
+  /** Caller audio, 8 kHz mono PCM16, any length (normally 20 ms frames). Ignored after finish() or abort(). */
+  write(frame: Int16Array): void;
+  /** Ends the audio and resolves with the final result; rejects if the provider failed. */
+  finish(): Promise<SttResult>;
+  /** Drops the stream (call hung up, turn discarded); a pending finish() rejects. */
+  abort(): void;
+  on<E extends keyof SttStreamEvents>(event: E, listener: SttStreamEvents[E]): this;
+  off<E extends keyof SttStreamEvents>(event: E, listener: SttStreamEvents[E]): this;
+}
+
+export interface SpeechToText {
+  start(options: SttOptions): SttStream;
+}
