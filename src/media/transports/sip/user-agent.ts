@@ -1,0 +1,256 @@
+/**
+ * The SIP user agent for trunks over UDP: one socket, the transaction layer,
+ * and the core that routes each message to a transaction, a dialog or a new
+ * call. Nothing a peer sends may throw out of the socket handler: garbage is
+ * dropped, malformed requests get 400 when they can be addressed, and floods
+ * of INVITEs are limited per source address. Emits `invite(call)`.
+ */
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
+import { EventEmitter } from 'node:events';
+import { parseNameAddr, parseVia } from './address.js';
+import { ALLOW, UNSUPPORTED_MEDIA_WARNING, type CallHost, type SipCall, type SipLogger } from './call.js';
+import type { LocalIdentity } from './dialog.js';
+import { IncomingSipCall } from './incoming-call.js';
+import {
+  headerValue,
+  parseSipMessage,
+  serializeSipMessage,
+  SipParseError,
+  type SipHeaderList,
+  type SipRequest,
+  type SipResponse,
+} from './message.js';
+import { OutgoingSipCall, type PlaceCallOptions } from './outgoing-call.js';
+import { DEFAULT_RATE_LIMIT, SourceRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { negotiate, parseSdp } from './sdp.js';
+import { DEFAULT_TIMERS, makeResponse, TransactionLayer, type Peer, type SipTimers } from './transactions.js';
+
+export interface SipUserAgentOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The address peers reach us on (Via, Contact) when it differs from the bound host. */
+  publicAddress?: string;
+  logger?: SipLogger;
+  /** Shorter timers make timeout paths testable; production keeps RFC 3261's defaults. */
+  timers?: Partial<SipTimers>;
+  rateLimit?: Partial<RateLimitOptions>;
+  /** Sees every datagram in and out (debugging, tests). */
+  trace?: (direction: 'in' | 'out', data: Buffer, peer: Peer) => void;
+}
+
+/** Methods we recognise but do not serve out of dialog: 405 with Allow, rather than 501. */
+const KNOWN_METHODS = new Set(['REGISTER', 'SUBSCRIBE', 'NOTIFY', 'MESSAGE', 'REFER', 'INFO', 'UPDATE', 'PRACK', 'PUBLISH']);
+
+export class SipUserAgent extends EventEmitter implements CallHost {
+  readonly layer: TransactionLayer;
+  readonly timers: SipTimers;
+  readonly local: LocalIdentity;
+  readonly logger?: SipLogger;
+  private readonly calls = new Map<string, SipCall>();
+  /** INVITEs not yet answered, by server transaction key, so a CANCEL finds its call. */
+  private readonly pending = new Map<string, IncomingSipCall>();
+  private readonly limiter: SourceRateLimiter;
+  private closed = false;
+
+  private constructor(
+    private readonly socket: Socket,
+    private readonly options: SipUserAgentOptions,
+  ) {
+    super();
+    this.timers = { ...DEFAULT_TIMERS, ...options.timers };
+    this.layer = new TransactionLayer(this.send, this.timers);
+    this.logger = options.logger;
+    this.limiter = new SourceRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
+    const bound = socket.address();
+    this.local = { host: options.publicAddress ?? options.host, port: bound.port };
+    socket.on('message', (data, rinfo) => this.onDatagram(data, rinfo));
+    socket.on('error', (err) => this.logger?.warn({ err: err.message }, 'sip: socket error'));
+  }
+
+  static listen(options: SipUserAgentOptions): Promise<SipUserAgent> {
+    const socket = createSocket(options.host.includes(':') ? 'udp6' : 'udp4');
+    return new Promise((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(options.port, options.host, () => {
+        socket.off('error', reject);
+        resolve(new SipUserAgent(socket, options));
+      });
+    });
+  }
+
+  get address(): Peer {
+    return { address: this.options.host, port: this.local.port };
+  }
+
+  /** Subscribes to new calls: `invite(call)`. */
+  onInvite(listener: (call: IncomingSipCall) => void): this {
+    return this.on('invite', listener);
+  }
+
+  placeCall(options: PlaceCallOptions): OutgoingSipCall {
+    return new OutgoingSipCall(this, options).start();
+  }
+
+  readonly send = (message: SipRequest | SipResponse, to: Peer): void => {
+    if (this.closed) return; // timers of calls still winding down may fire after close()
+    const data = serializeSipMessage(message);
+    this.options.trace?.('out', data, to);
+    this.socket.send(data, to.port, to.address, (err) => {
+      if (err) this.logger?.warn({ err: err.message, to }, 'sip: send failed');
+    });
+  };
+
+  remember(call: SipCall): void {
+    this.calls.set(callKey(call.callId, (call as IncomingSipCall | OutgoingSipCall).localTag), call);
+  }
+
+  forget(call: SipCall): void {
+    // Keep the dialog reachable briefly so late retransmissions (BYE, 2xx) still find it.
+    const key = callKey(call.callId, (call as IncomingSipCall | OutgoingSipCall).localTag);
+    setTimeout(() => this.calls.get(key) === call && this.calls.delete(key), 64 * this.timers.t1).unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.layer.close();
+    for (const call of this.calls.values()) call.removeAllListeners();
+    this.calls.clear();
+    await new Promise<void>((resolve) => this.socket.close(() => resolve()));
+  }
+
+  private onDatagram(data: Buffer, rinfo: RemoteInfo): void {
+    const source: Peer = { address: rinfo.address, port: rinfo.port };
+    try {
+      this.options.trace?.('in', data, source);
+      // Keep-alives (CRLF pings, RFC 5626) and stray bytes are not SIP.
+      if (data.length < 16) return;
+      const message = parseSipMessage(data);
+      if (message.kind === 'request') this.onRequest(message, source);
+      else this.onResponse(message);
+    } catch (err) {
+      if (err instanceof SipParseError) this.badRequest(err, source);
+      else this.logger?.warn({ err: (err as Error).message, source }, 'sip: message handling failed');
+    }
+  }
+
+  /** 400 to a malformed request we can still address; anything else is dropped. */
+  private badRequest(err: SipParseError, source: Peer): void {
+    const partial = err.partial;
+    this.logger?.debug?.({ source, why: err.message }, 'sip: malformed message');
+    if (!partial || partial.method === 'ACK') return;
+    const need = ['Via', 'From', 'To', 'Call-ID', 'CSeq'];
+    if (!need.every((n) => headerValue(partial.headers, n))) return;
+    const request: SipRequest = { kind: 'request', method: partial.method, uri: '', headers: partial.headers, body: '' };
+    this.send(makeResponse(request, 400, { reason: `Bad Request (${err.message})`.replace(/[\r\n]/g, ' ') }), source);
+  }
+
+  private onRequest(request: SipRequest, source: Peer): void {
+    markReceived(request, source);
+    const existing = this.layer.findServer(request);
+    if (request.method === 'ACK') {
+      if (existing && existing.state === 'completed') return existing.ack();
+      return this.dialogOf(request)?.handleAck(request);
+    }
+    if (existing) return existing.retransmission();
+    if (request.method === 'CANCEL') return this.onCancel(request, source);
+    if (/;\s*tag=/i.test(headerValue(request.headers, 'To')!)) {
+      const call = this.dialogOf(request);
+      const tx = this.layer.createServer(request, source);
+      if (!call?.dialog || call.ended) return tx.respond(makeResponse(request, 481));
+      return call.handleInDialog(request, tx, source);
+    }
+    switch (request.method) {
+      case 'INVITE':
+        return this.handleInvite(request, source);
+      case 'OPTIONS':
+        return this.respondStateless(request, source, 200, [['Allow', ALLOW], ['Accept', 'application/sdp']]);
+      case 'BYE':
+        return this.respondStateless(request, source, 481);
+      default:
+        if (KNOWN_METHODS.has(request.method)) return this.respondStateless(request, source, 405, [['Allow', ALLOW]]);
+        return this.respondStateless(request, source, 501);
+    }
+  }
+
+  private respondStateless(request: SipRequest, source: Peer, status: number, headers: SipHeaderList = [], reason?: string): void {
+    this.layer.createServer(request, source).respond(makeResponse(request, status, { headers, reason, toTag: 'x' + Date.now().toString(36) }));
+  }
+
+  private onCancel(request: SipRequest, source: Peer): void {
+    const invite = this.layer.findServer(request, 'INVITE');
+    if (!invite) return this.respondStateless(request, source, 481);
+    this.respondStateless(request, source, 200);
+    this.pending.get(invite.key)?.handleCancel();
+  }
+
+  private handleInvite(request: SipRequest, source: Peer): void {
+    const decision = this.limiter.take(source.address);
+    if (decision !== 'accept') this.logger?.debug?.({ source, decision }, 'sip: INVITE rate limit');
+    if (decision === 'drop') return;
+    if (decision === 'reject') {
+      return this.respondStateless(request, source, 503, [['Retry-After', '5']], 'Service Unavailable (rate limited)');
+    }
+    const tx = this.layer.createServer(request, source);
+    tx.respond(makeResponse(request, 100)); // at once, so the caller stops retransmitting (§17.2.1)
+    const refuse = (status: number, headers: SipHeaderList, reason?: string): void =>
+      tx.respond(makeResponse(request, status, { headers, reason, toTag: 'r' + Date.now().toString(36) }));
+    const require = headerValue(request.headers, 'Require');
+    if (require) return refuse(420, [['Unsupported', require]], 'Bad Extension');
+    const type = headerValue(request.headers, 'Content-Type')?.split(';')[0].trim().toLowerCase();
+    if (!request.body.trim()) {
+      return refuse(488, [['Warning', '399 - "INVITE without SDP: late offer is not supported"']]);
+    }
+    if (type !== 'application/sdp') return refuse(415, [['Accept', 'application/sdp']]);
+    let offer;
+    let negotiated;
+    try {
+      offer = parseSdp(request.body);
+      negotiated = negotiate(offer);
+    } catch (err) {
+      return refuse(400, [], `Bad Request (malformed SDP: ${(err as Error).message})`);
+    }
+    if (!negotiated) return refuse(488, [['Warning', UNSUPPORTED_MEDIA_WARNING]]);
+    if (!parseNameAddr(headerValue(request.headers, 'From')!) || !parseNameAddr(headerValue(request.headers, 'To')!)) {
+      return refuse(400, [], 'Bad Request (malformed From or To)');
+    }
+    const call = new IncomingSipCall(this, request, tx, source, offer, negotiated);
+    this.pending.set(tx.key, call);
+    call.once('ended', () => this.pending.delete(tx.key));
+    if (this.listenerCount('invite') === 0) return call.reject(480, 'No Handler');
+    this.emit('invite', call);
+  }
+
+  private onResponse(response: SipResponse): void {
+    const tx = this.layer.matchResponse(response);
+    if (tx) return tx.receive(response);
+    // A 2xx retransmitted after the INVITE transaction ended belongs to the dialog (§13.2.2.4).
+    const cseq = headerValue(response.headers, 'CSeq') ?? '';
+    if (response.status >= 200 && response.status < 300 && /INVITE$/i.test(cseq)) {
+      const fromTag = parseNameAddr(headerValue(response.headers, 'From')!)?.params.tag ?? '';
+      const call = this.calls.get(callKey(headerValue(response.headers, 'Call-ID')!, fromTag));
+      if (call instanceof OutgoingSipCall) call.handleRetransmitted2xx(response);
+    }
+  }
+
+  /** The call a request inside a dialog belongs to: Call-ID plus our tag (the request's To tag). */
+  private dialogOf(request: SipRequest): SipCall | undefined {
+    const toTag = parseNameAddr(headerValue(request.headers, 'To')!)?.params.tag;
+    return toTag ? this.calls.get(callKey(headerValue(request.headers, 'Call-ID')!, toTag)) : undefined;
+  }
+}
+
+function callKey(callId: string, localTag: string): string {
+  return `${callId}|${localTag}`;
+}
+
+/** §18.2.1 and RFC 3581: note the source address on the top Via so responses record where they go. */
+function markReceived(request: SipRequest, source: Peer): void {
+  const index = request.headers.findIndex(([n]) => n === 'Via');
+  const via = parseVia(request.headers[index][1]);
+  if (!via) return;
+  let value = request.headers[index][1];
+  if (via.host !== source.address && via.params.received === undefined) value += `;received=${source.address}`;
+  value = value.replace(/;rport(?=;|$)/, `;rport=${source.port}`);
+  request.headers[index] = ['Via', value];
+}
