@@ -57,6 +57,16 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How often the outbox relay looks for trigger runs whose workflow has not started yet. */
   TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** The media runtime (`npm run media`): where it takes SIP over UDP, and the address it puts in Contact and SDP. */
+  SIP_HOST: z.string().min(1).default('127.0.0.1'),
+  SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
+  /** The address peers reach this process at (behind NAT, the public one); default SIP_HOST. */
+  MEDIA_PUBLIC_ADDRESS: z.string().min(1).optional(),
+  /** The UDP ports RTP (even) and RTCP (odd) take, inclusive: two per call. */
+  RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(20000),
+  RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20999),
+  /** How long the caller's silence ends their turn, unless the agent sets its own. */
+  END_OF_TURN_SILENCE_MS: z.coerce.number().int().min(100).max(5000).default(500),
   /** How long the simulated voice provider takes to train a cloned voice; tests shrink it to a second or two. */
   VOICE_CLONE_TRAINING_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 });
@@ -81,6 +91,7 @@ export interface Config {
   engine: { modelTimeoutMs: number; confirmationTimeoutMs: number };
   triggers: { retryScheduleMs: number[]; timeoutMs: number; dispatchPollMs: number };
   voices: { simulatedTrainingMs: number };
+  media: { sipHost: string; sipPort: number; publicAddress: string; rtpPortMin: number; rtpPortMax: number; endOfTurnSilenceMs: number };
 }
 
 export class ConfigError extends Error {
@@ -120,6 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: required in production (the OAuth issuer and the MCP address derive from it)');
   }
   const cookieKeys = (e.COOKIE_SECRET ?? `${DEV_SECRET}-cookies`).split(',').map((k) => k.trim()).filter(Boolean);
+  if (e.RTP_PORT_MAX - e.RTP_PORT_MIN < 3) missing.push('RTP_PORT_MAX: the RTP range needs at least four ports (two per call)');
   if (cookieKeys.some((k) => k.length < 32)) missing.push('COOKIE_SECRET: each comma-separated key must be at least 32 characters');
   if (missing.length) throw new ConfigError(missing);
   return {
@@ -152,5 +164,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dispatchPollMs: e.TRIGGER_DISPATCH_POLL_MS,
     },
     voices: { simulatedTrainingMs: e.VOICE_CLONE_TRAINING_MS },
+    media: {
+      sipHost: e.SIP_HOST,
+      sipPort: e.SIP_PORT,
+      publicAddress: e.MEDIA_PUBLIC_ADDRESS ?? e.SIP_HOST,
+      rtpPortMin: e.RTP_PORT_MIN,
+      rtpPortMax: e.RTP_PORT_MAX,
+      endOfTurnSilenceMs: e.END_OF_TURN_SILENCE_MS,
+    },
   };
 }

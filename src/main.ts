@@ -17,6 +17,8 @@ import { ensureDemoOrganization } from './dev/bootstrap.js';
 import { applyDevSecrets } from './dev/dev-secrets.js';
 import { devStatePath } from './main-paths.js';
 import { oauthBaseUrl } from './oauth/urls.js';
+import { startMediaRuntime } from './media/runtime.js';
+import { temporalConfirmations } from './modules/engine/temporal-confirmations.js';
 
 /**
  * Entry points. `dev`: everything in one process with embedded defaults
@@ -107,6 +109,10 @@ async function dev() {
   // Starts the webhook trigger runs the engine wrote (it records sessions without a Temporal client).
   const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
   stoppers.push(() => relay.stop());
+  const media = await startMediaRuntime({
+    config, orm, logger, recordings, confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue),
+  });
+  stoppers.push(() => media.stop());
 
   // The same address the OAuth issuer and the MCP audience are built from (src/oauth/urls.ts).
   const base = oauthBaseUrl(config);
@@ -116,6 +122,7 @@ async function dev() {
   say(`  API reference   ${base}/docs   (OpenAPI: ${base}/v1/openapi.json)`);
   say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in; dashboard: ${base}/dashboard)`);
   say(`  Health          ${base}/healthz   ${base}/readyz`);
+  say(`  SIP (UDP)       sip:<number>@${media.sip.host}:${media.sip.port}   (RTP ports ${config.media.rtpPortMin}-${config.media.rtpPortMax}; README: call the demo agent with sipp)`);
   say(`  Temporal        ${temporalServer.address}${temporalServer.uiUrl ? `   UI: ${temporalServer.uiUrl}` : ''}`);
   say(`  Database        ${db.embedded ? `${db.url} (embedded PGlite)` : 'DATABASE_URL'}`);
   say('');
@@ -183,6 +190,23 @@ async function work() {
   await running;
 }
 
+/** The media role: SIP/RTP calls answered by agents (src/media). Needs the database and Temporal (Ask confirmations). */
+async function media() {
+  applyDevSecrets(process.env); // outside production only, the same file as the other roles
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `media`']);
+  const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  stoppers.push(() => orm.close(true));
+  const temporal = await connectTemporal(config);
+  const runtime = await startMediaRuntime({
+    config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir),
+    confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue),
+  });
+  stoppers.push(() => runtime.stop());
+  logger.info({ sip: runtime.sip }, 'media runtime running');
+}
+
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
@@ -198,11 +222,11 @@ async function shutdown(code: number) {
 }
 
 const role = process.argv[2];
-const roles: Record<string, () => Promise<void>> = { dev, serve, worker: work };
+const roles: Record<string, () => Promise<void>> = { dev, serve, worker: work, media };
 process.once('SIGINT', () => void shutdown(0));
 process.once('SIGTERM', () => void shutdown(0));
 if (!roles[role]) {
-  process.stderr.write(`usage: main.ts dev|serve|worker (got ${role ?? 'nothing'})\n`);
+  process.stderr.write(`usage: main.ts dev|serve|worker|media (got ${role ?? 'nothing'})\n`);
   process.exit(2);
 }
 roles[role]().catch((error: unknown) => {

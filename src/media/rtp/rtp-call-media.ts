@@ -52,6 +52,11 @@ export class RtpCallMedia extends EventEmitter implements CallTransport {
     return super.off(event, listener);
   }
 
+  /** True once the call ended (either side), after which nothing is sent. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
   play(pcm: Int16Array, mark?: string): void {
     if (!this.ended) this.session.play(pcm, mark);
   }

@@ -489,10 +489,32 @@ function systemPrompt(config: AgentConfig, offered: Tool[], input: Omit<Conversa
   return parts.join('\n\n');
 }
 
+/** What converse() hands to record(): the call and what it ran on. */
+export type ConversationRun = Awaited<ReturnType<typeof converse>>['result'] & { call: Call };
+
+/**
+ * Writes the finished call (the live media runtime calls this with the real
+ * start time and the call's stereo recording; a scripted call has none).
+ */
+export async function recordConversation(
+  deps: EngineDeps,
+  input: Omit<ConversationInput, 'customerTurns'>,
+  run: ConversationRun,
+  recording: { storageKey: string; durationSeconds: number; sizeBytes: number } | null = null,
+  ending?: { status: 'ended' | 'failed'; reason: EndReason; note?: string },
+): Promise<ConversationResult> {
+  if (ending) {
+    if (ending.note) run.call.note(ending.note);
+    run.call.end(ending.status, ending.reason);
+  }
+  return record(deps, input, run, recording);
+}
+
 async function record(
   deps: EngineDeps,
-  input: ConversationInput,
+  input: Omit<ConversationInput, 'customerTurns'>,
   run: { agent: Agent; version: AgentVersion; config: AgentConfig; call: Call; sessionId: string; prices: Organization['priceList'] },
+  recording: { storageKey: string; durationSeconds: number; sizeBytes: number } | null = null,
 ): Promise<ConversationResult> {
   const { call, agent, version, sessionId, prices } = run;
   const outcome = call.outcome ?? { status: 'ended' as const, reason: 'customer_hangup' as const };
@@ -558,7 +580,7 @@ async function record(
           variables,
           summaries: [summary],
           legs,
-          recording: null,
+          recording,
         },
       ],
       () => prices,
@@ -589,7 +611,7 @@ async function record(
 }
 
 /** A plain summary from the facts of the call (no model is asked, so it costs nothing and never fails). */
-function summarize(input: ConversationInput, agentName: string, call: Call, variables: { key: string; value: string }[], toolCallCount: number, reason: EndReason): string {
+function summarize(input: Omit<ConversationInput, 'customerTurns'>, agentName: string, call: Call, variables: { key: string; value: string }[], toolCallCount: number, reason: EndReason): string {
   const who = input.caller.name ? `${input.caller.name} (${input.caller.address})` : input.caller.address;
   const parts = [`${input.direction[0].toUpperCase()}${input.direction.slice(1)} call between ${who} and ${agentName}: ${call.customerTurnsHeard} customer turn${call.customerTurnsHeard === 1 ? '' : 's'}`];
   if (variables.length) parts.push(`collected ${variables.map((v) => `${v.key} = ${v.value}`).join(', ')}`);

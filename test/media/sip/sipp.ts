@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SCENARIOS = join(dirname(fileURLToPath(import.meta.url)), 'scenarios');
@@ -42,7 +42,7 @@ export function runSipp(options: SippOptions): { done: Promise<SippRun>; process
   const dir = mkdtempSync(join(tmpdir(), 'sipp-'));
   const args = [
     ...(options.remote ? [options.remote] : []),
-    '-sf', join(SCENARIOS, options.scenario),
+    '-sf', isAbsolute(options.scenario) ? options.scenario : join(SCENARIOS, options.scenario),
     '-i', options.localIp ?? '127.0.0.1',
     // sipp's own default is 5060: always give it a port of ours.
     '-p', String(options.localPort ?? randomPort()),

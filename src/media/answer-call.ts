@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Orm } from '../db/orm.js';
+import { DomainError } from '../modules/errors.js';
+import { newId } from '../modules/ids.js';
+import { Agent, AgentVersion } from '../modules/agents/agents.entity.js';
+import { routeInboundCall, type InboundRoute } from '../modules/telephony/route-inbound-call.js';
+import { converse, recordConversation, type EngineDeps } from '../modules/engine/run-conversation.js';
+import type { RecordingStore } from '../modules/calls/recording-store.js';
+import { tryNormalizePhone } from '../modules/phone.js';
+import { parseUri } from './transports/sip/address.js';
+import { buildAnswer } from './transports/sip/sdp.js';
+import type { IncomingSipCall } from './transports/sip/incoming-call.js';
+import { RtpSession, type RtpSessionStats } from './rtp/rtp-session.js';
+import { PortPoolExhaustedError, type PortPool } from './rtp/port-pool.js';
+import { RtpCallMedia } from './rtp/rtp-call-media.js';
+import { TurnDetector } from './turn/turn-detector.js';
+import { Vad } from './turn/vad.js';
+import type { SpeechToText } from './speech/speech-to-text.js';
+import type { TextToSpeech } from './speech/text-to-speech.js';
+import { LiveParty, type TurnMetrics } from './live-party.js';
+import { agentPhrases } from './agent-phrases.js';
+
+/** What a finished call measured. */
+export interface CallReport {
+  sessionId: string;
+  metrics: TurnMetrics[];
+  rtp: RtpSessionStats;
+}
+
+export interface MediaDeps {
+  orm: Orm;
+  engine: EngineDeps;
+  recordings: RecordingStore;
+  logger: Logger;
+  pool: PortPool;
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  /** The address RTP is bound on, and the one put in SDP (they differ behind NAT). */
+  rtpHost: string;
+  publicAddress: string;
+  endOfTurnSilenceMs: number;
+  /** Called when a call was recorded, with its turn timings and RTP figures (tests and bench/ read them). */
+  onCallFinished?: (report: CallReport) => void;
+}
+
+/** Why a call could not be taken, as a SIP answer (logged with the reason). */
+function refusal(error: unknown): { status: number; reason: string } {
+  if (error instanceof DomainError) {
+    if (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED') return { status: 404, reason: 'Not Found' };
+    if (error.code === 'CONFLICT') return { status: 480, reason: 'Temporarily Unavailable' };
+  }
+  if (error instanceof PortPoolExhaustedError) return { status: 503, reason: 'Service Unavailable' };
+  return { status: 500, reason: 'Server Internal Error' };
+}
+
+/** The dialled number as E.164 where it is one (trunks send it with or without the +). */
+function calledAddress(call: IncomingSipCall): string {
+  const user = call.dialled ?? '';
+  return asE164(user) ?? asE164(`+${user}`) ?? user;
+}
+
+function asE164(raw: string): string | undefined {
+  const parsed = tryNormalizePhone(raw);
+  return parsed.ok ? parsed.phone.e164 : undefined;
+}
+
+/**
+ * One inbound SIP call, from INVITE to the recorded session: route the
+ * dialled number (404 when nothing answers it, 480 when its destination has
+ * no agent), ring, open RTP, answer with our SDP, then run the agent's
+ * version through the conversation engine with the live caller (LiveParty).
+ * When the conversation ends the agent hangs up (after its last words are
+ * played) unless the caller already did; the session is written with the
+ * real durations and the stereo recording.
+ */
+export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall): Promise<void> {
+  const log = deps.logger.child({ sip_call_id: call.callId });
+  const callerAddress = parseUri(call.from)?.user ?? call.from;
+  const caller = asE164(callerAddress) ?? callerAddress.slice(0, 64);
+  let route: InboundRoute;
+  let session: RtpSession;
+  try {
+    route = await routeInboundCall(deps.orm.em.fork(), calledAddress(call), caller);
+    call.ringing();
+    session = await RtpSession.open({ pool: deps.pool, host: deps.rtpHost });
+  } catch (error) {
+    const { status, reason } = refusal(error);
+    log.info({ status, reason: (error as Error).message }, 'inbound call refused');
+    if (status === 500) log.error({ err: error }, 'inbound call failed before answer');
+    call.reject(status, reason);
+    return;
+  }
+
+  const sessionId = newId('session');
+  const media = new RtpCallMedia({ callId: sessionId, direction: 'inbound', session, hangup: () => call.hangup() });
+  call.on('ended', (reason: string) => void media.end(reason === 'remote_bye' ? 'caller_hangup' : 'error', reason));
+  const sdp = buildAnswer(call.offer, call.negotiated, {
+    address: deps.publicAddress, port: session.port, sessionId: String(Date.now()), version: 1,
+  });
+  try {
+    await call.answer(sdp);
+  } catch (error) {
+    log.warn({ err: (error as Error).message }, 'inbound call: no ACK for our answer');
+    await media.end('error', 'no ACK');
+    return;
+  }
+  const negotiated = call.negotiated;
+  session.start({
+    remote: { address: negotiated.remoteAddress, port: negotiated.remotePort },
+    payloadType: negotiated.codec.payloadType,
+    codec: negotiated.codec.name,
+    dtmfPayloadType: negotiated.telephoneEvent,
+  });
+  const startedAt = new Date();
+  await runLiveConversation(deps, { route, sessionId, media, caller, startedAt, log });
+}
+
+interface LiveCall {
+  route: InboundRoute;
+  sessionId: string;
+  media: RtpCallMedia;
+  caller: string;
+  startedAt: Date;
+  log: Logger;
+}
+
+async function runLiveConversation(deps: MediaDeps, live: LiveCall): Promise<void> {
+  const { route, sessionId, media, log } = live;
+  const em = deps.orm.em.fork();
+  const agent = await em.findOneOrFail(Agent, { id: route.agentId });
+  const version = await em.findOneOrFail(AgentVersion, { id: route.versionId });
+  const config = version.config;
+  const party = new LiveParty({
+    transport: media,
+    turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs: deps.endOfTurnSilenceMs }),
+    stt: deps.stt,
+    tts: deps.tts,
+    voice: config.voice.voice_id,
+    language: config.language,
+    phrases: await agentPhrases(em, agent.id, config),
+    log: (message, data) => log.debug(data ?? {}, message),
+  });
+  const input = {
+    organizationId: route.organizationId,
+    projectId: route.projectId,
+    agentId: route.agentId,
+    versionId: route.versionId,
+    direction: 'inbound' as const,
+    kind: 'live' as const,
+    caller: { address: live.caller },
+    phoneNumber: route.calledAddress,
+    sessionId,
+    startedAt: live.startedAt,
+  };
+  let ran: Awaited<ReturnType<typeof converse>> | undefined;
+  try {
+    ran = await converse(deps.engine, input, party);
+  } catch (error) {
+    log.error({ err: error }, 'live call: the conversation failed');
+  }
+  // The agent ended the call: its last words are on the wire first, then BYE.
+  if (!(await drained(media))) log.debug('live call: caller hung up before the goodbye was played');
+  await media.hangup('agent_hangup').catch(() => {});
+  if (!ran) return;
+  const wav = media.recording();
+  let recording = null;
+  if (wav) {
+    const storageKey = `${route.organizationId}/${sessionId}-${randomBytes(4).toString('hex')}.wav`;
+    await deps.recordings.put(storageKey, wav);
+    recording = { storageKey, durationSeconds: Math.max(1, Math.ceil((wav.length - 44) / 32000)), sizeBytes: wav.length };
+  }
+  await recordConversation(deps.engine, input, { ...ran.result, call: ran.call }, recording);
+  deps.onCallFinished?.({ sessionId, metrics: party.metrics, rtp: media.session.stats() });
+  log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
+}
+
+/** Waits until the queued agent audio went out (true), or the call ended first (false); bounded. */
+function drained(media: RtpCallMedia): Promise<boolean> {
+  return new Promise((resolve) => {
+    const deadline = Date.now() + 30_000;
+    const check = () => {
+      if (media.isEnded) return resolve(false);
+      if (media.queuedMs() === 0 || Date.now() > deadline) return resolve(true);
+      setTimeout(check, 20);
+    };
+    check();
+  });
+}

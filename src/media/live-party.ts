@@ -1,0 +1,259 @@
+import { performance } from 'node:perf_hooks';
+import type { CallParty, Heard, Spoken } from '../modules/engine/call-party.js';
+import type { CallTransport } from './call-transport.js';
+import type { SpeechToText, SttStream } from './speech/speech-to-text.js';
+import type { TextToSpeech } from './speech/text-to-speech.js';
+import type { SpeechStart, Turn, TurnDetector } from './turn/turn-detector.js';
+
+/** One caller turn's timings (CONVENTIONS §6: measure every stage), kept on the session for debugging and read by bench/. */
+export interface TurnMetrics {
+  /** From the end of the caller's speech to the turn detector's decision (the end-of-turn hangover). */
+  endOfTurnMs: number;
+  /** From the decision to the transcript. */
+  sttMs: number;
+  /** From the transcript to the engine asking to speak (model and tools). */
+  engineMs: number;
+  /** From the request to speak to the first synthesized audio. */
+  ttsFirstAudioMs: number;
+  /** From the end of the caller's speech to the reply's first audio queued for the wire (the next 20 ms tick sends it). */
+  replyMs: number;
+}
+
+export interface LivePartyOptions {
+  transport: CallTransport;
+  turns: TurnDetector;
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  voice: string;
+  language: string;
+  /** What the caller is expected to say (grammar or hints for STT). */
+  phrases: string[];
+  /** Digits end after this pause (or at # ): then they reach the engine as one caller turn. */
+  digitTimeoutMs?: number;
+  log?: (message: string, data?: object) => void;
+}
+
+type Pending = { resolve: (heard: Heard | null) => void };
+
+interface Speaking {
+  abort: AbortController;
+  interrupted: boolean;
+  sentences: { text: string; mark: string; samples: number; played: boolean }[];
+  /** At a barge-in: how much of the first unplayed sentence had gone out. */
+  cutPlayedMs: number;
+  synthesized?: boolean;
+  check?: () => void;
+}
+
+/**
+ * The live caller, as the engine's CallParty: caller audio goes through the
+ * turn detector to speech recognition and comes out as turns; agent text is
+ * synthesized sentence by sentence and played through the transport. Caller
+ * speech while the agent talks is a barge-in: the queued audio is flushed at
+ * once (within the frame that started the turn) and the reply counts as heard
+ * up to where it was cut. DTMF digits are caller turns too.
+ */
+export class LiveParty implements CallParty {
+  readonly metrics: TurnMetrics[] = [];
+  private readonly startedAt = performance.now();
+  private readonly queue: (Heard | null)[] = [];
+  private waiting: Pending | undefined;
+  private stream: SttStream | undefined;
+  private ended = false;
+  private speaking: Speaking | undefined;
+  private framesHeard = 0;
+  private digits = '';
+  private digitTimer: NodeJS.Timeout | undefined;
+  private lastTurn: { speechEndAt: number; decidedAt: number; heardAt: number; sttMs: number } | undefined;
+  private markSeq = 0;
+
+  constructor(private readonly opts: LivePartyOptions) {
+    opts.transport.on('audio', (frame) => this.onAudio(frame));
+    opts.transport.on('dtmf', (digit) => this.onDigit(digit));
+    opts.transport.on('ended', () => this.onEnded());
+    opts.turns.on('speechStart', (start) => this.onSpeechStart(start));
+    opts.turns.on('turnEnd', (turn) => void this.onTurnEnd(turn));
+  }
+
+  now(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  /** The real clock runs by itself: time the engine spends, the caller spends with it. */
+  spend(): void {}
+
+  hear(): Promise<Heard | null> {
+    if (this.queue.length) return Promise.resolve(this.queue.shift()!);
+    if (this.ended) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.waiting = { resolve };
+    });
+  }
+
+  async speak(text: string): Promise<Spoken> {
+    const atMs = this.now();
+    const asked = performance.now();
+    const speaking: Speaking = { abort: new AbortController(), interrupted: false, sentences: [], cutPlayedMs: 0 };
+    this.speaking = speaking;
+    const allPlayed = this.playedOrStopped(speaking);
+    try {
+      // Each sentence is queued as soon as it is synthesized, behind the one playing: no gap between them.
+      for (const sentence of splitSentences(text)) {
+        if (this.ended || speaking.interrupted) break;
+        const entry = { text: sentence, mark: `s${++this.markSeq}`, samples: 0, played: false };
+        speaking.sentences.push(entry);
+        for await (const chunk of this.opts.tts.synthesize(sentence, { voice: this.opts.voice, language: this.opts.language, signal: speaking.abort.signal })) {
+          if (speaking.interrupted || this.ended) break;
+          if (entry.samples === 0 && speaking.sentences.length === 1) this.recordReply(asked);
+          entry.samples += chunk.length;
+          this.opts.transport.play(chunk);
+        }
+        // An empty chunk carrying the mark: reported when the sentence's last sample is on the wire.
+        if (!speaking.interrupted && !this.ended) this.opts.transport.play(new Int16Array(0), entry.mark);
+      }
+      speaking.synthesized = true;
+      speaking.check?.();
+      await allPlayed;
+    } finally {
+      this.speaking = undefined;
+    }
+    return { heard: heardOf(speaking), atMs, interrupted: speaking.interrupted };
+  }
+
+  /** Resolves when the last sentence's mark is reported, or the reply was cut off, or the call ended. */
+  private playedOrStopped(speaking: Speaking): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        this.opts.transport.off('mark', onMark);
+        speaking.abort.signal.removeEventListener('abort', finish);
+        resolve();
+      };
+      speaking.check = () => {
+        if (speaking.synthesized && speaking.sentences.every((s) => s.played)) finish();
+      };
+      const onMark = (mark: string) => {
+        const entry = speaking.sentences.find((s) => s.mark === mark);
+        if (entry) entry.played = true;
+        speaking.check?.();
+      };
+      this.opts.transport.on('mark', onMark);
+      speaking.abort.signal.addEventListener('abort', finish, { once: true });
+    });
+  }
+
+  private onAudio(frame: Int16Array): void {
+    if (this.ended) return;
+    this.framesHeard++;
+    this.opts.turns.push(frame);
+    if (this.stream && this.opts.turns.inTurn) this.stream.write(frame);
+  }
+
+  private onSpeechStart(start: SpeechStart): void {
+    const speaking = this.speaking;
+    if (speaking && !speaking.interrupted) {
+      // Barge-in: what is queued is dropped at once; the reply counts as heard up to what had gone out.
+      const { droppedMs } = this.opts.transport.flush();
+      speaking.interrupted = true;
+      const unplayed = speaking.sentences.filter((s) => !s.played);
+      const unplayedMs = unplayed.reduce((sum, s) => sum + s.samples / 8, 0);
+      speaking.cutPlayedMs = Math.max(0, unplayedMs - droppedMs);
+      speaking.abort.abort();
+      this.opts.log?.('barge-in', { droppedMs });
+    }
+    this.stream?.abort();
+    this.stream = this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
+    this.stream.write(start.audio);
+  }
+
+  private async onTurnEnd(turn: Turn): Promise<void> {
+    const stream = this.stream;
+    this.stream = undefined;
+    if (!stream) return;
+    const decidedAt = performance.now();
+    // The detector's clock is frames: the end-of-turn wait is the frames heard since the speech ended.
+    const endOfTurnMs = Math.max(0, this.framesHeard * 20 - turn.endMs);
+    const speechEndAt = decidedAt - endOfTurnMs;
+    let text = '';
+    try {
+      text = (await stream.finish()).text.trim();
+    } catch (error) {
+      this.opts.log?.('speech recognition failed', { error: (error as Error).message });
+    }
+    if (!text || this.ended) return;
+    const heardAt = performance.now();
+    this.lastTurn = { speechEndAt, decidedAt, heardAt, sttMs: heardAt - decidedAt };
+    this.deliver({ words: text, atMs: turn.startMs });
+  }
+
+  private onDigit(digit: string): void {
+    if (this.ended) return;
+    clearTimeout(this.digitTimer);
+    if (digit !== '#') this.digits += digit;
+    const flush = () => {
+      if (!this.digits) return;
+      const words = this.digits;
+      this.digits = '';
+      this.deliver({ words, atMs: this.now() });
+    };
+    if (digit === '#') flush();
+    else this.digitTimer = setTimeout(flush, this.opts.digitTimeoutMs ?? 1500);
+  }
+
+  private deliver(heard: Heard | null): void {
+    if (this.waiting) {
+      const { resolve } = this.waiting;
+      this.waiting = undefined;
+      resolve(heard);
+    } else {
+      this.queue.push(heard);
+    }
+  }
+
+  private recordReply(asked: number): void {
+    const turn = this.lastTurn;
+    if (!turn) return;
+    this.lastTurn = undefined;
+    const now = performance.now();
+    this.metrics.push({
+      endOfTurnMs: Math.round(turn.decidedAt - turn.speechEndAt),
+      sttMs: Math.round(turn.sttMs),
+      engineMs: Math.round(asked - turn.heardAt),
+      ttsFirstAudioMs: Math.round(now - asked),
+      replyMs: Math.round(now - turn.speechEndAt),
+    });
+  }
+
+  private onEnded(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.digitTimer);
+    this.stream?.abort();
+    this.stream = undefined;
+    this.speaking?.abort.abort();
+    this.deliver(null);
+  }
+}
+
+/** Sentences, so speech starts after the first one is synthesized rather than after the whole reply. */
+export function splitSentences(text: string): string[] {
+  const parts = text.match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [text];
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/** What the caller heard of a reply: the sentences whose last sample went out, and the words of the cut one in proportion. */
+function heardOf(speaking: Speaking): string {
+  const heard: string[] = [];
+  for (const sentence of speaking.sentences) {
+    if (sentence.played) {
+      heard.push(sentence.text);
+      continue;
+    }
+    const totalMs = sentence.samples / 8;
+    if (speaking.interrupted && totalMs > 0) {
+      const words = sentence.text.split(/\s+/);
+      heard.push(words.slice(0, Math.floor((words.length * Math.min(speaking.cutPlayedMs, totalMs)) / totalMs)).join(' '));
+    }
+    break;
+  }
+  return heard.join(' ').trim();
+}
