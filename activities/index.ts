@@ -8,6 +8,7 @@ import { createMcpServerActivities } from './mcp-servers.activities.js';
 import { createVoiceActivities } from './voices.activities.js';
 import type { VoiceSettings } from '../src/modules/voices/voice-provider.js';
 import { createPermissionActivities } from './permissions.activities.js';
+import { createLiveCallActivities } from './live-calls.activities.js';
 import type { TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 
 /** Dependencies that activities close over (CONVENTIONS rule 4). */
@@ -31,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMcpServerActivities(deps),
     ...createVoiceActivities(deps),
     ...createPermissionActivities(deps),
+    ...createLiveCallActivities(deps),
   };
 }
 export type Activities = ReturnType<typeof createActivities>;

@@ -110,7 +110,7 @@ async function dev() {
   const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
   stoppers.push(() => relay.stop());
   const media = await startMediaRuntime({
-    config, orm, logger, recordings, confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue),
+    config, orm, logger, recordings, confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue), temporal,
   });
   stoppers.push(() => media.stop());
 
@@ -201,7 +201,7 @@ async function media() {
   const temporal = await connectTemporal(config);
   const runtime = await startMediaRuntime({
     config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir),
-    confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue),
+    confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue), temporal,
   });
   stoppers.push(() => runtime.stop());
   logger.info({ sip: runtime.sip }, 'media runtime running');

@@ -104,4 +104,23 @@ export const presets = {
     startToCloseTimeout: '2 minutes',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
+  /**
+   * Supervising one live call in the media process that holds it (on that
+   * process's own task queue). The activity lasts as long as the call and
+   * heartbeats every second; a process that dies stops heartbeating, or never
+   * picks the task up, and the workflow finalizes the call instead. Never
+   * retried: a retry would wait on the dead process's queue.
+   */
+  liveCallSupervision: {
+    scheduleToStartTimeout: '10 seconds',
+    startToCloseTimeout: '12 hours',
+    heartbeatTimeout: '4 seconds',
+    retry: { maximumAttempts: 1 },
+  },
+  /** A quick command to the media process holding a call (hang up): it answers at once or is gone. */
+  mediaCommand: {
+    scheduleToStartTimeout: '5 seconds',
+    startToCloseTimeout: '10 seconds',
+    retry: { maximumAttempts: 1 },
+  },
 } satisfies Record<string, ActivityOptions | LocalActivityOptions>;

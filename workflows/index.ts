@@ -10,3 +10,4 @@ export { outboundCampaign } from './outbound-campaign/outbound-campaign.workflow
 export { campaignDial } from './outbound-campaign/campaign-dial.workflow.js';
 export { permissionRequest } from './permission-request/permission-request.workflow.js';
 export { voiceClone } from './voice-clone/voice-clone.workflow.js';
+export { liveCall } from './live-call/live-call.workflow.js';

@@ -23,4 +23,6 @@ export const workflowIds = {
   permissionRequest: (requestId: string) => `permission/${requestId}`,
   /** One voice-clone job; started once (REJECT_DUPLICATE), a repeated request finds it. */
   voiceClone: (voiceCloneId: string) => `voice-clone/${voiceCloneId}`,
+  /** One live SIP call's lifecycle, keyed by its session id. */
+  liveCall: (sessionId: string) => `live-call/${sessionId}`,
 };

@@ -11,6 +11,7 @@ import { tryNormalizePhone } from '../modules/phone.js';
 import { parseUri } from './transports/sip/address.js';
 import { buildAnswer } from './transports/sip/sdp.js';
 import type { IncomingSipCall } from './transports/sip/incoming-call.js';
+import type { SipUserAgent } from './transports/sip/user-agent.js';
 import { RtpSession, type RtpSessionStats } from './rtp/rtp-session.js';
 import { PortPoolExhaustedError, type PortPool } from './rtp/port-pool.js';
 import { RtpCallMedia } from './rtp/rtp-call-media.js';
@@ -18,13 +19,15 @@ import { TurnDetector } from './turn/turn-detector.js';
 import { Vad } from './turn/vad.js';
 import type { SpeechToText } from './speech/speech-to-text.js';
 import type { TextToSpeech } from './speech/text-to-speech.js';
-import { LiveParty, type TurnMetrics } from './live-party.js';
+import { LiveParty, type BargeInMetrics, type TurnMetrics } from './live-party.js';
 import { agentPhrases } from './agent-phrases.js';
+import { holdLiveCall, type MediaNode } from './hold-call.js';
 
 /** What a finished call measured. */
 export interface CallReport {
   sessionId: string;
   metrics: TurnMetrics[];
+  bargeIns: BargeInMetrics[];
   rtp: RtpSessionStats;
 }
 
@@ -42,6 +45,10 @@ export interface MediaDeps {
   endOfTurnSilenceMs: number;
   /** Called when a call was recorded, with its turn timings and RTP figures (tests and bench/ read them). */
   onCallFinished?: (report: CallReport) => void;
+  /** The process's SIP user agent: outbound calls (dial-call.ts) are placed through it. */
+  ua?: SipUserAgent;
+  /** The process as a Temporal participant: calls are then held durably (hold-call.ts). */
+  node?: MediaNode;
 }
 
 /** Why a call could not be taken, as a SIP answer (logged with the reason). */
@@ -113,24 +120,67 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
     dtmfPayloadType: negotiated.telephoneEvent,
   });
   const startedAt = new Date();
-  await runLiveConversation(deps, { route, sessionId, media, caller, startedAt, log });
+  const { organizationId, projectId, agentId, versionId } = route;
+  await runLiveConversation(deps, {
+    organizationId, projectId, agentId, versionId, direction: 'inbound', phoneNumber: route.calledAddress,
+    sessionId, media, caller, startedAt, log,
+  });
 }
 
-interface LiveCall {
-  route: InboundRoute;
+/** A connected call, either direction: who it is for, its media, and the far party's address. */
+export interface LiveCall {
+  organizationId: string;
+  projectId: string;
+  agentId: string;
+  versionId: string;
+  direction: 'inbound' | 'outbound';
+  /** Our number on the call: the one dialled (inbound) or the caller id we sent (outbound). */
+  phoneNumber: string;
   sessionId: string;
   media: RtpCallMedia;
+  /** The far party: the caller (inbound) or the number dialled (outbound). */
   caller: string;
   startedAt: Date;
   log: Logger;
+  /** Known before the call (an outbound call's variables): recorded on the session unless the agent set its own. */
+  variables?: Record<string, string>;
 }
 
-async function runLiveConversation(deps: MediaDeps, live: LiveCall): Promise<void> {
-  const { route, sessionId, media, log } = live;
+/**
+ * Runs the agent's version with the live party on `media` until the
+ * conversation ends, hangs up if the far end has not (after the agent's last
+ * words), and records the session with its stereo recording. Both call
+ * directions come here once media flows.
+ */
+export async function runLiveConversation(deps: MediaDeps, live: LiveCall): Promise<void> {
+  const { sessionId, media, log } = live;
   const em = deps.orm.em.fork();
-  const agent = await em.findOneOrFail(Agent, { id: route.agentId });
-  const version = await em.findOneOrFail(AgentVersion, { id: route.versionId });
+  const agent = await em.findOneOrFail(Agent, { id: live.agentId });
+  const version = await em.findOneOrFail(AgentVersion, { id: live.versionId });
   const config = version.config;
+  let hungUpByRequest = false;
+  const mediaEnded = new Promise<void>((resolve) => (media.isEnded ? resolve() : media.on('ended', () => resolve())));
+  const release = await holdLiveCall(deps.orm, deps.node, {
+    sessionId, organizationId: live.organizationId, projectId: live.projectId, agentId: agent.id, agentName: agent.name,
+    versionId: version.id, direction: live.direction, caller: live.caller, phoneNumber: live.phoneNumber, startedAt: live.startedAt,
+    hangup: (cause) => {
+      hungUpByRequest = true;
+      return media.hangup(cause);
+    },
+    mediaEnded, log,
+  });
+  try {
+    await converseAndRecord(deps, live, config, agent.id, release, () => hungUpByRequest);
+  } finally {
+    release();
+  }
+}
+
+async function converseAndRecord(
+  deps: MediaDeps, live: LiveCall, config: AgentVersion['config'], agentId: string, release: () => void, hungUpByRequest: () => boolean,
+): Promise<void> {
+  const { sessionId, media, log } = live;
+  const em = deps.orm.em.fork();
   const party = new LiveParty({
     transport: media,
     turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs: deps.endOfTurnSilenceMs }),
@@ -138,18 +188,18 @@ async function runLiveConversation(deps: MediaDeps, live: LiveCall): Promise<voi
     tts: deps.tts,
     voice: config.voice.voice_id,
     language: config.language,
-    phrases: await agentPhrases(em, agent.id, config),
+    phrases: await agentPhrases(em, agentId, config),
     log: (message, data) => log.debug(data ?? {}, message),
   });
   const input = {
-    organizationId: route.organizationId,
-    projectId: route.projectId,
-    agentId: route.agentId,
-    versionId: route.versionId,
-    direction: 'inbound' as const,
+    organizationId: live.organizationId,
+    projectId: live.projectId,
+    agentId: live.agentId,
+    versionId: live.versionId,
+    direction: live.direction,
     kind: 'live' as const,
     caller: { address: live.caller },
-    phoneNumber: route.calledAddress,
+    phoneNumber: live.phoneNumber,
     sessionId,
     startedAt: live.startedAt,
   };
@@ -163,15 +213,23 @@ async function runLiveConversation(deps: MediaDeps, live: LiveCall): Promise<voi
   if (!(await drained(media))) log.debug('live call: caller hung up before the goodbye was played');
   await media.hangup('agent_hangup').catch(() => {});
   if (!ran) return;
+  // Hung up through REST or MCP: the caller heard the platform end the call, not silence.
+  if (hungUpByRequest() && ran.call.outcome?.reason === 'customer_hangup') {
+    ran.call.outcome = null;
+    ran.call.note('The call was hung up through the API.');
+    ran.call.end('ended', 'agent_hangup');
+  }
+  for (const [key, value] of Object.entries(live.variables ?? {})) if (!ran.call.variables.has(key)) ran.call.variables.set(key, value);
   const wav = media.recording();
   let recording = null;
   if (wav) {
-    const storageKey = `${route.organizationId}/${sessionId}-${randomBytes(4).toString('hex')}.wav`;
+    const storageKey = `${live.organizationId}/${sessionId}-${randomBytes(4).toString('hex')}.wav`;
     await deps.recordings.put(storageKey, wav);
     recording = { storageKey, durationSeconds: Math.max(1, Math.ceil((wav.length - 44) / 32000)), sizeBytes: wav.length };
   }
-  await recordConversation(deps.engine, input, { ...ran.result, call: ran.call }, recording);
-  deps.onCallFinished?.({ sessionId, metrics: party.metrics, rtp: media.session.stats() });
+  await recordConversation(deps.engine, input, { ...ran.result, call: ran.call }, { recording, replacesLiveSession: true });
+  release();
+  deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, rtp: media.session.stats() });
   log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
 }
 

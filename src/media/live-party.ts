@@ -19,6 +19,25 @@ export interface TurnMetrics {
   replyMs: number;
 }
 
+/**
+ * One barge-in, on the call's frame clock (20 ms per caller frame, as the turn detector counts), so the
+ * figures do not depend on how loaded the machine is (issue #11: the agent's audio stops within 60 ms).
+ */
+export interface BargeInMetrics {
+  /** Where the caller's speech began: the first frame of the voiced run that started the turn. */
+  speechStartMs: number;
+  /**
+   * When the agent's audio stopped on the wire. Caller frame k and agent packet k share the k-th 20 ms tick
+   * (the recording's timeline); the frame completing minSpeechMs of voice flushes the queue after its tick's
+   * packet went out, so the next packet, at the end of that frame, is the first without agent audio.
+   */
+  stoppedMs: number;
+  /** Wall-clock time the flush took inside that frame. */
+  flushMs: number;
+  /** Agent audio dropped from the queue. */
+  droppedMs: number;
+}
+
 export interface LivePartyOptions {
   transport: CallTransport;
   turns: TurnDetector;
@@ -55,6 +74,7 @@ interface Speaking {
  */
 export class LiveParty implements CallParty {
   readonly metrics: TurnMetrics[] = [];
+  readonly bargeIns: BargeInMetrics[] = [];
   private readonly startedAt = performance.now();
   private readonly queue: (Heard | null)[] = [];
   private waiting: Pending | undefined;
@@ -152,7 +172,9 @@ export class LiveParty implements CallParty {
     const speaking = this.speaking;
     if (speaking && !speaking.interrupted) {
       // Barge-in: what is queued is dropped at once; the reply counts as heard up to what had gone out.
+      const flushStarted = performance.now();
       const { droppedMs } = this.opts.transport.flush();
+      this.bargeIns.push({ speechStartMs: start.atMs, stoppedMs: this.framesHeard * 20, flushMs: performance.now() - flushStarted, droppedMs });
       speaking.interrupted = true;
       const unplayed = speaking.sentences.filter((s) => !s.played);
       const unplayedMs = unplayed.reduce((sum, s) => sum + s.samples / 8, 0);

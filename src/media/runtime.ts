@@ -9,6 +9,18 @@ import { PortPool } from './rtp/port-pool.js';
 import { PocketsphinxStt } from './speech/stt/pocketsphinx.js';
 import { EspeakNgTts } from './speech/tts/espeak-ng.js';
 import { answerInboundCall, type CallReport, type MediaDeps } from './answer-call.js';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Client } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { heartbeatLiveSessions } from '../modules/calls/live-sessions.js';
+import { createMediaNodeActivities } from '../../activities/media-node.activities.js';
+import { LiveCallRegistry } from './live-call-registry.js';
+import { installTemporalRuntime } from '../temporal/worker.js';
+import type { MediaNode } from './hold-call.js';
+
+/** How often this process stamps the calls it holds (a killed process's calls end at its last stamp). */
+const HEARTBEAT_MS = 2000;
 
 export interface MediaRuntime {
   /** Where SIP is taken (host and the bound port: 0 in the config picks a free one). */
@@ -25,6 +37,11 @@ export interface MediaRuntimeOptions {
   recordings: RecordingStore;
   confirmations?: Confirmations;
   onCallFinished?: (report: CallReport) => void;
+  /**
+   * Temporal: calls are then held durably (a liveCall workflow per call, this process serving its own
+   * task queue media/<node>). Without it calls run unsupervised (tests of the media alone).
+   */
+  temporal?: { client: Client };
 }
 
 /**
@@ -56,6 +73,25 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     endOfTurnSilenceMs: config.media.endOfTurnSilenceMs,
     onCallFinished: options.onCallFinished,
   };
+  const registry = new LiveCallRegistry();
+  const queue = `media/${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  let node: MediaNode | undefined;
+  let nodeWorker: { worker: Worker; running: Promise<void>; connection: NativeConnection } | undefined;
+  if (options.temporal) {
+    node = { queue, registry, temporal: { client: options.temporal.client, taskQueue: config.temporal.taskQueue } };
+    installTemporalRuntime(logger);
+    const connection = await NativeConnection.connect({ address: config.temporal.address });
+    const worker = await Worker.create({
+      connection, namespace: config.temporal.namespace, taskQueue: queue, activities: createMediaNodeActivities(registry),
+    });
+    nodeWorker = { worker, connection, running: worker.run() };
+  }
+  deps.node = node;
+  deps.ua = ua;
+  const heartbeat = setInterval(() => {
+    if (registry.size === 0) return;
+    heartbeatLiveSessions(options.orm.em.fork(), queue).catch((error: unknown) => log.warn({ err: error }, 'media: heartbeat failed'));
+  }, HEARTBEAT_MS);
   const active = new Set<Promise<void>>();
   ua.onInvite((call) => {
     const running = answerInboundCall(deps, call)
@@ -68,11 +104,17 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     sip: { host: ua.address.address, port: ua.address.port },
     activeCalls: () => active.size,
     async stop() {
+      clearInterval(heartbeat);
       await ua.close();
       // Calls in progress end with the process (their BYE went with the socket); wait a bounded while for their records.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...active]), new Promise((r) => (timer = setTimeout(r, 5000)))]);
       clearTimeout(timer);
+      if (nodeWorker) {
+        nodeWorker.worker.shutdown();
+        await nodeWorker.running.catch(() => {});
+        await nodeWorker.connection.close();
+      }
     },
   };
 }

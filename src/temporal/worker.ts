@@ -12,14 +12,20 @@ import { voiceSettingsFrom } from '../modules/voices/voice-provider.js';
 let runtimeInstalled = false;
 
 /** A worker on the main task queue with every workflow of workflows/index.ts and every activity. */
+/**
+ * Routes the SDK's own logs through pino at warn and above. Once per process,
+ * before its first Worker (the main worker's or a media process's node worker).
+ */
+export function installTemporalRuntime(logger: Logger): void {
+  if (runtimeInstalled) return;
+  Runtime.install({
+    logger: new DefaultLogger('WARN', (entry) => logger.warn({ temporal: entry.meta }, entry.message)),
+  });
+  runtimeInstalled = true;
+}
+
 export async function createWorker(config: Config, orm: Orm, logger: Logger): Promise<{ worker: Worker; connection: NativeConnection }> {
-  if (!runtimeInstalled) {
-    // Route the SDK's own logs through pino at warn and above.
-    Runtime.install({
-      logger: new DefaultLogger('WARN', (entry) => logger.warn({ temporal: entry.meta }, entry.message)),
-    });
-    runtimeInstalled = true;
-  }
+  installTemporalRuntime(logger);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await Worker.create({
     connection,

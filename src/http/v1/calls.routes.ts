@@ -14,6 +14,9 @@ import { getSessionJson } from '../../modules/calls/get-session.js';
 import { getToolCall } from '../../modules/calls/get-tool-call.js';
 import { createRecordingLink } from '../../modules/calls/recording-links.js';
 import { getCostBreakdown } from '../../modules/calls/cost-breakdown.js';
+import { hangupCall } from '../../modules/calls/hangup-call.js';
+import { temporalAccess } from '../../temporal/temporal-access.js';
+import { z } from 'zod';
 import { JsonText, route } from '../route.js';
 import { publicBaseUrl } from '../base-url.js';
 
@@ -59,6 +62,19 @@ export const callRoutes = [
     params: ToolCallParams,
     response: RetrieveToolCallResponse,
     handler: async ({ em, principal, params }) => ({ tool_call: await getToolCall(em, principal.organizationId, params) }),
+  }),
+  route({
+    method: 'post',
+    path: '/v1/call_session/{call_session_id}/hangup',
+    operationId: 'hangupCall',
+    summary: 'Hang up a live call',
+    description: 'Ends a call in progress (status in_progress): the agent side hangs up and the call is recorded as ended. 409 when the call is not in progress.',
+    tag,
+    permission: 'outbound:call',
+    params: CallSessionIdParams,
+    response: z.object({ session_id: z.string(), hangup: z.literal('requested') }).openapi('HangupResponse'),
+    status: 202,
+    handler: async ({ em, principal, params, deps }) => hangupCall(em, temporalAccess(deps), principal, params.call_session_id),
   }),
   route({
     method: 'get',

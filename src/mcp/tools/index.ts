@@ -38,6 +38,7 @@ import { retrieveContext } from './retrieve-context.js';
 import { outboundCallCreate } from './outbound-call-create.js';
 import { outboundCallGet } from './outbound-call-get.js';
 import { outboundCampaignLaunch } from './outbound-campaign-launch.js';
+import { hangupCallTool } from './hangup-call.js';
 
 /**
  * Every tool the MCP server offers, in the order tools/list shows them (the
@@ -50,6 +51,7 @@ export const platformTools: readonly Tool[] = [
   getCallToolCall,
   getCallRecordingUrl,
   getCallCostBreakdown,
+  hangupCallTool,
   createAgent,
   updateAgent,
   patchAgentPrompt,

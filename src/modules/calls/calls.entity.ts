@@ -23,10 +23,12 @@ export type EndReason =
   | 'failed'
   | 'timeout'
   | 'error'
-  | 'cancelled';
+  | 'cancelled'
+  /** The media process holding a live call stopped (crash, kill): the call was finalized from its last heartbeat. */
+  | 'media_lost';
 export const END_REASONS: readonly EndReason[] = [
   'agent_hangup', 'customer_hangup', 'transferred', 'no_answer', 'busy', 'voicemail',
-  'dnc_blocked', 'outside_window', 'failed', 'timeout', 'error', 'cancelled',
+  'dnc_blocked', 'outside_window', 'failed', 'timeout', 'error', 'cancelled', 'media_lost',
 ];
 export type Direction = 'inbound' | 'outbound' | 'web';
 export const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound', 'web'];
@@ -95,6 +97,9 @@ const CallSessionSchema = defineEntity({
     variables: p.json<Variable[]>(),
     summaries: p.json<Summary[]>(),
     hasRecording: p.boolean().default(false),
+    /** The media process holding a live call while it is in progress, and when it last said so. */
+    mediaNode: p.string().length(80).nullable(),
+    mediaHeartbeatAt: p.datetime().nullable(),
     /** When the session was added to call_stats_bucket; set once, in the same statement. */
     statsCountedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -8,6 +8,7 @@ import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
 import type { EndReason, SessionKind, Speaker } from '../calls/calls.entity.js';
 import { priceLeg, sumLines } from '../calls/pricing.js';
 import { recordSessions, type LegInput, type TurnInput } from '../calls/record-sessions.js';
+import { takeLiveSession } from '../calls/live-sessions.js';
 import { emitCallStarted, emitSessionEvents } from '../triggers/emit-session-events.js';
 import { ModelError, type ChatMessage, type ChatModel, type ChatToolCall } from './chat-model.js';
 import { defaultEngineSettings, type EngineSettings } from './engine-settings.js';
@@ -500,23 +501,30 @@ export async function recordConversation(
   deps: EngineDeps,
   input: Omit<ConversationInput, 'customerTurns'>,
   run: ConversationRun,
-  recording: { storageKey: string; durationSeconds: number; sizeBytes: number } | null = null,
-  ending?: { status: 'ended' | 'failed'; reason: EndReason; note?: string },
+  options: RecordOptions = {},
 ): Promise<ConversationResult> {
-  if (ending) {
-    if (ending.note) run.call.note(ending.note);
-    run.call.end(ending.status, ending.reason);
-  }
-  return record(deps, input, run, recording);
+  return record(deps, input, run, options);
+}
+
+interface RecordOptions {
+  recording?: { storageKey: string; durationSeconds: number; sizeBytes: number } | null;
+  /**
+   * The session was written in_progress when the call was answered (a live
+   * call): the finished record replaces it, unless the call was finalized
+   * meanwhile (its media process was taken for dead), in which case nothing
+   * is written (modules/calls/live-sessions.ts).
+   */
+  replacesLiveSession?: boolean;
 }
 
 async function record(
   deps: EngineDeps,
   input: Omit<ConversationInput, 'customerTurns'>,
   run: { agent: Agent; version: AgentVersion; config: AgentConfig; call: Call; sessionId: string; prices: Organization['priceList'] },
-  recording: { storageKey: string; durationSeconds: number; sizeBytes: number } | null = null,
+  options: RecordOptions = {},
 ): Promise<ConversationResult> {
   const { call, agent, version, sessionId, prices } = run;
+  const recording = options.recording ?? null;
   const outcome = call.outcome ?? { status: 'ended' as const, reason: 'customer_hangup' as const };
   const toTurns = (entries: TranscriptEntry[], originMs: number): TurnInput[] =>
     entries.map((e) => ({
@@ -560,6 +568,7 @@ async function record(
   const summary = summarize(input, agent.name, call, variables, toolCalls.length, outcome.reason);
   // The session and the events it makes commit together (webhook triggers; their workflows start after the commit).
   await deps.orm.em.fork().transactional(async (tx) => {
+    if (options.replacesLiveSession && !(await takeLiveSession(tx, sessionId))) return;
     await recordSessions(
       tx,
       [
