@@ -21,9 +21,10 @@ import { knowledgeEntities } from '../modules/knowledge/knowledge.entity.js';
 import { mcpServersEntities } from '../modules/mcp-servers/mcp-servers.entity.js';
 import { integrationsEntities } from '../modules/integrations/integrations.entity.js';
 import { voicesEntities } from '../modules/voices/voices.entity.js';
+import { speechEntities } from '../modules/speech/speech.entity.js';
 import { migrationsList } from './migrations/index.js';
 
-export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities, ...telephonyEntities, ...outboundEntities, ...triggersEntities, ...toolsEntities, ...knowledgeEntities, ...campaignsEntities, ...mcpServersEntities, ...voicesEntities, ...integrationsEntities];
+export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities, ...telephonyEntities, ...outboundEntities, ...triggersEntities, ...toolsEntities, ...knowledgeEntities, ...campaignsEntities, ...mcpServersEntities, ...voicesEntities, ...integrationsEntities, ...speechEntities];
 
 /**
  * Always the PostgreSQL driver: in development the embedded PGlite database is

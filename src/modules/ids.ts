@@ -55,6 +55,7 @@ export const ID_PREFIXES = {
   integrationConnection: 'icn',
   voiceClone: 'vcl',
   voiceCloneSample: 'vcs',
+  speechProvider: 'spp',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -26,6 +26,8 @@ export interface ScriptedReply {
   body?: unknown;
   /** Wait this long before answering (timeouts). */
   delayMs?: number;
+  /** Answer as server-sent events instead: each chunk a `data:` line, `gapMs` apart, then `data: [DONE]` unless `noDone`. */
+  sse?: { chunks: unknown[]; gapMs?: number; noDone?: boolean };
 }
 
 export interface FakeOpenAi {
@@ -69,6 +71,31 @@ export function completion(message: { content?: string | null; toolCalls?: { id:
   };
 }
 
+/**
+ * A streamed Chat Completion (`stream: true`): the content split into
+ * word-sized deltas, each tool call as a first delta with id and name and
+ * its arguments' JSON text in pieces of `argumentPiece` characters, the
+ * finish reason, and a last chunk with the usage, as OpenAI streams them.
+ */
+export function streamedCompletion(
+  message: { content?: string; toolCalls?: { id: string; name: string; arguments: unknown }[] },
+  options: { gapMs?: number; argumentPiece?: number; noDone?: boolean } = {},
+): ScriptedReply {
+  const base = { id: 'chatcmpl-stream', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: 'fake-model' };
+  const chunk = (delta: object, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }], usage: null });
+  const chunks: unknown[] = [chunk({ role: 'assistant', content: '' })];
+  for (const word of message.content?.match(/\S+\s*/g) ?? []) chunks.push(chunk({ content: word }));
+  for (const [index, call] of (message.toolCalls ?? []).entries()) {
+    chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));
+    const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+    const piece = options.argumentPiece ?? 7;
+    for (let at = 0; at < args.length; at += piece) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: args.slice(at, at + piece) } }] }));
+  }
+  chunks.push(chunk({}, message.toolCalls?.length ? 'tool_calls' : 'stop'));
+  chunks.push({ ...base, choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
+  return { sse: { chunks, gapMs: options.gapMs ?? 0, noDone: options.noDone } };
+}
+
 /** An error in the OpenAI error format. */
 export function apiError(status: number, message: string, headers: Record<string, string> = {}): ScriptedReply {
   return { status, headers, body: { error: { message, type: 'fake_error', code: null } } };
@@ -98,8 +125,19 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }
       const send = () => {
         if (res.destroyed) return;
+        if (reply.sse) return void sendEvents(reply.sse);
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      };
+      const sendEvents = async ({ chunks: events, gapMs = 0, noDone }: NonNullable<ScriptedReply['sse']>) => {
+        res.writeHead(reply.status ?? 200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...reply.headers });
+        res.write(': keep-alive\n\n');
+        for (const event of events) {
+          if (res.destroyed) return;
+          res.write(`data: ${JSON.stringify(event)}\n\n`);
+          if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
+        }
+        res.end(noDone ? '' : 'data: [DONE]\n\n');
       };
       if (reply.delayMs) {
         const timer = setTimeout(() => {

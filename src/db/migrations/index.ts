@@ -21,6 +21,7 @@ import { Migration20261122172500_integrations } from './Migration20261122172500_
 import { Migration20261124100000_invitations } from './Migration20261124100000_invitations.js';
 import { Migration20261124100100_oauth_keys } from './Migration20261124100100_oauth_keys.js';
 import { Migration20261124100300_session_kind } from './Migration20261124100300_session_kind.js';
+import { Migration20261124120000_speech_providers } from './Migration20261124120000_speech_providers.js';
 import { Migration20261124130000_live_calls } from './Migration20261124130000_live_calls.js';
 
 export const migrationsList = [
@@ -44,5 +45,6 @@ export const migrationsList = [
   { name: 'Migration20261124100000_invitations', class: Migration20261124100000_invitations },
   { name: 'Migration20261124100100_oauth_keys', class: Migration20261124100100_oauth_keys },
   { name: 'Migration20261124100300_session_kind', class: Migration20261124100300_session_kind },
+  { name: 'Migration20261124120000_speech_providers', class: Migration20261124120000_speech_providers },
   { name: 'Migration20261124130000_live_calls', class: Migration20261124130000_live_calls },
 ];

@@ -41,8 +41,19 @@ export interface ChatResponse {
   usage?: ChatUsage;
 }
 
+export interface CompleteOptions {
+  /**
+   * Called with each piece of the reply's text as the model produces it, so a
+   * live call can start speaking at the first complete sentence instead of
+   * after the whole reply. The promise still resolves with the whole
+   * response (text and tool calls assembled). Models that cannot stream call
+   * it once with the whole text.
+   */
+  onText?: (delta: string) => void;
+}
+
 export interface ChatModel {
-  complete(request: ChatRequest): Promise<ChatResponse>;
+  complete(request: ChatRequest, options?: CompleteOptions): Promise<ChatResponse>;
 }
 
 export type ModelErrorKind =

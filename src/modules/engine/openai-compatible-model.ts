@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { checkUrlHost, ForbiddenAddressError } from '../outbound-http.js';
-import { ModelError, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatToolCall } from './chat-model.js';
+import { ModelError, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatToolCall, type CompleteOptions } from './chat-model.js';
+import { readChatStream, type StreamedReply } from './chat-stream.js';
 
 /**
  * The `openai-compatible` provider: the Chat Completions wire format with
@@ -15,6 +16,13 @@ import { ModelError, type ChatMessage, type ChatModel, type ChatRequest, type Ch
  * else after a short exponential backoff. A Retry-After longer than
  * `maxRetryDelayMs` is not waited for: on a live call, silence that long is
  * worse than failing.
+ *
+ * With `onText` the request is streamed (`stream: true`, server-sent events,
+ * chat-stream.ts): text reaches the caller as it is generated, tool calls are
+ * assembled from their deltas, and the result is the same ChatResponse. A
+ * failure after some text was delivered is not retried (the caller may have
+ * spoken it already). A server that ignores `stream` and answers JSON is read
+ * as before, its text handed to `onText` in one piece.
  */
 export interface OpenAiCompatibleOptions {
   baseUrl: string;
@@ -46,13 +54,16 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
 
   return {
-    async complete(chat: ChatRequest): Promise<ChatResponse> {
-      const body = JSON.stringify(toWireRequest(options.model, chat));
+    async complete(chat: ChatRequest, completeOptions?: CompleteOptions): Promise<ChatResponse> {
+      const onText = completeOptions?.onText;
+      let delivered = false;
+      const stream = onText ? (delta: string) => { delivered = true; onText(delta); } : undefined;
+      const body = JSON.stringify({ ...toWireRequest(options.model, chat), ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}) });
       for (let attempt = 1; ; attempt++) {
         try {
-          return await attemptOnce(url, body, options);
+          return await attemptOnce(url, body, options, stream);
         } catch (error) {
-          if (!(error instanceof ModelError) || !error.retryable || attempt > maxRetries) {
+          if (!(error instanceof ModelError) || !error.retryable || attempt > maxRetries || delivered) {
             if (error instanceof ModelError) error.details.attempts = attempt;
             throw error;
           }
@@ -111,19 +122,27 @@ function toWireMessage(message: ChatMessage): Record<string, unknown> {
   return { ...message };
 }
 
-async function attemptOnce(url: URL, body: string, options: OpenAiCompatibleOptions): Promise<ChatResponse> {
+async function attemptOnce(url: URL, body: string, options: OpenAiCompatibleOptions, onText?: (delta: string) => void): Promise<ChatResponse> {
   let response: Dispatcher.ResponseData;
   try {
     checkUrlHost(url, options.allowedHosts);
     response = await request(url, {
       method: 'POST',
       dispatcher: options.dispatcher,
-      headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+      headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json', accept: onText ? 'text/event-stream' : 'application/json' },
       body,
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
     throw transportError(error, url, options.timeoutMs);
+  }
+  const status = response.statusCode;
+  if (onText && status >= 200 && status < 300 && String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    try {
+      return fromStream(await readChatStream(response.body, onText, MAX_RESPONSE_BYTES));
+    } catch (error) {
+      throw transportError(error, url, options.timeoutMs);
+    }
   }
   let text: string;
   try {
@@ -131,8 +150,11 @@ async function attemptOnce(url: URL, body: string, options: OpenAiCompatibleOpti
   } catch (error) {
     throw transportError(error, url, options.timeoutMs);
   }
-  const status = response.statusCode;
-  if (status >= 200 && status < 300) return parseCompletion(text);
+  if (status >= 200 && status < 300) {
+    const completion = parseCompletion(text);
+    if (onText && completion.text) onText(completion.text);
+    return completion;
+  }
 
   const reason = providerMessage(text);
   const where = `${url.host} answered ${status}${reason ? `: ${reason}` : ''}`;
@@ -210,6 +232,15 @@ function parseCompletion(text: string): ChatResponse {
     ...(toolCalls.length ? { toolCalls } : {}),
     ...(parsed.usage ? { usage: { inputTokens: parsed.usage.prompt_tokens ?? 0, outputTokens: parsed.usage.completion_tokens ?? 0 } } : {}),
   };
+}
+
+function fromStream(reply: StreamedReply): ChatResponse {
+  const text = reply.text.trim() ? reply.text : undefined;
+  const toolCalls = reply.toolCalls.map((call, i): ChatToolCall => {
+    if (!call.name) throw new ModelError('bad_response', `The model's tool call ${i} has no function name`);
+    return { id: call.id || `call_${i}`, name: call.name, arguments: parseArguments(call.arguments) };
+  });
+  return { ...(text !== undefined ? { text } : {}), ...(toolCalls.length ? { toolCalls } : {}), ...(reply.usage ? { usage: reply.usage } : {}) };
 }
 
 /**

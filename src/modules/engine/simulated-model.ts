@@ -1,5 +1,5 @@
 import { SimulatedRules, type SimulatedRule } from '../agents/agents.schemas.js';
-import { ModelError, type ChatModel, type ChatRequest, type ChatResponse, type ChatToolCall } from './chat-model.js';
+import { ModelError, type ChatModel, type ChatRequest, type ChatResponse, type ChatToolCall, type CompleteOptions } from './chat-model.js';
 import { BUILTIN } from './tools.js';
 
 /**
@@ -54,16 +54,22 @@ export function createSimulatedModel(rules: unknown): ChatModel {
   }
   const compiled = parsed.data.map((rule) => ({ rule, match: compile(rule.when) }));
 
+  const answer = (request: ChatRequest): ChatResponse => {
+    const last = request.messages.at(-1);
+    if (!last || last.role !== 'user') return {};
+    const text = last.content.slice(0, MATCH_LIMIT);
+    for (const { rule, match } of compiled) {
+      const hit = match(text);
+      if (hit) return respond(rule, hit, request.messages.length);
+    }
+    return { text: SIMULATED_FALLBACK_REPLY };
+  };
   return {
-    async complete(request: ChatRequest): Promise<ChatResponse> {
-      const last = request.messages.at(-1);
-      if (!last || last.role !== 'user') return {};
-      const text = last.content.slice(0, MATCH_LIMIT);
-      for (const { rule, match } of compiled) {
-        const hit = match(text);
-        if (hit) return respond(rule, hit, request.messages.length);
-      }
-      return { text: SIMULATED_FALLBACK_REPLY };
+    // No tokens to stream: a streaming caller gets the whole text as one piece.
+    async complete(request: ChatRequest, options?: CompleteOptions): Promise<ChatResponse> {
+      const response = answer(request);
+      if (response.text) options?.onText?.(response.text);
+      return response;
     },
   };
 }
