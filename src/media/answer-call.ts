@@ -22,6 +22,8 @@ import type { TextToSpeech } from './speech/text-to-speech.js';
 import { LiveParty, type BargeInMetrics, type TurnMetrics } from './live-party.js';
 import { agentPhrases } from './agent-phrases.js';
 import { holdLiveCall, type MediaNode } from './hold-call.js';
+import { resolveSpeech } from '../modules/speech/resolve-speech.js';
+import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
 
 /** What a finished call measured. */
 export interface CallReport {
@@ -181,12 +183,15 @@ async function converseAndRecord(
 ): Promise<void> {
   const { sessionId, media, log } = live;
   const em = deps.orm.em.fork();
+  // The organization's cloud providers for the agent's voice, else the offline ones (modules/speech/resolve-speech.ts).
+  const speech = await resolveSpeech(em, live.organizationId, config.voice, deps.engine.settings ?? defaultEngineSettings(), { stt: deps.stt, tts: deps.tts });
+  for (const note of speech.notes) log.warn(note);
   const party = new LiveParty({
     transport: media,
     turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs: deps.endOfTurnSilenceMs }),
-    stt: deps.stt,
-    tts: deps.tts,
-    voice: config.voice.voice_id,
+    stt: speech.stt,
+    tts: speech.tts,
+    voice: speech.voice,
     language: config.language,
     phrases: await agentPhrases(em, agentId, config),
     log: (message, data) => log.debug(data ?? {}, message),

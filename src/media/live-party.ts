@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { CallParty, Heard, Spoken } from '../modules/engine/call-party.js';
+import type { CallParty, Heard, SpeechStream, Spoken } from '../modules/engine/call-party.js';
 import type { CallTransport } from './call-transport.js';
 import type { SpeechToText, SttStream } from './speech/speech-to-text.js';
 import type { TextToSpeech } from './speech/text-to-speech.js';
@@ -110,16 +110,33 @@ export class LiveParty implements CallParty {
     });
   }
 
-  async speak(text: string): Promise<Spoken> {
+  speak(text: string): Promise<Spoken> {
+    const stream = this.speakStream();
+    for (const sentence of splitSentences(text)) stream.push(sentence);
+    return stream.end();
+  }
+
+  /**
+   * A reply spoken sentence by sentence as the model writes it: each pushed
+   * sentence is synthesized and queued behind the one playing (no gap), so
+   * the caller hears the first sentence while the rest is still being written.
+   */
+  speakStream(): SpeechStream {
     const atMs = this.now();
     const asked = performance.now();
     const speaking: Speaking = { abort: new AbortController(), interrupted: false, sentences: [], cutPlayedMs: 0 };
     this.speaking = speaking;
     const allPlayed = this.playedOrStopped(speaking);
-    try {
-      // Each sentence is queued as soon as it is synthesized, behind the one playing: no gap between them.
-      for (const sentence of splitSentences(text)) {
-        if (this.ended || speaking.interrupted) break;
+    const pending: string[] = [];
+    let wake: (() => void) | undefined;
+    let closed = false;
+    const next = async (): Promise<string | undefined> => {
+      while (!pending.length && !closed) await new Promise<void>((resolve) => (wake = resolve));
+      return pending.shift();
+    };
+    const run = (async () => {
+      for (let sentence = await next(); sentence !== undefined; sentence = await next()) {
+        if (this.ended || speaking.interrupted) continue;
         const entry = { text: sentence, mark: `s${++this.markSeq}`, samples: 0, played: false };
         speaking.sentences.push(entry);
         for await (const chunk of this.opts.tts.synthesize(sentence, { voice: this.opts.voice, language: this.opts.language, signal: speaking.abort.signal })) {
@@ -134,10 +151,24 @@ export class LiveParty implements CallParty {
       speaking.synthesized = true;
       speaking.check?.();
       await allPlayed;
-    } finally {
-      this.speaking = undefined;
-    }
-    return { heard: heardOf(speaking), atMs, interrupted: speaking.interrupted };
+    })();
+    return {
+      push: (sentence) => {
+        if (closed || !sentence.trim()) return;
+        pending.push(sentence);
+        wake?.();
+      },
+      end: async () => {
+        closed = true;
+        wake?.();
+        try {
+          await run;
+        } finally {
+          if (this.speaking === speaking) this.speaking = undefined;
+        }
+        return { heard: heardOf(speaking), atMs, interrupted: speaking.interrupted };
+      },
+    };
   }
 
   /** Resolves when the last sentence's mark is reported, or the reply was cut off, or the call ended. */

@@ -3,7 +3,11 @@ import type { TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
 import { converse } from '../../src/modules/engine/run-conversation.js';
-import type { CallParty, Heard, Spoken } from '../../src/modules/engine/call-party.js';
+import type { CallParty, Heard, SpeechStream, Spoken } from '../../src/modules/engine/call-party.js';
+import { startFakeOpenAi, streamedCompletion, type FakeOpenAi } from '../support/fake-openai.js';
+import { createModelProvider } from '../../src/modules/engine/create-model-provider.js';
+import { closeEngineDispatchers, engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
+import { systemPrincipal } from '../../src/modules/org/permissions.js';
 
 /**
  * The engine drives any CallParty (a script, or the media runtime's live
@@ -13,12 +17,18 @@ import type { CallParty, Heard, Spoken } from '../../src/modules/engine/call-par
  */
 let t: TestApp;
 let a: TestTenant;
+let fake: FakeOpenAi;
 
 beforeAll(async () => {
   t = await createEngineTestApp();
   a = await createTenant(t);
+  fake = await startFakeOpenAi();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await fake.close();
+  await closeEngineDispatchers();
+  await t.close();
+});
 
 class InterruptingParty implements CallParty {
   readonly said: string[] = [];
@@ -63,5 +73,58 @@ describe('a conversation with a live-like party', () => {
     expect(call.messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toContain('We are open');
     expect(call.messages.map((m) => m.content)).not.toContain(party.said[1]);
     expect(call.outcome).toEqual({ status: 'ended', reason: 'customer_hangup' });
+  });
+});
+
+/** A caller who speaks incrementally (like LiveParty): it notes when each sentence reached it. */
+class StreamingParty implements CallParty {
+  readonly pushed: { sentence: string; at: number }[] = [];
+  private turns = ['when are you open'];
+  private clock = 0;
+  async hear(): Promise<Heard | null> {
+    const words = this.turns.shift();
+    return words === undefined ? null : { words, atMs: (this.clock += 1000) };
+  }
+  async speak(text: string): Promise<Spoken> {
+    return { heard: text, atMs: this.clock, interrupted: false };
+  }
+  speakStream(): SpeechStream {
+    const sentences: string[] = [];
+    return {
+      push: (sentence) => {
+        sentences.push(sentence);
+        this.pushed.push({ sentence, at: Date.now() });
+      },
+      end: async () => ({ heard: sentences.join(' '), atMs: this.clock, interrupted: false }),
+    };
+  }
+  now() {
+    return this.clock;
+  }
+  spend(ms: number) {
+    this.clock += ms;
+  }
+}
+
+describe('a streamed reply', () => {
+  it('is spoken from its first complete sentence on, while the model is still writing the rest', async () => {
+    const provider = await createModelProvider(t.orm.em.fork(), systemPrincipal(a.organizationId), {
+      name: 'streaming', base_url: fake.baseUrl, api_key: 'sk-stream', default_model: 'gpt-stream',
+    }, engineSettingsFrom(t.deps.config));
+    const agent = await makeAgent(t, a, {
+      first_message: '',
+      model: { provider: 'openai-compatible', name: 'default', temperature: 0, provider_id: provider.model_provider_id },
+    } as never);
+    const reply = 'We open at eight. We close at six in the evening, every weekday and on Saturdays.';
+    // 16 words, 60 ms apart: the whole reply takes about a second to arrive.
+    fake.reply(streamedCompletion({ content: reply }, { gapMs: 60 }));
+    const party = new StreamingParty();
+    const started = Date.now();
+    const { call } = await converse(engineDeps(t), conversationInput(a, agent), party);
+    const finished = Date.now();
+    expect(party.pushed.map((p) => p.sentence)).toEqual(['We open at eight.', 'We close at six in the evening, every weekday and on Saturdays.']);
+    // The first sentence reached the caller's side well before the model's last word.
+    expect(party.pushed[0].at - started).toBeLessThan((finished - started) / 2);
+    expect(call.agentLeg.filter((e) => e.speaker === 'agent').map((e) => e.text)).toEqual([reply]);
   });
 });

@@ -19,11 +19,23 @@ export interface Spoken {
   interrupted: boolean;
 }
 
+/** A reply spoken as it is written: sentences pushed while the model still streams, then end(). */
+export interface SpeechStream {
+  push(sentence: string): void;
+  /** No more sentences: resolves once all were played, or cut off by the caller. */
+  end(): Promise<Spoken>;
+}
+
 export interface CallParty {
   /** The caller's next turn; null when the caller hung up (a script: ran out of turns). */
   hear(): Promise<Heard | null>;
   /** Says `text` to the caller; resolves once it was played, or cut off by the caller. */
   speak(text: string): Promise<Spoken>;
+  /**
+   * Starts a reply whose sentences arrive while the model streams, so speech starts at the first complete
+   * sentence (a live caller); absent, the engine speaks the whole reply at once (a script).
+   */
+  speakStream?(): SpeechStream;
   /** Milliseconds since the call was answered. */
   now(): number;
   /** Time the engine spent that the caller waited through (a model, a tool): a simulated clock advances; a real one runs by itself. */

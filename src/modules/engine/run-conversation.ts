@@ -16,7 +16,7 @@ import { resolveChatModel } from './resolve-chat-model.js';
 import { BUILTIN, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
 import { loadCallTools } from './load-call-tools.js';
 import { permissionRequestId, readBack, type Confirmations, type PermissionDecision } from './confirmations.js';
-import { ScriptedParty, speechMs, TURN_GAP_MS, type CallParty } from './call-party.js';
+import { ScriptedParty, speechMs, TURN_GAP_MS, type CallParty, type SpeechStream, type Spoken } from './call-party.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -131,7 +131,15 @@ class Call {
 
   /** The agent says `text`; the transcript keeps what the caller heard of it (all of it, unless they interrupted). */
   async speak(text: string): Promise<string> {
-    const spoken = await this.party.speak(text);
+    return this.heard(await this.party.speak(text));
+  }
+
+  /** A reply that was spoken sentence by sentence as the model wrote it (speakStream). */
+  async spoken(stream: SpeechStream): Promise<string> {
+    return this.heard(await stream.end());
+  }
+
+  private heard(spoken: Spoken): string {
     this.agentLeg.push({ speaker: 'agent', text: clean(spoken.heard), atMs: spoken.atMs });
     if (spoken.interrupted) this.note('The caller interrupted the agent.');
     return spoken.heard;
@@ -291,12 +299,14 @@ async function agentTurn(
   for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
     const started = performance.now();
     let response;
+    const streamed = streamSentences(call.party);
     try {
-      response = await model.complete({ system, messages: call.messages, tools: specs, temperature: config.model.temperature });
+      response = await model.complete({ system, messages: call.messages, tools: specs, temperature: config.model.temperature }, streamed.options);
     } catch (error) {
       // An untyped error is a provider bug; it must not take the call record down with it either.
       const message = error instanceof ModelError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
       call.spend(Math.round(performance.now() - started) + MODEL_FLOOR_MS);
+      if (streamed.stream) await call.spoken(streamed.stream);
       call.note(`The model failed: ${message}`);
       call.end('failed', 'error');
       return;
@@ -308,7 +318,8 @@ async function agentTurn(
     // The history keeps what the caller heard: an interrupted sentence is cut where the caller cut in.
     const message: ChatMessage = { role: 'assistant', content: text, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
     if (text || toolCalls.length) call.messages.push(message);
-    if (text) message.content = await call.speak(text);
+    if (streamed.stream) message.content = await call.spoken(streamed.finish());
+    else if (text) message.content = await call.speak(text);
 
     for (const toolCall of toolCalls) {
       // Every tool call gets a result message, even after the call ended, so the history stays well-formed.
@@ -321,6 +332,35 @@ async function agentTurn(
     if (call.outcome || !toolCalls.length) return;
   }
   call.note(`The agent stopped after ${MAX_TOOL_ROUNDS} rounds of tool calls in one turn.`);
+}
+
+/**
+ * Speech from the model's stream: each complete sentence goes to the party as
+ * soon as the model wrote it (a live caller hears the first sentence while the
+ * rest is generated). Only for parties that speak incrementally; a script
+ * speaks the whole reply.
+ */
+function streamSentences(party: CallParty): { options?: { onText: (delta: string) => void }; stream?: SpeechStream; finish: () => SpeechStream } {
+  const handle: ReturnType<typeof streamSentences> = { finish: () => handle.stream! };
+  if (!party.speakStream) return handle;
+  let buffer = '';
+  handle.options = {
+    onText: (delta) => {
+      buffer += delta;
+      for (let m = /^([\s\S]*?[.!?]+)\s+/.exec(buffer); m; m = /^([\s\S]*?[.!?]+)\s+/.exec(buffer)) {
+        handle.stream ??= party.speakStream!();
+        handle.stream.push(m[1].trim());
+        buffer = buffer.slice(m[0].length);
+      }
+    },
+  };
+  handle.finish = () => {
+    handle.stream ??= party.speakStream!();
+    if (buffer.trim()) handle.stream.push(buffer.trim());
+    buffer = '';
+    return handle.stream;
+  };
+  return handle;
 }
 
 /** What Ask tools need: the confirmations service (none: refused) and how long a caller has to answer. */
