@@ -14,6 +14,7 @@ import { startTriggerDispatcher } from './modules/triggers/start-trigger-runs.js
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
 import { startEmbeddedTemporal, type EmbeddedTemporal } from './dev/embedded-temporal.js';
 import { ensureDemoOrganization } from './dev/bootstrap.js';
+import { ensureDemoLine } from './dev/demo-line.js';
 import { applyDevSecrets } from './dev/dev-secrets.js';
 import { devStatePath } from './main-paths.js';
 import { oauthBaseUrl } from './oauth/urls.js';
@@ -95,6 +96,7 @@ async function dev() {
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   const recordings = new LocalFolderStore(config.recordings.dir);
   const demo = await ensureDemoOrganization(orm, recordings, log);
+  const demoLine = await ensureDemoLine(orm, demo.organizationId, demo.projectId);
 
   const temporal = await connectTemporal(config);
   const app = createApp({ config, orm, logger, recordings, temporal });
@@ -122,7 +124,8 @@ async function dev() {
   say(`  API reference   ${base}/docs   (OpenAPI: ${base}/v1/openapi.json)`);
   say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in; dashboard: ${base}/dashboard)`);
   say(`  Health          ${base}/healthz   ${base}/readyz`);
-  say(`  SIP (UDP)       sip:<number>@${media.sip.host}:${media.sip.port}   (RTP ports ${config.media.rtpPortMin}-${config.media.rtpPortMax}; README: call the demo agent with sipp)`);
+  say(`  SIP (UDP)       sip:<number>@${media.sip.host}:${media.sip.port}   (RTP ports ${config.media.rtpPortMin}-${config.media.rtpPortMax})`);
+  say(`  Demo agent line ${demoLine.number}: sipp -sf docs/sipp/call-demo.xml -s ${demoLine.number.slice(1)} -m 1 -i 127.0.0.1 -p 5070 -mp 6000 ${media.sip.host}:${media.sip.port}`);
   say(`  Temporal        ${temporalServer.address}${temporalServer.uiUrl ? `   UI: ${temporalServer.uiUrl}` : ''}`);
   say(`  Database        ${db.embedded ? `${db.url} (embedded PGlite)` : 'DATABASE_URL'}`);
   say('');

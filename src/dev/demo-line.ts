@@ -1,0 +1,61 @@
+import type { Orm } from '../db/orm.js';
+import { Agent } from '../modules/agents/agents.entity.js';
+import { createAgent } from '../modules/agents/create-agent.js';
+import { publishAgent } from '../modules/agents/publish-agent.js';
+import { createTest } from '../modules/quality/create-test.js';
+import { Destination, PhoneNumber } from '../modules/telephony/telephony.entity.js';
+import { createDestination } from '../modules/telephony/destinations.js';
+import { purchasePhoneNumber, searchPhoneNumbers } from '../modules/telephony/phone-numbers.js';
+import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
+import { systemPrincipal } from '../modules/org/permissions.js';
+
+export const DEMO_LINE_AGENT = 'Demo receptionist';
+/** What the shipped caller audio (docs/sipp/caller.ulaw) says; also the demo agent's test, so it is in the recognizer's grammar. */
+export const DEMO_CALLER_PHRASE = 'I would like to book an appointment';
+
+/**
+ * The number a newcomer can phone with sipp (README, "Call the demo agent"):
+ * a published receptionist with simulated rules, answering a demo number.
+ * Idempotent: found by the agent's name and the number's destination.
+ */
+export async function ensureDemoLine(orm: Orm, organizationId: string, projectId: string): Promise<{ number: string; agentId: string }> {
+  const em = orm.em.fork();
+  const system = systemPrincipal(organizationId);
+  let agent = await em.findOne(Agent, { organization: organizationId, name: DEMO_LINE_AGENT });
+  if (!agent) {
+    const made = await createAgent(em.fork(), system, {
+      name: DEMO_LINE_AGENT,
+      project_id: projectId,
+      prompt: 'You are the receptionist of Acme Dental. Book appointments; be brief.',
+      first_message: 'Hello, this is Acme Dental. How can I help you?',
+      model: {
+        provider: 'simulated', name: 'receptionist', temperature: 0,
+        rules: [
+          { when: 'book an appointment', say: 'We have Tuesday at ten in the morning. Shall I book it?' },
+          { when: ['yes', 'yes please'], say: 'You are booked for Tuesday at ten. Goodbye!', hangup: true },
+          { when: ['goodbye', 'bye', 'no'], say: 'Goodbye!', hangup: true },
+          { say: 'Sorry, I can only book appointments.' },
+        ],
+      },
+    } as never);
+    await createTest(em.fork(), system, {
+      agent_id: made.agent_id, name: 'books an appointment', customer_turns: [DEMO_CALLER_PHRASE, 'yes please'],
+      checks: [{ type: 'reply_contains', text: 'Tuesday' }],
+    } as never);
+    await publishAgent(em.fork(), system, { agentId: made.agent_id });
+    agent = await em.findOneOrFail(Agent, { id: made.agent_id });
+  }
+  const routed = await em.findOne(Destination, { organization: organizationId, agent: agent.id, kind: 'phone_number' });
+  if (routed) return { number: routed.address, agentId: agent.id };
+  const settings = defaultEngineSettings();
+  const { numbers } = await searchPhoneNumbers(em.fork(), system, { country: 'US', area_code: '415', limit: 5 }, settings);
+  let number: string | undefined;
+  for (const offer of numbers) {
+    if (await em.count(PhoneNumber, { number: offer.number })) continue;
+    number = (await purchasePhoneNumber(em.fork(), system, { number: offer.number }, settings)).number;
+    break;
+  }
+  if (!number) throw new Error('no demo number could be bought from the simulated carrier');
+  await createDestination(em.fork(), system, { kind: 'phone_number', address: number, agent_id: agent.id });
+  return { number, agentId: agent.id };
+}

@@ -1,0 +1,56 @@
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { createTestApp } from '../../support/app.js';
+import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../../support/worker.js';
+import { temporalConfirmations } from '../../../src/modules/engine/temporal-confirmations.js';
+import {
+  callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, sessionOf, spokenSeconds, startCallHarness, toolCallOf,
+  type CallHarness,
+} from './support.js';
+
+/**
+ * An Ask tool on a real call: the agent reads back what it will do, the
+ * caller says "yes" into the phone, the permissionRequest workflow (a real
+ * worker on the test run's Temporal server) decides and runs the tool once;
+ * the tool call keeps the read-back, the caller's words and the decision.
+ */
+const queue = uniqueTaskQueue('media-ask');
+const READ_BACK = 'Before I go ahead, please confirm: I will end this call. Shall I go ahead?';
+
+let h: CallHarness;
+let worker: TestWorker | undefined;
+beforeAll(async () => {
+  h = await startCallHarness({
+    app: () => createTestApp({ temporal: true, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: queue } }),
+    confirmations: (t) => temporalConfirmations(t.deps.temporal!.client, queue),
+  });
+  worker = await startTestWorker(h.t);
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await h?.close();
+});
+
+describe('a tool with Ask permission on a call', () => {
+  it('is read back, confirmed by the caller\'s spoken yes, and runs once: here end_call, so the agent hangs up', async () => {
+    const agent = await callAgent(h, {
+      first_message: 'Hello.',
+      tools: [{ name: 'end_call', kind: 'builtin', permission: 'ask', config: {} }],
+      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'goodbye', hangup: true }] },
+    }, ['goodbye', 'yes']);
+    const number = await routedNumber(h, agent.agent_id);
+    // The yes comes after the whole read-back: the end-of-turn wait (500 ms), recognition and opening the request, the read-back, a margin.
+    const waitForReadBack = 0.5 + 0.8 + spokenSeconds(READ_BACK) + 1;
+    const audio = callerAudio(h, [1.2, 'goodbye', waitForReadBack, 'yes', 3]);
+    // The caller never hangs up: the scenario passes only if the service sends BYE, which only the confirmed end_call does.
+    expectPassed(await dial(h, scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: audio }), number, { timeoutS: 15 }));
+
+    const session = await sessionOf(h, number);
+    expect(lines(session)).toEqual([
+      ['agent', 'Hello.'], ['customer', 'goodbye'], ['agent', READ_BACK], ['customer', 'yes'], ['agent', 'Calling end_call'],
+    ]);
+    expect(await toolCallOf(h, session, 'end_call')).toMatchObject({
+      status: 'succeeded', confirmation: { read_back: READ_BACK, caller_words: 'yes', decision: 'confirmed' },
+    });
+    expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
+  }, 30_000);
+});
