@@ -3,6 +3,7 @@ import { activityConfirmations } from './confirmations.js';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { startTriggerRuns } from '../src/modules/triggers/start-trigger-runs.js';
 import * as steps from '../src/modules/campaigns/outbound-call-steps.js';
+import { outboundCallRoute } from '../src/modules/campaigns/outbound-route.js';
 import * as campaign from '../src/modules/campaigns/campaign-steps.js';
 import type { CampaignStatus } from '../src/modules/campaigns/campaigns.entity.js';
 import { defaultEngineSettings } from '../src/modules/engine/engine-settings.js';
@@ -46,6 +47,9 @@ export function createCampaignActivities({ orm, engineSettings }: ActivityDeps) 
       if (blocked) throw ApplicationFailure.create({ type: DNC_BLOCKED, message: 'The number is on the do-not-call list', nonRetryable: true });
     },
     dialOutboundCall: (outboundCallId: string) => beating(() => steps.dialOutboundCall(em(), settings(), outboundCallId)),
+    /** Carrier or SIP trunk (modules/campaigns/outbound-route.ts): a read, safe to repeat. */
+    outboundCallRoute: (outboundCallId: string) => outboundCallRoute(em(), outboundCallId),
+    completeOutboundCall: (outboundCallId: string, endReason: string) => steps.completeOutboundCall(em(), outboundCallId, endReason),
     converseOutboundCall: (outboundCallId: string) => beating(() => steps.converseOutboundCall({ orm, settings: engineSettings, confirmations: activityConfirmations() }, outboundCallId)),
     recordUnansweredCall: (outboundCallId: string, outcome: steps.UnansweredOutcome, error: string | null) =>
       beating(() => steps.recordUnansweredCall(em(), outboundCallId, outcome, error)),

@@ -117,6 +117,16 @@ export const presets = {
     heartbeatTimeout: '4 seconds',
     retry: { maximumAttempts: 1 },
   },
+  /**
+   * An outbound call through a SIP trunk, on the shared media queue: it lasts the whole call, heartbeating,
+   * and is never retried (a retry would dial the callee again). Nobody to take it within 30 s: no media process runs.
+   */
+  sipDial: {
+    scheduleToStartTimeout: '30 seconds',
+    startToCloseTimeout: '12 hours',
+    heartbeatTimeout: '10 seconds',
+    retry: { maximumAttempts: 1 },
+  },
   /** A quick command to the media process holding a call (hang up): it answers at once or is gone. */
   mediaCommand: {
     scheduleToStartTimeout: '5 seconds',

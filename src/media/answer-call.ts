@@ -188,7 +188,7 @@ async function converseAndRecord(
   for (const note of speech.notes) log.warn(note);
   const party = new LiveParty({
     transport: media,
-    turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs: deps.endOfTurnSilenceMs }),
+    turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs: config.turn_taking?.end_of_turn_silence_ms ?? deps.endOfTurnSilenceMs }),
     stt: speech.stt,
     tts: speech.tts,
     voice: speech.voice,

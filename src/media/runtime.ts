@@ -15,6 +15,8 @@ import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { heartbeatLiveSessions } from '../modules/calls/live-sessions.js';
 import { createMediaNodeActivities } from '../../activities/media-node.activities.js';
+import { createMediaDialActivities } from '../../activities/media-dial.activities.js';
+import { mediaTaskQueue } from '../temporal/task-queues.js';
 import { LiveCallRegistry } from './live-call-registry.js';
 import { installTemporalRuntime } from '../temporal/worker.js';
 import type { MediaNode } from './hold-call.js';
@@ -76,7 +78,7 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   const registry = new LiveCallRegistry();
   const queue = `media/${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   let node: MediaNode | undefined;
-  let nodeWorker: { worker: Worker; running: Promise<void>; connection: NativeConnection } | undefined;
+  let nodeWorker: { worker: Worker; dialWorker: Worker; running: Promise<void>; connection: NativeConnection } | undefined;
   if (options.temporal) {
     node = { queue, registry, temporal: { client: options.temporal.client, taskQueue: config.temporal.taskQueue } };
     installTemporalRuntime(logger);
@@ -84,7 +86,12 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     const worker = await Worker.create({
       connection, namespace: config.temporal.namespace, taskQueue: queue, activities: createMediaNodeActivities(registry),
     });
-    nodeWorker = { worker, connection, running: worker.run() };
+    // Outbound SIP calls, taken by whichever media process is free (activities/media-dial.activities.ts).
+    const dialWorker = await Worker.create({
+      connection, namespace: config.temporal.namespace, taskQueue: mediaTaskQueue(config.temporal.taskQueue),
+      activities: createMediaDialActivities(deps),
+    });
+    nodeWorker = { worker, connection, running: Promise.all([worker.run(), dialWorker.run()]).then(() => {}), dialWorker };
   }
   deps.node = node;
   deps.ua = ua;
@@ -112,6 +119,7 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
       clearTimeout(timer);
       if (nodeWorker) {
         nodeWorker.worker.shutdown();
+        nodeWorker.dialWorker.shutdown();
         await nodeWorker.running.catch(() => {});
         await nodeWorker.connection.close();
       }

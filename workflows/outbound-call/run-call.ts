@@ -1,5 +1,7 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
+import type { MediaDialActivities } from '../../activities/media-dial.activities.js';
+import { mediaTaskQueue } from '../task-queues.js';
 import { presets } from '../activity-presets.js';
 import { DNC_BLOCKED, type OutboundCallOutcome, type OutboundCallProgress } from './messages.js';
 
@@ -31,6 +33,23 @@ export async function runOutboundCall(id: string, progress: OutboundCallProgress
   } catch (error) {
     if (isFailureOfType(error, DNC_BLOCKED)) return finish('dnc_blocked');
     return finish('failed', describe(error));
+  }
+
+  // Calls whose caller-id number goes out through a SIP trunk are placed by a media process, which also runs the
+  // conversation (patched: histories of calls started before this existed replay without the route step).
+  if (patched('sip-trunk-route') && (await db.outboundCallRoute(id)).via === 'sip') {
+    progress.stage = 'dialling';
+    const media = proxyActivities<MediaDialActivities>({ ...presets.sipDial, taskQueue: mediaTaskQueue(workflowInfo().taskQueue) });
+    let sip: Awaited<ReturnType<MediaDialActivities['dialSipCall']>>;
+    try {
+      sip = await media.dialSipCall(id);
+    } catch (error) {
+      return finish('failed', describe(error));
+    }
+    if (sip.outcome !== 'answered') return finish(sip.outcome, sip.reason ?? null);
+    progress.stage = 'done';
+    await db.completeOutboundCall(id, sip.endReason ?? 'unknown');
+    return { status: 'completed', endReason: sip.endReason ?? 'unknown', costMicros: sip.costMicros ?? 0 };
   }
 
   progress.stage = 'dialling';

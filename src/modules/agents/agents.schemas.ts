@@ -170,6 +170,15 @@ export const AgentEndCall = z
   .describe('When the agent ends a call on its own.')
   .openapi('AgentEndCall');
 
+export const AgentTurnTaking = z
+  .object({
+    end_of_turn_silence_ms: z.number().int().min(100).max(5000).optional()
+      .describe('On a live call, how long the caller\'s silence ends their turn, 100 to 5000 ms; default the platform\'s (500). Shorter answers sooner and interrupts slow speakers.'),
+  })
+  .strict()
+  .describe('How the agent takes turns on a live call.')
+  .openapi('AgentTurnTaking');
+
 const fields = {
   prompt: PromptText,
   first_message: z.string().max(2000).describe('What the agent says first; empty: it waits for the caller.'),
@@ -180,6 +189,7 @@ const fields = {
   variables: z.array(AgentVariable).max(100).describe('Variables the agent collects on the call.'),
   destinations: z.array(AgentDestination).max(50).describe('Where the agent may transfer a call.'),
   end_call: AgentEndCall,
+  turn_taking: AgentTurnTaking,
 };
 
 /** Names within a list must be unique: a second `transfer` tool would be ambiguous to the model. */
@@ -234,6 +244,8 @@ const configShape = {
   variables: fields.variables.default([]),
   destinations: fields.destinations.default([]),
   end_call: fields.end_call.default({ phrases: [], max_duration_seconds: 1800 }).describe('When the agent ends a call on its own.'),
+  // Optional without a default: versions that never set it keep the config (and content hash) they had.
+  turn_taking: fields.turn_taking.optional().describe('How the agent takes turns on a live call; default the platform\'s timing.'),
 };
 
 /** The whole configuration of a version, as stored (every field present). */
@@ -271,6 +283,7 @@ export const UpdateAgentBody = z
     variables: fields.variables.optional(),
     destinations: fields.destinations.optional(),
     end_call: fields.end_call.optional().describe('When the agent ends a call on its own.'),
+    turn_taking: fields.turn_taking.optional().describe('How the agent takes turns on a live call.'),
   })
   .strict()
   .superRefine(checkConfig)

@@ -11,6 +11,7 @@ import { placeCall } from '../telephony/place-call.js';
 import type { TelephonySettings } from '../telephony/connections.js';
 import { CALL_OUTCOMES, type CallOutcome } from '../telephony/telephony.entity.js';
 import { OutboundCall, TERMINAL_OUTBOUND_CALL_STATUSES, type OutboundCallStatus } from './campaigns.entity.js';
+import { outboundCallRoute } from './outbound-route.js';
 
 /**
  * The outboundCall workflow's steps, each idempotent per call so Temporal may
@@ -87,6 +88,11 @@ export async function converseOutboundCall(deps: EngineDeps, id: string): Promis
   return { sessionId: call.sessionId, endReason: endReason ?? 'unknown', costMicros: Number(cost?.total_cost_micros ?? 0) };
 }
 
+/** A call the media process carried to its end (a SIP trunk call): its session is recorded; the row says how it ended. */
+export async function completeOutboundCall(em: Em, id: string, endReason: string): Promise<void> {
+  await em.nativeUpdate(OutboundCall, { id }, { status: 'completed', endReason });
+}
+
 /**
  * A call that never reached a conversation (not answered, busy, voicemail,
  * failed, or blocked by the do-not-call list) is still a call session with
@@ -98,6 +104,8 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
     const agent = await em.findOne(Agent, { id: call.agent });
     const organization = await em.findOne(Organization, { id: call.organization });
     const prices = organization?.priceList ?? DEFAULT_PRICE_LIST;
+    // Read before the transaction: a query on `em` inside it would wait for a second pooled connection.
+    const kind = await outboundCallKind(em, call);
     await em.fork().transactional(async (tx) => {
       await recordSessions(tx, [{
         id: call.sessionId,
@@ -109,7 +117,7 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
         status: outcome === 'failed' ? 'failed' : 'ended',
         endReason: outcome as EndReason,
         direction: 'outbound',
-        kind: await outboundCallKind(em, call),
+        kind,
         caller: { address: call.toNumber },
         phoneNumber: call.fromNumber,
         startedAt: new Date(),
@@ -128,6 +136,8 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
  * to a real number, so it is live (billed, counted), answered or not.
  */
 async function outboundCallKind(em: Em, call: OutboundCall): Promise<SessionKind> {
+  // Through a SIP trunk a real number was dialled: live, answered or not.
+  if ((await outboundCallRoute(em, call.id)).via === 'sip') return 'live';
   if (!call.connectionId) return 'simulation';
   const [row] = await sql<{ provider: string }>(em, 'select provider from telephony_connection where id = ?', [call.connectionId]);
   return row?.provider === 'simulated' ? 'simulation' : 'live';

@@ -31,6 +31,8 @@ describe('an inbound SIP call answered by an agent', () => {
         provider: 'simulated', name: 'desk', temperature: 0,
         rules: [{ when: 'book an appointment', say: REPLY }, { when: 'goodbye', say: 'Goodbye!', hangup: true }],
       },
+      // The agent's own end-of-turn timing (the platform default is 500 ms).
+      turn_taking: { end_of_turn_silence_ms: 300 },
     }, [PHRASE]);
     const number = await routedNumber(h, agent.agent_id);
     // Silence while the greeting plays, the phrase, then silence so the end of the turn is heard.
@@ -53,6 +55,9 @@ describe('an inbound SIP call answered by an agent', () => {
     expect(report.rtp.packetsSent).toBeGreaterThan(11 * 50 * 0.95);
     expect(report.rtp.packetsReceived).toBeGreaterThan(0);
     expect(report.metrics).toHaveLength(1);
+    // The turn ended after the agent's 300 ms of silence (whole 20 ms frames), not the platform's 500.
+    expect(report.metrics[0].endOfTurnMs).toBeGreaterThanOrEqual(300);
+    expect(report.metrics[0].endOfTurnMs).toBeLessThan(400);
     process.stderr.write(`[call] turn: ${JSON.stringify(report.metrics[0])}, pacer: ${JSON.stringify(report.rtp.pacer)}\n`);
 
     // The recording holds both sides; the agent's side, transcribed under the agent's grammar, is the greeting.
