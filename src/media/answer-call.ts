@@ -10,6 +10,7 @@ import type { RecordingStore } from '../modules/calls/recording-store.js';
 import { tryNormalizePhone } from '../modules/phone.js';
 import { parseUri } from './transports/sip/address.js';
 import { buildAnswer } from './transports/sip/sdp.js';
+import { referTarget, type ReferResult } from './transports/sip/call.js';
 import type { IncomingSipCall } from './transports/sip/incoming-call.js';
 import type { SipUserAgent } from './transports/sip/user-agent.js';
 import { RtpSession, type RtpSessionStats } from './rtp/rtp-session.js';
@@ -80,7 +81,8 @@ function asE164(raw: string): string | undefined {
  * no agent), ring, open RTP, answer with our SDP, then run the agent's
  * version through the conversation engine with the live caller (LiveParty).
  * When the conversation ends the agent hangs up (after its last words are
- * played) unless the caller already did; the session is written with the
+ * played) unless the caller already did; a transfer first REFERs the caller's
+ * trunk to the destination (then BYE, whether or not the trunk took it); the session is written with the
  * real durations and the stereo recording.
  */
 export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall): Promise<void> {
@@ -126,6 +128,8 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
   await runLiveConversation(deps, {
     organizationId, projectId, agentId, versionId, direction: 'inbound', phoneNumber: route.calledAddress,
     sessionId, media, caller, startedAt, log,
+    // The trunk that sent the call takes it on to the transfer destination (blind transfer, RFC 3515).
+    transfer: (address) => call.refer(referTarget(address, call.dialog!.remoteTarget)),
   });
 }
 
@@ -146,6 +150,8 @@ export interface LiveCall {
   log: Logger;
   /** Known before the call (an outbound call's variables): recorded on the session unless the agent set its own. */
   variables?: Record<string, string>;
+  /** Hands the far party to `address` (a phone number or SIP URI) with SIP REFER; absent: a transfer just hangs up. */
+  transfer?: (address: string) => Promise<ReferResult>;
 }
 
 /**
@@ -216,7 +222,15 @@ async function converseAndRecord(
   }
   // The agent ended the call: its last words are on the wire first, then BYE.
   if (!(await drained(media))) log.debug('live call: caller hung up before the goodbye was played');
-  await media.hangup('agent_hangup').catch(() => {});
+  const transfer = ran?.call.outcome?.reason === 'transferred' ? ran.call.transfer : null;
+  if (ran && transfer && live.transfer && !media.isEnded) {
+    const referred = await live.transfer(transfer.address).catch((): ReferResult => ({ accepted: false, status: 500 }));
+    log.info({ address: transfer.address, ...referred }, 'live call: transfer by REFER');
+    transfer.entries.push({ speaker: 'system', text: referNote(transfer.address, referred), atMs: Math.max(0, ran.call.clock - transfer.startMs) });
+    if (!referred.accepted) ran.call.note(`The transfer to ${transfer.address} was refused (${referred.status}).`);
+  }
+  // After an accepted REFER the far side holds the caller: our leg ends with BYE (unless it already sent one).
+  await media.hangup(transfer && live.transfer ? 'transfer' : 'agent_hangup').catch(() => {});
   if (!ran) return;
   // Hung up through REST or MCP: the caller heard the platform end the call, not silence.
   if (hungUpByRequest() && ran.call.outcome?.reason === 'customer_hangup') {
@@ -236,6 +250,13 @@ async function converseAndRecord(
   release();
   deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, rtp: media.session.stats() });
   log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
+}
+
+/** The transfer leg's note of how the REFER went. */
+function referNote(address: string, referred: ReferResult): string {
+  if (!referred.accepted) return `SIP REFER to ${address} refused (${referred.status}).`;
+  const progress = referred.notified === undefined ? 'no NOTIFY came' : `the transfer target answered ${referred.notified}`;
+  return `SIP REFER to ${address} accepted (${referred.status}); ${progress}.`;
 }
 
 /** Waits until the queued agent audio went out (true), or the call ended first (false); bounded. */

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { runLiveConversation, type MediaDeps } from './answer-call.js';
 import type { CallFailure, CallOutcome, OutgoingSipCall } from './transports/sip/outgoing-call.js';
+import { referTarget } from './transports/sip/call.js';
 import { buildOffer, negotiate, parseSdp, type Negotiated } from './transports/sip/sdp.js';
 import { RtpSession } from './rtp/rtp-session.js';
 import { RtpCallMedia } from './rtp/rtp-call-media.js';
@@ -145,6 +146,7 @@ async function connect(
     startedAt: new Date(),
     log,
     variables: request.variables,
+    transfer: (address) => call.refer(referTarget(address, call.dialog!.remoteTarget)),
   }).catch(async (error: unknown) => {
     log.error({ err: error }, 'outbound call: the conversation failed');
     await media.hangup('error').catch(() => {});

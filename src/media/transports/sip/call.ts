@@ -1,9 +1,11 @@
 /**
  * What both call directions share once a dialog exists: reliable 2xx to
  * INVITE until ACK (§13.3.1.4), requests inside the dialog (BYE, re-INVITE
- * for hold/unhold, OPTIONS), and hanging up with BYE.
+ * for hold/unhold, OPTIONS, NOTIFY), a blind transfer with REFER (RFC 3515),
+ * and hanging up with BYE.
  */
 import { EventEmitter } from 'node:events';
+import { parseUri } from './address.js';
 import type { Dialog, LocalIdentity } from './dialog.js';
 import { headerValue, parseCSeq, type SipRequest, type SipResponse } from './message.js';
 import { negotiate, parseSdp, redescribe, type Negotiated, type SessionDescription } from './sdp.js';
@@ -29,6 +31,26 @@ export type SipEndReason = 'remote_bye' | 'local_bye' | 'cancelled' | 'rejected'
 
 /** Returns the SDP answer to a re-INVITE's offer; undefined lets the UA mirror the direction on our last SDP. */
 export type ReinviteHandler = (offer: SessionDescription, negotiated: Negotiated) => string | undefined;
+
+/** How a REFER went: the final response to it, and the last sipfrag status its NOTIFYs reported. */
+export interface ReferResult {
+  accepted: boolean;
+  /** The REFER's final status (202 when accepted); 408 when none came, 481 when there is no dialog. */
+  status: number;
+  /** The status line in the last NOTIFY's message/sipfrag body (100, 180, 200, 486...), if one came. */
+  notified?: number;
+}
+
+/** A NOTIFY inside the dialog, as far as a REFER cares (RFC 3515 §2.4.5). */
+export interface NotifyEvent {
+  event: string;
+  /** The sipfrag status line's code, when the body is message/sipfrag. */
+  status?: number;
+  terminated: boolean;
+}
+
+/** How long refer() waits for the NOTIFY that reports the transfer's final status. */
+export const REFER_NOTIFY_WAIT_MS = 5000;
 
 export const UNSUPPORTED_MEDIA_WARNING = '305 - "Incompatible media format: only PCMU/PCMA audio"';
 
@@ -99,6 +121,11 @@ export abstract class SipCall extends EventEmitter {
       case 'INVITE':
         this.reinvite(request, tx, source);
         return;
+      case 'NOTIFY':
+        // Any in-dialog NOTIFY is acknowledged (RFC 6665 §4.1.3); those for a REFER carry its progress.
+        tx.respond(makeResponse(request, 200, { headers: [['Contact', dialog.contact]] }));
+        this.emit('notify', notifyEvent(request));
+        return;
       case 'OPTIONS':
       case 'INFO':
       case 'UPDATE':
@@ -156,6 +183,54 @@ export abstract class SipCall extends EventEmitter {
     );
   }
 
+  /**
+   * Asks the far end to take the caller to `target` (a SIP URI) with an
+   * in-dialog REFER, and resolves with its final response and, when it was
+   * accepted, the status the NOTIFYs reported: a final one (>= 200), a
+   * terminated subscription, or whatever came within `notifyWaitMs`. Never
+   * rejects; the dialog stays up (the caller of refer() sends BYE).
+   */
+  refer(target: string, options: { notifyWaitMs?: number } = {}): Promise<ReferResult> {
+    const dialog = this.dialog;
+    if (this.ended || !dialog) return Promise.resolve({ accepted: false, status: 481 });
+    return new Promise((resolve) => {
+      let status: number | undefined;
+      let notified: number | undefined;
+      let done = false;
+      let wait: NodeJS.Timeout | undefined;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(wait);
+        this.off('notify', onNotify);
+        this.off('ended', finish);
+        resolve({ accepted: status !== undefined && status < 300, status: status ?? 408, ...(notified !== undefined ? { notified } : {}) });
+      };
+      // A NOTIFY may overtake the 202 on UDP: listen from the start.
+      let final = false;
+      const onNotify = (notify: NotifyEvent): void => {
+        if (!/^refer\b/i.test(notify.event)) return;
+        if (notify.status !== undefined) notified = notify.status;
+        final ||= notify.terminated || (notify.status ?? 0) >= 200;
+        if (final && status !== undefined) finish();
+      };
+      this.on('notify', onNotify);
+      this.once('ended', finish);
+      const request = dialog.request('REFER', {
+        headers: [['Refer-To', `<${target}>`], ['Referred-By', dialog.localAddr]],
+      });
+      this.host.layer.request(request, dialog.destination(), {
+        response: (res) => {
+          if (res.status < 200 || status !== undefined) return;
+          status = res.status;
+          if (status >= 300 || final) return finish();
+          wait = setTimeout(finish, options.notifyWaitMs ?? REFER_NOTIFY_WAIT_MS);
+        },
+        timeout: finish,
+      });
+    });
+  }
+
   /** Sends BYE and resolves on its final response or the transaction timeout (64*T1). */
   hangup(): Promise<void> {
     if (this.ended || !this.dialog) return Promise.resolve();
@@ -180,6 +255,28 @@ export abstract class SipCall extends EventEmitter {
 }
 
 export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS';
+
+/** A NOTIFY's event package, its sipfrag status line (RFC 3420) and whether the subscription ended. */
+export function notifyEvent(request: SipRequest): NotifyEvent {
+  const event = (headerValue(request.headers, 'Event') ?? '').trim();
+  const type = headerValue(request.headers, 'Content-Type')?.split(';')[0].trim().toLowerCase();
+  const frag = type === 'message/sipfrag' ? /^SIP\/2\.0\s+([1-6]\d\d)\b/.exec(request.body.trimStart()) : null;
+  const state = (headerValue(request.headers, 'Subscription-State') ?? '').trim().toLowerCase();
+  return { event, ...(frag ? { status: Number(frag[1]) } : {}), terminated: state.startsWith('terminated') };
+}
+
+/**
+ * The Refer-To URI for a transfer destination: a SIP address as it is; a
+ * phone number (E.164 or tel:) as that number at the far end's host, since
+ * the trunk that sent us the call is the one that can dial it.
+ */
+export function referTarget(address: string, remoteTarget: string): string {
+  if (/^sips?:/i.test(address)) return address;
+  const number = address.replace(/^tel:/i, '').split(';')[0];
+  const uri = parseUri(remoteTarget);
+  const host = uri?.host ?? '';
+  return `sip:${number}@${host}${uri?.port ? `:${uri.port}` : ''}`;
+}
 
 export function contactUri(message: SipRequest | SipResponse): string | undefined {
   const contact = headerValue(message.headers, 'Contact');
