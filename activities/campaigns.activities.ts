@@ -1,4 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { heartbeating } from './heartbeat.js';
 import { activityConfirmations } from './confirmations.js';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { startTriggerRuns } from '../src/modules/triggers/start-trigger-runs.js';
@@ -11,9 +12,6 @@ import { DNC_BLOCKED } from '../workflows/outbound-call/messages.js';
 import type { ActivityDeps } from './index.js';
 import { permanentOnDomainError } from './failures.js';
 
-/** How often a running step tells Temporal it is alive (the conversation, dial and campaignStep presets' heartbeat timeout is 5 s). */
-const HEARTBEAT_MS = 1000;
-
 /**
  * Runs a step while heartbeating every second, so the presets can declare a
  * short heartbeat timeout: when the worker running it dies, Temporal retries
@@ -21,15 +19,8 @@ const HEARTBEAT_MS = 1000;
  * start-to-close timeout (a campaign's slots are held meanwhile).
  */
 async function beating<T>(fn: () => Promise<T>): Promise<T> {
-  const context = Context.current();
-  if (context.info.isLocal) return permanentOnDomainError(fn);
-  // No heartbeat up front: most steps take milliseconds, and the timeout runs from the start anyway.
-  const beat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
-  try {
-    return await permanentOnDomainError(fn);
-  } finally {
-    clearInterval(beat);
-  }
+  if (Context.current().info.isLocal) return permanentOnDomainError(fn);
+  return heartbeating(() => permanentOnDomainError(fn));
 }
 
 /**

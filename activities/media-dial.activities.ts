@@ -1,4 +1,4 @@
-import { Context } from '@temporalio/activity';
+import { heartbeating } from './heartbeat.js';
 import { ApplicationFailure } from '@temporalio/common';
 import { sql } from '../src/db/orm.js';
 import type { MediaDeps } from '../src/media/answer-call.js';
@@ -20,7 +20,6 @@ function dialOutcome(outcome: string): CallOutcome {
 
 /** Ring this long before CANCEL (a campaign's no-answer). */
 const RING_TIMEOUT_MS = 30_000;
-const HEARTBEAT_MS = 1000;
 
 export interface SipDialResult {
   outcome: CallOutcome;
@@ -57,12 +56,7 @@ export function createMediaDialActivities(deps: MediaDeps) {
       if (call.campaignId) {
         await sql(em, `update campaign_recipient set state = 'in_call' where campaign_id = ? and last_call_id = ? and state = 'dialling'`, [call.campaignId, outboundCallId]);
       }
-      let over = false;
-      void dialled.conversation.finally(() => (over = true));
-      while (!over) {
-        Context.current().heartbeat();
-        await Promise.race([dialled.conversation, new Promise((r) => setTimeout(r, HEARTBEAT_MS))]);
-      }
+      await heartbeating(() => dialled.conversation!, { first: true });
       const [session] = await sql<{ end_reason: string | null; total_cost_micros: string | number }>(
         em, 'select end_reason, total_cost_micros from call_session where id = ?', [call.sessionId],
       );

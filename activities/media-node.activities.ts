@@ -1,7 +1,5 @@
-import { Context } from '@temporalio/activity';
 import type { LiveCallRegistry } from '../src/media/live-call-registry.js';
-
-const HEARTBEAT_MS = 1000;
+import { heartbeating } from './heartbeat.js';
 
 /**
  * Activities served by one media process on its own task queue (media/<node>),
@@ -14,13 +12,7 @@ export function createMediaNodeActivities(calls: LiveCallRegistry) {
     /** Lasts as long as the call, heartbeating; returns once the call ended and was recorded (at once if it already was). */
     async superviseLiveCall(sessionId: string): Promise<void> {
       const call = calls.get(sessionId);
-      if (!call) return;
-      let over = false;
-      void call.done.finally(() => (over = true));
-      while (!over) {
-        Context.current().heartbeat();
-        await Promise.race([call.done.catch(() => {}), new Promise((r) => setTimeout(r, HEARTBEAT_MS))]);
-      }
+      if (call) await heartbeating(() => call.done, { first: true });
     },
     /** Ends the call (BYE); false when this process no longer holds it. */
     async hangupLiveCall(sessionId: string, reason: string): Promise<boolean> {

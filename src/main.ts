@@ -9,7 +9,7 @@ import { createApp } from './http/app.js';
 import { createHttpServer } from './http/server.js';
 import type { AppDeps } from './http/deps.js';
 import { LocalFolderStore } from './modules/calls/recording-store.js';
-import { createWorker } from './temporal/worker.js';
+import { createWorker, stopWorker } from './temporal/worker.js';
 import { startTriggerDispatcher } from './modules/triggers/start-trigger-runs.js';
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
 import { startEmbeddedTemporal, type EmbeddedTemporal } from './dev/embedded-temporal.js';
@@ -104,7 +104,7 @@ async function dev() {
   const { worker, connection } = await createWorker(config, orm, logger);
   const running = worker.run();
   stoppers.push(async () => {
-    worker.shutdown();
+    stopWorker(worker);
     await running;
     await connection.close();
   });
@@ -181,7 +181,7 @@ async function work() {
   const { worker, connection } = await createWorker(config, orm, logger);
   const running = worker.run();
   stoppers.push(async () => {
-    worker.shutdown();
+    stopWorker(worker);
     await running;
     await connection.close();
   });

@@ -178,14 +178,14 @@ export async function runLiveConversation(deps: MediaDeps, live: LiveCall): Prom
     mediaEnded, log,
   });
   try {
-    await converseAndRecord(deps, live, config, agent.id, release, () => hungUpByRequest);
+    await converseAndRecord(deps, live, config, () => hungUpByRequest);
   } finally {
     release();
   }
 }
 
 async function converseAndRecord(
-  deps: MediaDeps, live: LiveCall, config: AgentVersion['config'], agentId: string, release: () => void, hungUpByRequest: () => boolean,
+  deps: MediaDeps, live: LiveCall, config: AgentVersion['config'], hungUpByRequest: () => boolean,
 ): Promise<void> {
   const { sessionId, media, log } = live;
   const em = deps.orm.em.fork();
@@ -199,7 +199,7 @@ async function converseAndRecord(
     tts: speech.tts,
     voice: speech.voice,
     language: config.language,
-    phrases: await agentPhrases(em, agentId, config),
+    phrases: await agentPhrases(em, live.agentId, config),
     log: (message, data) => log.debug(data ?? {}, message),
   });
   const input = {
@@ -244,10 +244,9 @@ async function converseAndRecord(
   if (wav) {
     const storageKey = `${live.organizationId}/${sessionId}-${randomBytes(4).toString('hex')}.wav`;
     await deps.recordings.put(storageKey, wav);
-    recording = { storageKey, durationSeconds: Math.max(1, Math.ceil((wav.length - 44) / 32000)), sizeBytes: wav.length };
+    recording = { storageKey, durationSeconds: Math.max(1, Math.ceil(media.recorder!.durationMs / 1000)), sizeBytes: wav.length };
   }
-  await recordConversation(deps.engine, input, { ...ran.result, call: ran.call }, { recording, replacesLiveSession: true });
-  release();
+  await recordConversation(deps.engine, input, ran, { recording, replacesLiveSession: true });
   deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, rtp: media.session.stats() });
   log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
 }

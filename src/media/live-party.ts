@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { CallParty, Heard, SpeechStream, Spoken } from '../modules/engine/call-party.js';
+import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken } from '../modules/engine/call-party.js';
 import type { CallTransport } from './call-transport.js';
 import type { SpeechToText, SttStream } from './speech/speech-to-text.js';
 import type { TextToSpeech } from './speech/text-to-speech.js';
@@ -287,10 +287,10 @@ export class LiveParty implements CallParty {
   }
 }
 
-/** Sentences, so speech starts after the first one is synthesized rather than after the whole reply. */
+/** Every sentence of a whole reply, the last one with or without its punctuation (call-party.ts's rule). */
 export function splitSentences(text: string): string[] {
-  const parts = text.match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [text];
-  return parts.map((p) => p.trim()).filter(Boolean);
+  const { sentences, rest } = takeSentences(`${text} `);
+  return rest.trim() ? [...sentences, rest.trim()] : sentences;
 }
 
 /** What the caller heard of a reply: the sentences whose last sample went out, and the words of the cut one in proportion. */

@@ -18,7 +18,7 @@ import { createMediaNodeActivities } from '../../activities/media-node.activitie
 import { createMediaDialActivities } from '../../activities/media-dial.activities.js';
 import { mediaTaskQueue } from '../temporal/task-queues.js';
 import { LiveCallRegistry } from './live-call-registry.js';
-import { installTemporalRuntime } from '../temporal/worker.js';
+import { installTemporalRuntime, stopWorker } from '../temporal/worker.js';
 import type { MediaNode } from './hold-call.js';
 
 /** How often this process stamps the calls it holds (a killed process's calls end at its last stamp). */
@@ -118,8 +118,8 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
       await Promise.race([Promise.allSettled([...active]), new Promise((r) => (timer = setTimeout(r, 5000)))]);
       clearTimeout(timer);
       if (nodeWorker) {
-        nodeWorker.worker.shutdown();
-        nodeWorker.dialWorker.shutdown();
+        stopWorker(nodeWorker.worker);
+        stopWorker(nodeWorker.dialWorker);
         await nodeWorker.running.catch(() => {});
         await nodeWorker.connection.close();
       }

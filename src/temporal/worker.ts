@@ -43,3 +43,11 @@ function workflowsEntry(): string {
   const ts = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
   return existsSync(ts) ? ts : fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
 }
+
+/**
+ * Stops a worker unless it is already stopping: on SIGINT/SIGTERM the SDK's
+ * runtime drains every worker itself, and shutdown() on a draining worker throws.
+ */
+export function stopWorker(worker: Worker): void {
+  if (worker.getState() === 'RUNNING') worker.shutdown();
+}

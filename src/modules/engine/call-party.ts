@@ -43,6 +43,23 @@ export interface CallParty {
 }
 
 /**
+ * The complete sentences at the start of `text` (ending in . ! or ?, closing
+ * quotes or brackets included, followed by white space) and what is left: a
+ * reply is spoken sentence by sentence, so speech starts after the first one.
+ * The one sentence rule of the engine (streamed replies) and of live speech.
+ */
+export function takeSentences(text: string): { sentences: string[]; rest: string } {
+  const sentences: string[] = [];
+  let rest = text;
+  for (let m = SENTENCE.exec(rest); m; m = SENTENCE.exec(rest)) {
+    if (m[1].trim()) sentences.push(m[1].trim());
+    rest = rest.slice(m[0].length);
+  }
+  return { sentences, rest };
+}
+const SENTENCE = /^([\s\S]*?[.!?]+["')\]]*)\s+/;
+
+/**
  * The simulated clock. A text conversation takes no time, but a call record
  * needs plausible durations (they are what is billed): speech lasts its
  * words at a speaking pace, each party pauses before speaking.

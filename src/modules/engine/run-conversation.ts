@@ -16,7 +16,7 @@ import { resolveChatModel } from './resolve-chat-model.js';
 import { BUILTIN, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
 import { loadCallTools } from './load-call-tools.js';
 import { permissionRequestId, readBack, type Confirmations, type PermissionDecision } from './confirmations.js';
-import { ScriptedParty, speechMs, TURN_GAP_MS, type CallParty, type SpeechStream, type Spoken } from './call-party.js';
+import { ScriptedParty, speechMs, takeSentences, TURN_GAP_MS, type CallParty, type SpeechStream, type Spoken } from './call-party.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -42,6 +42,9 @@ export interface ConversationInput {
    */
   emitEvents?: boolean;
 }
+
+/** A conversation's input without a script: what a live call (or any CallParty) runs with. */
+export type CallInput = Omit<ConversationInput, 'customerTurns'>;
 
 export interface ConversationResult {
   sessionId: string;
@@ -171,7 +174,8 @@ class Call {
 export async function runConversation(deps: EngineDeps, input: ConversationInput): Promise<ConversationResult> {
   checkInput(input);
   const party = new ScriptedParty(input.customerTurns);
-  const { result, call } = await converse(deps, input, party);
+  const run = await converse(deps, input, party);
+  const { call } = run;
   if (call.transfer) {
     // The customer's remaining words reach whoever the call was transferred to.
     const leg = call.transfer;
@@ -184,7 +188,7 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
     }
     leg.entries.push({ speaker: 'system', text: 'The call ended.', atMs: at + TURN_GAP_MS });
   }
-  return record(deps, input, { ...result, call });
+  return recordConversation(deps, input, run);
 }
 
 /**
@@ -192,7 +196,7 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
  * turns until the call ends. Returns what `record` needs; writes nothing but
  * the call.started event.
  */
-export async function converse(deps: EngineDeps, input: Omit<ConversationInput, 'customerTurns'>, party: CallParty) {
+export async function converse(deps: EngineDeps, input: CallInput, party: CallParty) {
   const settings = deps.settings ?? defaultEngineSettings();
   const em = deps.orm.em.fork();
   const agent = await em.findOne(Agent, { id: input.agentId, organization: input.organizationId, project: input.projectId });
@@ -259,7 +263,7 @@ export async function converse(deps: EngineDeps, input: Omit<ConversationInput, 
     await agentTurn(call, model, system, config, offered, tools, context, asking);
   }
 
-  return { call, result: { agent, version, config, sessionId, prices } };
+  return { call, agent, version, config, sessionId, prices };
 }
 
 /**
@@ -346,11 +350,11 @@ function streamSentences(party: CallParty): { options?: { onText: (delta: string
   let buffer = '';
   handle.options = {
     onText: (delta) => {
-      buffer += delta;
-      for (let m = /^([\s\S]*?[.!?]+)\s+/.exec(buffer); m; m = /^([\s\S]*?[.!?]+)\s+/.exec(buffer)) {
+      const { sentences, rest } = takeSentences(buffer + delta);
+      buffer = rest;
+      for (const sentence of sentences) {
         handle.stream ??= party.speakStream!();
-        handle.stream.push(m[1].trim());
-        buffer = buffer.slice(m[0].length);
+        handle.stream.push(sentence);
       }
     },
   };
@@ -508,7 +512,7 @@ function saysEndPhrase(text: string, phrases: string[]): boolean {
  * ends, and which tools need the caller's confirmation. Only tools the model
  * is offered are mentioned.
  */
-function systemPrompt(config: AgentConfig, offered: Tool[], input: Omit<ConversationInput, 'customerTurns'>): string {
+function systemPrompt(config: AgentConfig, offered: Tool[], input: CallInput): string {
   const has = (name: string) => offered.some((t) => t.name === name);
   const parts = [config.prompt.trim()];
   const caller = input.caller.name ? `${input.caller.name} (${input.caller.address})` : input.caller.address;
@@ -530,21 +534,8 @@ function systemPrompt(config: AgentConfig, offered: Tool[], input: Omit<Conversa
   return parts.join('\n\n');
 }
 
-/** What converse() hands to record(): the call and what it ran on. */
-export type ConversationRun = Awaited<ReturnType<typeof converse>>['result'] & { call: Call };
-
-/**
- * Writes the finished call (the live media runtime calls this with the real
- * start time and the call's stereo recording; a scripted call has none).
- */
-export async function recordConversation(
-  deps: EngineDeps,
-  input: Omit<ConversationInput, 'customerTurns'>,
-  run: ConversationRun,
-  options: RecordOptions = {},
-): Promise<ConversationResult> {
-  return record(deps, input, run, options);
-}
+/** What converse() hands to recordConversation(): the call and what it ran on. */
+export type ConversationRun = Awaited<ReturnType<typeof converse>>;
 
 interface RecordOptions {
   recording?: { storageKey: string; durationSeconds: number; sizeBytes: number } | null;
@@ -557,10 +548,15 @@ interface RecordOptions {
   replacesLiveSession?: boolean;
 }
 
-async function record(
+/**
+ * Writes the finished call once, through recordSessions (the live media
+ * runtime passes the real start time, the stereo recording, and
+ * replacesLiveSession; a scripted call has neither).
+ */
+export async function recordConversation(
   deps: EngineDeps,
-  input: Omit<ConversationInput, 'customerTurns'>,
-  run: { agent: Agent; version: AgentVersion; config: AgentConfig; call: Call; sessionId: string; prices: Organization['priceList'] },
+  input: CallInput,
+  run: ConversationRun,
   options: RecordOptions = {},
 ): Promise<ConversationResult> {
   const { call, agent, version, sessionId, prices } = run;
@@ -660,7 +656,7 @@ async function record(
 }
 
 /** A plain summary from the facts of the call (no model is asked, so it costs nothing and never fails). */
-function summarize(input: Omit<ConversationInput, 'customerTurns'>, agentName: string, call: Call, variables: { key: string; value: string }[], toolCallCount: number, reason: EndReason): string {
+function summarize(input: CallInput, agentName: string, call: Call, variables: { key: string; value: string }[], toolCallCount: number, reason: EndReason): string {
   const who = input.caller.name ? `${input.caller.name} (${input.caller.address})` : input.caller.address;
   const parts = [`${input.direction[0].toUpperCase()}${input.direction.slice(1)} call between ${who} and ${agentName}: ${call.customerTurnsHeard} customer turn${call.customerTurnsHeard === 1 ? '' : 's'}`];
   if (variables.length) parts.push(`collected ${variables.map((v) => `${v.key} = ${v.value}`).join(', ')}`);

@@ -1,10 +1,6 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { createTestApp } from '../../support/app.js';
-import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../../support/worker.js';
-import { temporalConfirmations } from '../../../src/modules/engine/temporal-confirmations.js';
+import { describe, it, expect } from '@jest/globals';
 import {
-  callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, sessionOf, spokenSeconds, startCallHarness, toolCallOf,
-  type CallHarness,
+  callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, sessionOf, spokenSeconds, toolCallOf, useCallHarness,
 } from './support.js';
 
 /**
@@ -13,22 +9,9 @@ import {
  * worker on the test run's Temporal server) decides and runs the tool once;
  * the tool call keeps the read-back, the caller's words and the decision.
  */
-const queue = uniqueTaskQueue('media-ask');
 const READ_BACK = 'Before I go ahead, please confirm: I will end this call. Shall I go ahead?';
 
-let h: CallHarness;
-let worker: TestWorker | undefined;
-beforeAll(async () => {
-  h = await startCallHarness({
-    app: () => createTestApp({ temporal: true, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: queue } }),
-    confirmations: (t) => temporalConfirmations(t.deps.temporal!.client, queue),
-  });
-  worker = await startTestWorker(h.t);
-}, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
+const h = useCallHarness({ confirmations: true });
 
 describe('a tool with Ask permission on a call', () => {
   it('is read back, confirmed by the caller\'s spoken yes, and runs once: here end_call, so the agent hangs up', async () => {

@@ -1,6 +1,6 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import {
-  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, startCallHarness, type CallHarness,
+  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, useCallHarness,
 } from './support.js';
 
 /**
@@ -16,13 +16,7 @@ const GREETING = 'Hello, this is Acme Dental. We are open from nine in the morni
 const PHRASE = 'I would like to book an appointment';
 const REPLY = 'We have Tuesday at ten in the morning.';
 
-let h: CallHarness;
-beforeAll(async () => {
-  h = await startCallHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useCallHarness();
 
 /** The first sample at or after `from` whose magnitude reaches `level`. */
 function firstLoud(samples: Int16Array, from: number, level: number): number {

@@ -1,21 +1,16 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDemoLine } from '../../../src/dev/demo-line.js';
 import { randomPort, runSipp } from '../sip/sipp.js';
-import { expectPassed, lines, sessionOf, startCallHarness, type CallHarness } from './support.js';
+import { expectPassed, lines, sessionOf, useCallHarness } from './support.js';
 
 /**
  * What the README tells a newcomer to do after `npm run dev`: call the demo
  * agent's line with the shipped sipp scenario and audio (docs/sipp). The
  * receptionist answers, offers Tuesday, books on "yes please" and hangs up.
  */
-let h: CallHarness;
-
-beforeAll(async () => {
-  h = await startCallHarness();
-}, 60_000);
-afterAll(async () => h?.close());
+const h = useCallHarness();
 
 describe('the demo line', () => {
   it('answers the shipped scenario: the booking conversation, then the agent hangs up', async () => {

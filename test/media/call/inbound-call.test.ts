@@ -1,7 +1,7 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { PocketsphinxStt } from '../../../src/media/speech/stt/pocketsphinx.js';
 import {
-  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, startCallHarness, type CallHarness,
+  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, useCallHarness,
 } from './support.js';
 
 /**
@@ -15,13 +15,7 @@ const GREETING = 'Hello, this is Acme Dental. How can I help you?';
 const REPLY = 'We have Tuesday at ten in the morning.';
 const PHRASE = 'I would like to book an appointment';
 
-let h: CallHarness;
-beforeAll(async () => {
-  h = await startCallHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useCallHarness();
 
 describe('an inbound SIP call answered by an agent', () => {
   it('greets over RTP, hears the caller, answers, and records the session with its transcript and stereo recording', async () => {

@@ -1,12 +1,10 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp } from '../../support/app.js';
-import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../../support/worker.js';
 import { randomPort, runSipp } from '../sip/sipp.js';
-import { callAgent, callerAudio, routedNumber, scenarioFile, sessionOf, startCallHarness, type CallHarness } from './support.js';
+import { callAgent, callerAudio, routedNumber, scenarioFile, sessionOf, useCallHarness } from './support.js';
 import { CallSession } from '../../../src/modules/calls/calls.entity.js';
 import { workflowIds } from '../../../src/temporal/workflow-ids.js';
 
@@ -16,19 +14,7 @@ import { workflowIds } from '../../../src/temporal/workflow-ids.js';
  * media process killed mid-call leaving exactly one finished, billed session
  * whose end reason says what happened.
  */
-let h: CallHarness;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  h = await startCallHarness({
-    app: () => createTestApp({ temporal: true, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: uniqueTaskQueue('live-call') } }),
-  });
-  worker = await startTestWorker(h.t);
-}, 60_000);
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
+const h = useCallHarness({ durable: true });
 
 async function inProgress(number: string, waitMs = 15_000): Promise<CallSession> {
   const deadline = Date.now() + waitMs;

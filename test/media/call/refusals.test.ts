@@ -1,6 +1,6 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { CallSession } from '../../../src/modules/calls/calls.entity.js';
-import { callAgent, dial, expectPassed, routedNumber, scenarioFile, startCallHarness, type CallHarness } from './support.js';
+import { callAgent, dial, expectPassed, routedNumber, scenarioFile, useCallHarness } from './support.js';
 
 /**
  * Calls the runtime cannot take get a clear SIP answer, through the whole
@@ -8,13 +8,7 @@ import { callAgent, dial, expectPassed, routedNumber, scenarioFile, startCallHar
  * not speak → 488, a number nobody answers → 404, a destination with no
  * agent → 480 with the reason logged. None of them leaves a session.
  */
-let h: CallHarness;
-beforeAll(async () => {
-  h = await startCallHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useCallHarness();
 
 const refused = (number: string) => h.logs.filter((l) => l.msg === 'inbound call refused' && JSON.stringify(l).includes(number.replace('+', '')));
 const sessions = (number: string) => h.t.orm.em.fork().count(CallSession, { phoneNumber: number });

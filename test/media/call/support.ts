@@ -5,14 +5,16 @@
  * caller's audio (espeak-ng + sox, headerless µ-law as sipp streams it),
  * sipp runs, and the session row the call leaves behind.
  */
-import { expect } from '@jest/globals';
+import { afterAll, beforeAll, expect } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import type { TestApp } from '../../support/app.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
+import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../../support/worker.js';
+import { temporalConfirmations } from '../../../src/modules/engine/temporal-confirmations.js';
 import { createTenant, unique, type TestTenant } from '../../support/factories.js';
 import { createEngineTestApp, makeAgent } from '../../support/engine.js';
 import { runSipp, stopAllSipp, randomPort, type SippRun } from '../sip/sipp.js';
@@ -79,6 +81,31 @@ export async function startCallHarness(options: { app?: () => Promise<TestApp>; 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The harness of one test file, started before its tests and closed after
+ * them. `durable`: the app has Temporal and a worker runs on a queue of the
+ * file's own, so calls get their liveCall workflows; `confirmations` adds Ask
+ * permissions answered by the permissionRequest workflow.
+ */
+export function useCallHarness(options: { durable?: boolean; confirmations?: boolean } = {}): CallHarness {
+  const h = {} as CallHarness;
+  let worker: TestWorker | undefined;
+  beforeAll(async () => {
+    const durable = options.durable || options.confirmations;
+    const env = { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: uniqueTaskQueue('calls') };
+    Object.assign(h, await startCallHarness({
+      app: durable ? () => createTestApp({ temporal: true, env }) : undefined,
+      confirmations: options.confirmations ? (t) => temporalConfirmations(t.deps.temporal!.client, t.deps.config.temporal.taskQueue) : undefined,
+    }));
+    if (durable) worker = await startTestWorker(h.t);
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await h.close?.();
+  });
+  return h;
 }
 
 /**

@@ -1,8 +1,7 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { PocketsphinxStt } from '../../../src/media/speech/stt/pocketsphinx.js';
 import {
-  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, startCallHarness, toolCallOf,
-  type CallHarness,
+  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, toolCallOf, useCallHarness,
 } from './support.js';
 
 /**
@@ -12,13 +11,7 @@ import {
  * hanging up: its goodbye is played to the end, then it sends BYE.
  */
 const GREETING = 'Hello, Acme Dental.';
-let h: CallHarness;
-beforeAll(async () => {
-  h = await startCallHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useCallHarness();
 
 describe('an inbound call where the caller', () => {
   it('gives an order number: the agent records it (record_variable) and ends the call (end_call) from the rule on those words', async () => {

@@ -1,5 +1,7 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, sessionOf, startCallHarness, type CallHarness } from './support.js';
+import { describe, it, expect } from '@jest/globals';
+import {
+  callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, sessionOf, useCallHarness,
+} from './support.js';
 
 /**
  * Real calls (sipp → the media runtime) where the agent transfers the caller:
@@ -12,13 +14,7 @@ const GREETING = 'Hello, Acme Dental.';
 const PHRASE = 'I have a billing question';
 const TRANSFER_LINE = 'Let me transfer you to billing.';
 const BILLING = '+14155550199';
-let h: CallHarness;
-beforeAll(async () => {
-  h = await startCallHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useCallHarness();
 
 async function transferringAgent(): Promise<string> {
   const agent = await callAgent(h, {

@@ -1,10 +1,8 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestApp } from '../../support/app.js';
-import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../../support/worker.js';
 import { randomPort, runSipp, type SippRun } from '../sip/sipp.js';
-import { callAgent, callerAudio, expectPassed, lines, startCallHarness, type CallHarness } from '../call/support.js';
+import { callAgent, callerAudio, expectPassed, lines, useCallHarness } from '../call/support.js';
 import { getSession } from '../../../src/modules/calls/get-session.js';
 
 /**
@@ -14,19 +12,7 @@ import { getSession } from '../../../src/modules/calls/get-session.js';
  * when the callee answers, and reports how the call ended; an unanswered
  * dial settles the call with the campaign outcome (busy).
  */
-let h: CallHarness;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  h = await startCallHarness({
-    app: () => createTestApp({ temporal: true, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: uniqueTaskQueue('trunk') } }),
-  });
-  worker = await startTestWorker(h.t);
-}, 60_000);
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
+const h = useCallHarness({ durable: true });
 
 const post = (path: string, body: object) => h.t.request.post(path).set(h.a.headers).send(body);
 
