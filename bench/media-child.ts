@@ -29,7 +29,8 @@ export class MediaChild {
   static async start(env: Record<string, string>): Promise<MediaChild> {
     // BENCH_MEDIA_NODE_ARGS (e.g. --trace-gc, --cpu-prof) profiles the media process; its other output goes to a log file.
     const extra = process.env.BENCH_MEDIA_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'bench/media-process.ts'], {
+    // --no-memory-reducer as scripts/run.sh gives the media role (docs/decisions/0028).
+    const child = spawn(process.execPath, ['--no-memory-reducer', ...extra, '--import', 'tsx', 'bench/media-process.ts'], {
       env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'],
     });
     const media = new MediaChild(child);

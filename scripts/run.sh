@@ -3,4 +3,20 @@
 # Usage: sh scripts/run.sh <entry.ts> [args...]
 set -e
 . "$(dirname -- "$0")/ensure-deps.sh"
-exec "$NODE" --enable-source-maps --import tsx "$@"
+# The media role (alone or inside dev) runs without V8's memory reducer: at a few % CPU the process looks idle
+# to V8, which then runs a full GC every second or so to shrink the heap, and each one stalled every call's
+# 20 ms RTP clock by 10-30 ms (docs/decisions/0028). It has to be a command-line flag: set at run time it
+# has no effect.
+flags=""
+if [ "$1" = src/main.ts ]; then
+  case "$2" in
+    media | dev)
+      flags="--no-memory-reducer"
+      # Real calls speak with espeak-ng (through sox) and listen with pocketsphinx; the demo call uses sipp.
+      . "$(dirname -- "$0")/ensure-packages.sh"
+      ensure_packages "real calls (the media runtime)" espeak-ng sox pocketsphinx pocketsphinx-en-us sip-tester
+      ;;
+  esac
+fi
+# shellcheck disable=SC2086 # empty or one flag
+exec "$NODE" --enable-source-maps $flags --import tsx "$@"

@@ -9,21 +9,9 @@ echo "[test] lint..." >&2
 "$NODE" node_modules/eslint/bin/eslint.js --max-warnings=0 .
 # Debian packages the tests drive: Chromium (the browser test, skipped without it), Radicale (the CalDAV
 # integration tests), and for the media runtime sipp (package sip-tester), espeak-ng, pocketsphinx with its
-# US English model, and sox; tests that need one fail saying how to install it. Installed when we can (root with apt).
-missing=""
-[ -x /usr/bin/chromium ] || missing="$missing chromium"
-command -v radicale >/dev/null 2>&1 || missing="$missing radicale"
-command -v sipp >/dev/null 2>&1 || missing="$missing sip-tester"
-command -v espeak-ng >/dev/null 2>&1 || missing="$missing espeak-ng"
-command -v pocketsphinx_continuous >/dev/null 2>&1 || missing="$missing pocketsphinx"
-[ -d /usr/share/pocketsphinx/model/en-us ] || missing="$missing pocketsphinx-en-us"
-command -v sox >/dev/null 2>&1 || missing="$missing sox"
-if [ -n "$missing" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  echo "[test] installing Debian's$missing for the browser and CalDAV tests..." >&2
-  # shellcheck disable=SC2086 # one word per package
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing) >/dev/null 2>&1 \
-    || echo "[test] could not install$missing: the tests that drive them fail or are skipped, saying so" >&2
-fi
+# US English model, and sox; docker-compose (it checks docker-compose.yml); tests that need one fail saying how.
+. "$(dirname -- "$0")/ensure-packages.sh"
+ensure_packages "the browser, CalDAV, real-call and compose-file tests" chromium radicale sip-tester espeak-ng pocketsphinx pocketsphinx-en-us sox docker-compose
 echo "[test] ensuring the Temporal CLI..." >&2
 TEMPORAL_CLI_PATH=$("$NODE" --import tsx scripts/ensure-temporal.ts)
 export TEMPORAL_CLI_PATH

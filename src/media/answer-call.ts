@@ -223,14 +223,25 @@ async function converseAndRecord(
   // The agent ended the call: its last words are on the wire first, then BYE.
   if (!(await drained(media))) log.debug('live call: caller hung up before the goodbye was played');
   const transfer = ran?.call.outcome?.reason === 'transferred' ? ran.call.transfer : null;
+  let handedOver = transfer !== null && live.transfer !== undefined;
   if (ran && transfer && live.transfer && !media.isEnded) {
     const referred = await live.transfer(transfer.address).catch((): ReferResult => ({ accepted: false, status: 500 }));
     log.info({ address: transfer.address, ...referred }, 'live call: transfer by REFER');
     transfer.entries.push({ speaker: 'system', text: referNote(transfer.address, referred), atMs: Math.max(0, ran.call.clock - transfer.startMs) });
-    if (!referred.accepted) ran.call.note(`The transfer to ${transfer.address} was refused (${referred.status}).`);
+    if (!referred.accepted) {
+      // Nobody took the caller: the agent says so before hanging up, and the call is not counted as transferred.
+      ran.call.note(`The transfer to ${transfer.address} was refused (${referred.status}).`);
+      if (!media.isEnded) {
+        await ran.call.speak(TRANSFER_REFUSED_LINE).catch(() => {});
+        await drained(media);
+      }
+      ran.call.outcome = null;
+      ran.call.end('ended', 'agent_hangup');
+      handedOver = false;
+    }
   }
   // After an accepted REFER the far side holds the caller: our leg ends with BYE (unless it already sent one).
-  await media.hangup(transfer && live.transfer ? 'transfer' : 'agent_hangup').catch(() => {});
+  await media.hangup(handedOver ? 'transfer' : 'agent_hangup').catch(() => {});
   if (!ran) return;
   // Hung up through REST or MCP: the caller heard the platform end the call, not silence.
   if (hungUpByRequest() && ran.call.outcome?.reason === 'customer_hangup') {
@@ -250,6 +261,9 @@ async function converseAndRecord(
   deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, rtp: media.session.stats() });
   log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
 }
+
+/** What the agent says when the network refused its transfer, before it hangs up. */
+const TRANSFER_REFUSED_LINE = 'I am sorry, I could not transfer your call. Please call back later. Goodbye.';
 
 /** The transfer leg's note of how the REFER went. */
 function referNote(address: string, referred: ReferResult): string {

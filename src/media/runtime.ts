@@ -8,9 +8,12 @@ import { SipUserAgent } from './transports/sip/user-agent.js';
 import { PortPool } from './rtp/port-pool.js';
 import { PocketsphinxStt } from './speech/stt/pocketsphinx.js';
 import { EspeakNgTts } from './speech/tts/espeak-ng.js';
+import { ProcessHost } from './speech/process-host.js';
 import { answerInboundCall, type CallReport, type MediaDeps } from './answer-call.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { heartbeatLiveSessions } from '../modules/calls/live-sessions.js';
@@ -20,6 +23,19 @@ import { mediaTaskQueue } from '../temporal/task-queues.js';
 import { LiveCallRegistry } from './live-call-registry.js';
 import { installTemporalRuntime, stopWorker } from '../temporal/worker.js';
 import type { MediaNode } from './hold-call.js';
+
+/** The commands not found on PATH. */
+function missingCommands(commands: string[]): string[] {
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  return commands.filter((command) => !dirs.some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }));
+}
 
 /** How often this process stamps the calls it holds (a killed process's calls end at its last stamp). */
 const HEARTBEAT_MS = 2000;
@@ -62,14 +78,16 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     publicAddress: config.media.publicAddress,
     logger: log,
   });
+  // espeak-ng and pocketsphinx start from a helper process: a fork from this one would stall every call's RTP clock.
+  const speechProcesses = new ProcessHost();
   const deps: MediaDeps = {
     orm: options.orm,
     engine: { orm: options.orm, settings: engineSettingsFrom(config), confirmations: options.confirmations },
     recordings: options.recordings,
     logger: log,
     pool: new PortPool({ min: config.media.rtpPortMin, max: config.media.rtpPortMax }),
-    stt: new PocketsphinxStt({ logger: log }),
-    tts: new EspeakNgTts(),
+    stt: new PocketsphinxStt({ logger: log, spawn: speechProcesses.spawn }),
+    tts: new EspeakNgTts('espeak-ng', speechProcesses.spawn),
     rtpHost: config.media.sipHost,
     publicAddress: config.media.publicAddress,
     endOfTurnSilenceMs: config.media.endOfTurnSilenceMs,
@@ -106,6 +124,8 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
       .finally(() => active.delete(running));
     active.add(running);
   });
+  const missing = missingCommands(['espeak-ng', 'sox', 'pocketsphinx_continuous']);
+  if (missing.length) log.warn({ missing }, 'offline speech is missing commands: calls will fail to speak or listen (apt-get install espeak-ng sox pocketsphinx pocketsphinx-en-us)');
   log.info({ sip: ua.address }, 'media runtime listening');
   return {
     sip: { host: ua.address.address, port: ua.address.port },
@@ -123,6 +143,7 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
         await nodeWorker.running.catch(() => {});
         await nodeWorker.connection.close();
       }
+      await speechProcesses.close();
     },
   };
 }

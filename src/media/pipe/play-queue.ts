@@ -38,6 +38,15 @@ export class PlayQueue {
    */
   take(samples: number): { frame: Int16Array; marks: string[] } | undefined {
     if (this.chunks.length === 0) return undefined;
+    // A frame inside one chunk is a view of it, not a copy (nothing writes into queued audio): one buffer
+    // fewer per call every 20 ms for the GC whose pauses delay the pacers.
+    const head = this.chunks[0];
+    if (head.pcm.length - head.offset > samples) {
+      const frame = head.pcm.subarray(head.offset, head.offset + samples);
+      head.offset += samples;
+      this.queued -= samples;
+      return { frame, marks: [] };
+    }
     const frame = new Int16Array(samples);
     const marks: string[] = [];
     let filled = 0;

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resampler } from '../resample.js';
+import { spawnDirect, type SpawnSpeechProcess, type SpeechProcess } from '../process-host.js';
 import type { SpeechToText, SttOptions, SttResult, SttStream } from '../speech-to-text.js';
 
 export interface PocketsphinxOptions {
@@ -15,6 +15,8 @@ export interface PocketsphinxOptions {
   timeoutMs?: number;
   /** Where dropped grammar words are reported (a pino logger fits). */
   logger?: { warn(details: object, message: string): void };
+  /** How decoders are started: the media runtime passes its ProcessHost's (no fork on the event loop that paces RTP). */
+  spawn?: SpawnSpeechProcess;
 }
 
 /**
@@ -40,6 +42,7 @@ export class PocketsphinxStt implements SpeechToText {
   private readonly binary: string;
   private readonly timeoutMs: number;
   private readonly logger: NonNullable<PocketsphinxOptions['logger']>;
+  private readonly spawn: SpawnSpeechProcess;
   private words: Promise<Set<string>> | undefined;
   private readonly grammars = new Map<string, Promise<string>>();
 
@@ -47,13 +50,14 @@ export class PocketsphinxStt implements SpeechToText {
     this.modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
     this.binary = options.binary ?? 'pocketsphinx_continuous';
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.spawn = options.spawn ?? spawnDirect;
     this.logger = options.logger ?? { warn: (details, message) => console.warn(message, details) };
   }
 
   start(options: SttOptions): SttStream {
     if (options.sampleRate !== 8000) throw new Error(`pocketsphinx stream: sampleRate must be 8000, got ${options.sampleRate}`);
     if (!options.language.toLowerCase().startsWith('en')) throw new Error(`pocketsphinx has only the en-US model, not ${options.language}`);
-    return new PocketsphinxStream(this.args(options.phrases), this.binary, this.timeoutMs);
+    return new PocketsphinxStream(this.args(options.phrases), this.binary, this.timeoutMs, this.spawn);
   }
 
   /** The decoder's arguments: a grammar from the phrases, else the generic model. */
@@ -118,7 +122,7 @@ const NOISE_AMPLITUDE = 328;
 const NOISE_SEED = 0x5eed;
 
 class PocketsphinxStream extends EventEmitter implements SttStream {
-  private child: ChildProcessWithoutNullStreams | undefined;
+  private child: SpeechProcess | undefined;
   private pending: Buffer[] = [];
   private readonly upsampler = new Resampler(8000, 16000);
   private rng = mulberry32(NOISE_SEED);
@@ -128,13 +132,13 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
   private readonly exited: Promise<{ code: number | null; error?: Error }>;
   private failed: Error | undefined;
 
-  constructor(args: Promise<string[]>, binary: string, private readonly timeoutMs: number) {
+  constructor(args: Promise<string[]>, binary: string, private readonly timeoutMs: number, spawn: SpawnSpeechProcess) {
     super();
     this.exited = args.then((argv) => {
       if (this.state === 'done') return { code: null, error: new Error('aborted') };
       // Node's stdio "pipes" are socketpairs, which pocketsphinx_continuous cannot fopen() as /dev/stdin
       // (ENXIO): `cat` copies them into a real pipe. Its own process group, so abort() kills both.
-      const child = spawn('sh', ['-c', 'cat | exec "$0" "$@"', binary, ...argv], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+      const child = spawn('sh', ['-c', 'cat | exec "$0" "$@"', binary, ...argv], { detached: true });
       this.child = child;
       child.stdout.setEncoding('utf8').on('data', (d: string) => { this.stdout += d; });
       child.stderr.setEncoding('utf8').on('data', (d: string) => { this.stderr = (this.stderr + d).slice(-2000); });
@@ -182,9 +186,7 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
     if (this.state === 'done') return;
     this.failed ??= new Error('pocketsphinx stream aborted');
     this.state = 'done';
-    if (this.child?.pid && this.child.exitCode === null && this.child.signalCode === null) {
-      try { process.kill(-this.child.pid, 'SIGKILL'); } catch {}
-    }
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL', { group: true });
   }
 
   /** Adds the noise and hands 16 kHz PCM16 to the decoder, or holds it until the process is up. */

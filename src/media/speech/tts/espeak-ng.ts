@@ -1,25 +1,30 @@
-import { spawn } from 'node:child_process';
-import { Resampler } from '../resample.js';
 import type { TextToSpeech, TtsOptions } from '../text-to-speech.js';
+import { spawnDirect, type SpawnSpeechProcess } from '../process-host.js';
 
 /**
- * Offline text-to-speech with Debian's espeak-ng (CONVENTIONS §6): `espeak-ng
- * --stdout` writes a 22,050 Hz 16-bit mono WAV as it synthesises (its header
- * carries a placeholder length, so the data runs to the end of the stream);
- * we resample each piece to 8 kHz as it arrives and yield it, so the first
- * chunk comes out after the first clause, not after the whole text (measured:
- * 28 ms to the first byte of a 15 s paragraph whose synthesis took 46 ms).
- * The text goes in on stdin, never as an argument, so it cannot be read as
- * an option.
+ * Offline text-to-speech with Debian's espeak-ng (CONVENTIONS §6). espeak-ng
+ * writes 22,050 Hz WAV as it synthesises; sox, in the same pipeline, turns it
+ * into raw 8 kHz PCM16 as it flows, so the first chunk comes out after the
+ * first clause, not after the whole text (no dither, so the same text gives the same audio; measured: about 7 ms to the first
+ * byte of a 12 s paragraph, sox adding under 1 ms), and the media process
+ * only reinterprets bytes. Resampling 32 s greetings in JavaScript for calls
+ * arriving at 20 a second was the media process's largest CPU cost and
+ * stalled every call's RTP clock (docs/decisions/0028). The text goes in on
+ * stdin, never as an argument, so it cannot be read as an option.
  */
 export class EspeakNgTts implements TextToSpeech {
-  constructor(private readonly binary = 'espeak-ng') {}
+  /** `spawn`: the media runtime passes its ProcessHost's, so no fork runs on the event loop that paces RTP. */
+  constructor(private readonly binary = 'espeak-ng', private readonly spawn: SpawnSpeechProcess = spawnDirect) {}
 
   async *synthesize(text: string, options: TtsOptions): AsyncGenerator<Int16Array> {
     const { signal } = options;
     if (signal?.aborted) return;
-    const child = spawn(this.binary, ['--stdout', '-b', '1', '-v', espeakVoiceFor(options.voice, options.language)], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const onAbort = (): void => void child.kill('SIGKILL');
+    // Its own process group: a kill reaches espeak-ng and sox. `--ignore-length`: espeak-ng streams with a placeholder length.
+    const child = this.spawn('sh', [
+      '-c', '"$0" "$@" | sox -q -D --buffer 1024 --ignore-length -t wav - -t raw -e signed -b 16 -c 1 - rate 8000',
+      this.binary, '--stdout', '-b', '1', '-v', espeakVoiceFor(options.voice, options.language),
+    ], { detached: true });
+    const onAbort = (): void => void child.kill('SIGKILL', { group: true });
     signal?.addEventListener('abort', onAbort, { once: true });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-2000); });
@@ -30,80 +35,29 @@ export class EspeakNgTts implements TextToSpeech {
     child.stdin.on('error', () => {}); // EPIPE when espeak-ng died early: reported by its exit code
     child.stdin.end(text.replace(/\s+/g, ' ').trim() + '\n');
     try {
-      const wav = new WavStream();
-      let resampler: Resampler | undefined;
+      let carry: Buffer | undefined;
+      let samples = 0;
       for await (const data of child.stdout as AsyncIterable<Buffer>) {
         if (signal?.aborted) return;
-        const pcm = wav.push(data);
-        if (!pcm) continue;
-        resampler ??= new Resampler(wav.sampleRate, 8000);
-        const out = resampler.process(pcm);
-        if (out.length > 0) yield out;
+        const bytes = carry ? Buffer.concat([carry, data]) : data;
+        const even = bytes.length & ~1;
+        carry = even < bytes.length ? Buffer.from(bytes.subarray(even)) : undefined;
+        if (even === 0) continue;
+        // A copy into its own aligned buffer: the chunk outlives the pipe's (pooled) one.
+        const pcm = new Int16Array(even / 2);
+        Buffer.from(pcm.buffer).set(bytes.subarray(0, even));
+        samples += pcm.length;
+        yield pcm;
       }
       const { code, error } = await exited;
       if (signal?.aborted) return;
       if (error) throw new Error(`espeak-ng could not start: ${error.message}`);
       if (code !== 0) throw new Error(`espeak-ng exited with ${code}: ${stderr.trim()}`);
-      if (!resampler) throw new Error(`espeak-ng wrote no audio: ${stderr.trim()}`);
-      const tail = resampler.flush();
-      if (tail.length > 0) yield tail;
+      if (samples === 0) throw new Error(`espeak-ng wrote no audio: ${stderr.trim()}`);
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL', { group: true });
     }
-  }
-}
-
-/**
- * Parses a streamed RIFF/WAVE: the header (chunks up to `data`), then PCM16
- * little-endian samples, carrying an odd byte over to the next piece. The
- * `data` length is ignored: espeak-ng writes a placeholder when streaming.
- */
-class WavStream {
-  sampleRate = 0;
-  private header: Buffer | null = Buffer.alloc(0);
-  private carry: Buffer = Buffer.alloc(0);
-
-  push(data: Buffer): Int16Array | null {
-    let bytes = data;
-    if (this.header) {
-      this.header = Buffer.concat([this.header, data]);
-      const start = this.parseHeader(this.header);
-      if (start === null) return null;
-      bytes = this.header.subarray(start);
-      this.header = null;
-    }
-    const all = this.carry.length ? Buffer.concat([this.carry, bytes]) : bytes;
-    const even = all.length - (all.length % 2);
-    this.carry = Buffer.from(all.subarray(even));
-    const pcm = new Int16Array(even / 2);
-    for (let i = 0; i < pcm.length; i++) pcm[i] = all.readInt16LE(i * 2);
-    return pcm;
-  }
-
-  /** The offset of the first sample, or null while the header is incomplete. */
-  private parseHeader(h: Buffer): number | null {
-    if (h.length < 12) return null;
-    if (h.toString('ascii', 0, 4) !== 'RIFF' || h.toString('ascii', 8, 12) !== 'WAVE') throw new Error('espeak-ng did not write a WAV stream');
-    let at = 12;
-    while (h.length >= at + 8) {
-      const id = h.toString('ascii', at, at + 4);
-      const size = h.readUInt32LE(at + 4);
-      if (id === 'data') {
-        if (this.sampleRate === 0) throw new Error('WAV stream without a fmt chunk');
-        return at + 8;
-      }
-      if (h.length < at + 8 + size) return null;
-      if (id === 'fmt ') {
-        const format = h.readUInt16LE(at + 8);
-        const channels = h.readUInt16LE(at + 10);
-        const bits = h.readUInt16LE(at + 22);
-        if (format !== 1 || channels !== 1 || bits !== 16) throw new Error(`unsupported WAV: format ${format}, ${channels} channels, ${bits} bits`);
-        this.sampleRate = h.readUInt32LE(at + 12);
-      }
-      at += 8 + size + (size % 2);
-    }
-    return null;
   }
 }
 
