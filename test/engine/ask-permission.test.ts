@@ -16,7 +16,7 @@ import { createModelProvider } from '../../src/modules/engine/create-model-provi
 import { appEngineDeps } from '../../src/http/engine-deps.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { workflowIds } from '../../src/temporal/workflow-ids.js';
-import { classifyConfirmation } from '../../workflows/permission-request/confirmation-words.js';
+import { classifyConfirmation, classifyKeypadConfirmation } from '../../workflows/permission-request/confirmation-words.js';
 import { answerSignal } from '../../workflows/permission-request/messages.js';
 
 /**
@@ -128,6 +128,13 @@ describe('the caller\'s answer', () => {
     for (const yes of ['Yes', 'yes please', 'Yeah, go ahead', 'Sure, that is right', 'OK', 'No problem, do it']) expect(classifyConfirmation(yes)).toBe('confirmed');
     for (const no of ['No', 'no thanks', "Don't", 'Yes... no, wait', 'Cancel that', 'not now']) expect(classifyConfirmation(no)).toBe('declined');
     for (const unclear of ['Hmm', 'What time was it again?', '']) expect(classifyConfirmation(unclear)).toBe('unclear');
+  });
+
+  it('on the keypad is 1 for yes and 2 for no; other keys are unclear, and words are left to the word rules', () => {
+    expect(classifyKeypadConfirmation('1')).toBe('confirmed');
+    expect(classifyKeypadConfirmation(' 2 ')).toBe('declined');
+    for (const keys of ['3', '11', '12', '*', '#', '0']) expect(classifyKeypadConfirmation(keys)).toBe('unclear');
+    for (const words of ['yes', 'one', 'press 1', '']) expect(classifyKeypadConfirmation(words)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
-import { ActivityFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import { presets } from '../activity-presets.js';
-import { classifyConfirmation } from './confirmation-words.js';
+import { classifyConfirmation, classifyKeypadConfirmation } from './confirmation-words.js';
 import {
   answerSignal,
   stateQuery,
@@ -44,7 +44,8 @@ export async function permissionRequest(input: PermissionRequestInput): Promise<
   let decision: PermissionDecision;
   if (!answered || answer === undefined) decision = 'expired';
   else if (answer.words === null) decision = 'hung_up';
-  else decision = classifyConfirmation(answer.words);
+  // patched: a history decided before keypad answers existed replays with the words alone.
+  else decision = (patched('keypad-confirmation') ? classifyKeypadConfirmation(answer.words) : null) ?? classifyConfirmation(answer.words);
 
   let outcome: ConfirmedToolOutcome | null = null;
   if (decision === 'confirmed') {

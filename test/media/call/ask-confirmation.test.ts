@@ -36,4 +36,30 @@ describe('a tool with Ask permission on a call', () => {
     });
     expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
   }, 30_000);
+
+  it('is confirmed by the caller pressing 1: the keypad answer runs the tool once', async () => {
+    const agent = await callAgent(h, {
+      first_message: 'Hello.',
+      tools: [{ name: 'end_call', kind: 'builtin', permission: 'ask', config: {} }],
+      model: { provider: 'simulated', name: 'ivr', temperature: 0, rules: [{ when: '9', hangup: true }] },
+    }, ['goodbye', 'yes']);
+    const number = await routedNumber(h, agent.agent_id);
+    // 9 asks to end the call; a digit becomes a turn 1.5 s after the last key. Then 1, after the whole read-back.
+    const readBackAt = 1.5 + 1.5 + 0.5;
+    const scenario = scenarioFile(h, 'uac-keys-await-bye.xml', {
+      FIRST_KEY_AFTER_MS: '1500', FIRST_KEY_PCAP: '/usr/share/sip-tester/dtmf_2833_9.pcap',
+      SECOND_KEY_AFTER_MS: String(Math.round((readBackAt - 1.5 + spokenSeconds(READ_BACK) + 1) * 1000)), SECOND_KEY_PCAP: '/usr/share/sip-tester/dtmf_2833_1.pcap',
+    });
+    // The caller never hangs up: the scenario passes only if the service sends BYE, which only the confirmed end_call does.
+    expectPassed(await dial(h, scenario, number, { timeoutS: 20 }));
+
+    const session = await sessionOf(h, number);
+    expect(lines(session)).toEqual([
+      ['agent', 'Hello.'], ['customer', '9'], ['agent', READ_BACK], ['customer', '1'], ['agent', 'Calling end_call'],
+    ]);
+    expect(await toolCallOf(h, session, 'end_call')).toMatchObject({
+      status: 'succeeded', confirmation: { read_back: READ_BACK, caller_words: '1', decision: 'confirmed' },
+    });
+    expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
+  }, 40_000);
 });

@@ -7,6 +7,7 @@ import { randomPort, runSipp } from '../sip/sipp.js';
 import { callAgent, callerAudio, routedNumber, scenarioFile, sessionOf, useCallHarness } from './support.js';
 import { CallSession } from '../../../src/modules/calls/calls.entity.js';
 import { workflowIds } from '../../../src/temporal/workflow-ids.js';
+import { connectMcp, mcpPrincipal, textOf } from '../../support/mcp.js';
 
 /**
  * The durable lifecycle of a live call (issue 11): a liveCall workflow per
@@ -26,18 +27,23 @@ async function inProgress(number: string, waitMs = 15_000): Promise<CallSession>
   throw new Error(`no call to ${number} in progress within ${waitMs} ms`);
 }
 
+/** A caller who stays on the line (30 s of silence) until the service hangs up: the call, once it is in progress. */
+async function callThatWaits() {
+  const agent = await callAgent(h, { first_message: 'Hello, you are through to Acme.' }, ['hello']);
+  const number = await routedNumber(h, agent.agent_id);
+  const scenario = scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(h, [30]) });
+  const sipp = runSipp({
+    scenario, remote: `${h.media.sip.host}:${h.media.sip.port}`, service: number.replace('+', ''),
+    localPort: randomPort(), timeoutS: 40, extra: ['-mp', String(randomPort())],
+  });
+  return { number, sipp, row: await inProgress(number) };
+}
+
 const liveCallResult = (sessionId: string) => h.t.deps.temporal!.client.workflow.getHandle(workflowIds.liveCall(sessionId)).result();
 
 describe('a live call', () => {
   it('is listed in progress while it runs, hangs up through REST, and is recorded once as ended by the agent side', async () => {
-    const agent = await callAgent(h, { first_message: 'Hello, you are through to Acme.' }, ['hello']);
-    const number = await routedNumber(h, agent.agent_id);
-    const scenario = scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(h, [30]) });
-    const sipp = runSipp({
-      scenario, remote: `${h.media.sip.host}:${h.media.sip.port}`, service: number.replace('+', ''),
-      localPort: randomPort(), timeoutS: 40, extra: ['-mp', String(randomPort())],
-    });
-    const row = await inProgress(number);
+    const { number, sipp, row } = await callThatWaits();
     const listed = await h.t.request.get('/v1/call_session/get?status=in_progress&page_size=100').set(h.a.headers);
     expect(listed.status).toBe(200);
     expect(listed.body.data ?? listed.body.sessions ?? listed.body.items).toBeDefined();
@@ -56,6 +62,31 @@ describe('a live call', () => {
     expect(await h.t.orm.em.fork().count(CallSession, { id: row.id })).toBe(1);
     // The call is over: a second hangup is a conflict, not a second BYE.
     expect((await h.t.request.post(`/v1/call_session/${row.id}/hangup`).set(h.a.headers).send({})).status).toBe(409);
+  }, 90_000);
+
+  it('is found and hung up through MCP by an assistant: list_calls shows it in progress, hangup_call ends it, a second is an error', async () => {
+    const { number, sipp, row } = await callThatWaits();
+    const mcp = await connectMcp(h.t, mcpPrincipal(h.a));
+    try {
+      const listed = await mcp.call('list_calls', { status: 'in_progress', page_size: 100 });
+      expect(listed.isError).toBeFalsy();
+      const { sessions } = listed.structuredContent as { sessions: { session_id: string; status: string }[] };
+      expect(sessions.find((s) => s.session_id === row.id)).toMatchObject({ status: 'in_progress' });
+      await new Promise((r) => setTimeout(r, 1500)); // the greeting plays
+
+      const hungUp = await mcp.call('hangup_call', { session_id: row.id });
+      expect(hungUp.isError).toBeFalsy();
+      expect(hungUp.structuredContent).toEqual({ session_id: row.id, hangup: 'requested' });
+      expect((await sipp.done).code).toBe(0); // our BYE reached the caller
+      expect(await sessionOf(h, number)).toMatchObject({ status: 'ended', end_reason: 'agent_hangup', kind: 'live' });
+
+      const again = await mcp.call('hangup_call', { session_id: row.id });
+      expect(again.isError).toBe(true);
+      expect(textOf(again)).toMatch(/not in progress|already|ended/i);
+    } finally {
+      sipp.process.kill('SIGKILL'); // already gone unless an expectation failed mid-call
+      await mcp.close();
+    }
   }, 90_000);
 
   it('survives its media process being killed: one finished session, failed with end reason media_lost, billed once', async () => {

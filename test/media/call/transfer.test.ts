@@ -40,15 +40,16 @@ describe('an inbound call the agent transfers', () => {
     ]);
   }, 40_000);
 
-  it('notes a REFER the trunk declines (603) and still ends the call with BYE', async () => {
+  it('notes a REFER the trunk declines (603): the agent says so, hangs up with BYE, and the call is not counted as transferred', async () => {
     const number = await transferringAgent();
     const audio = callerAudio(h, [2.5, PHRASE, 3]);
     expectPassed(await dial(h, scenarioFile(h, 'uac-refer-decline.xml', { CALLER_AUDIO_FILE: audio }), number, { timeoutS: 20 }));
 
     const session = await sessionOf(h, number);
-    expect(session).toMatchObject({ status: 'ended', end_reason: 'transferred' });
+    expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
     expect(lines(session)).toEqual(expect.arrayContaining([
       ['customer', PHRASE.toLowerCase()], ['agent', TRANSFER_LINE], ['system', `The transfer to ${BILLING} was refused (603).`],
+      ['agent', 'I am sorry, I could not transfer your call. Please call back later. Goodbye.'],
     ]));
     expect(session.legs[1].transcript.items.map((i) => [i.speaker, i.text])).toEqual([['system', `SIP REFER to ${BILLING} refused (603).`]]);
   }, 40_000);
