@@ -10,6 +10,8 @@ import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.
 import { makeAgent } from '../support/engine.js';
 import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
 import { prepareDial } from '../../src/modules/campaigns/campaign-steps.js';
+import { startTriggerRuns } from '../../src/modules/triggers/start-trigger-runs.js';
+import { temporalAccess } from '../../src/temporal/temporal-access.js';
 import { campaignApi, campaignTenant, nyNumbers, startReceiver, type CampaignBody, type Receiver } from './support.js';
 
 /**
@@ -120,6 +122,52 @@ describe('dials', () => {
     // The attempts themselves are on record: each blocked recipient had one, which placed no call.
     const recipients = await api.recipients(res.body.campaign.campaign_id as string);
     expect(recipients.filter((r) => blocked.includes(r.phone)).map((r) => [r.state, r.attempts])).toEqual([['skipped_dnc', 1], ['skipped_dnc', 1]]);
+  }, 120_000);
+
+  it('every dial\'s outcome reaches a call.ended trigger: answered, not answered, busy, failed and do-not-call blocked alike', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const trigger = await t.request.post('/v1/agent_trigger/create').set(tenant.headers)
+      .send({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url: receiver.url(`/ended/${agent.agent_id}`) });
+    expect(trigger.status).toBe(201);
+    const numbers = nyNumbers(30, 7000);
+    const blocked = numbers[3];
+    await dncAdd(t.orm.em.fork(), systemPrincipal(tenant.organizationId), { phone: blocked, reason: 'asked not to be called' });
+    const expected = new Map(numbers.map((n) => [n, n === blocked ? 'dnc_blocked' : simulatedOutcome(n)]));
+    // The list holds every kind of ending the carrier gives, so the test would notice one kind going unannounced.
+    expect(new Set(expected.values())).toEqual(new Set(['answered', 'no_answer', 'busy', 'voicemail', 'failed', 'dnc_blocked']));
+    // The worker role's outbox relay starts the runs of recorded events; here it is limited to this trigger's
+    // runs, since other test files share the database.
+    const relay = setInterval(() => void (async () => {
+      const em = t.orm.em.fork();
+      const pending = await sql<{ id: string }>(em, "select id from trigger_run where trigger_id = ? and workflow_started_at is null and status = 'pending'", [trigger.body.trigger.trigger_id]);
+      if (pending.length) await startTriggerRuns(em, temporalAccess(t.deps), pending.map((r) => r.id));
+    })().catch(() => {}), 300);
+    try {
+      const res = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 5, retry: { max_attempts: 1 } });
+      expect(res.status).toBe(202);
+      expect((await api.finished(res.body.campaign.campaign_id as string, 90_000)).status).toBe('completed');
+      await eventually(async () => receiver.at(`/ended/${agent.agent_id}`), (d) => d.length >= numbers.length, 30_000, 100);
+      await new Promise((r) => setTimeout(r, 1000));
+    } finally {
+      clearInterval(relay);
+    }
+    const deliveries = receiver.at(`/ended/${agent.agent_id}`);
+    expect(receiver.at(`/ended/${agent.agent_id}`)).toHaveLength(numbers.length); // one event per dial, none twice
+    const heard = new Map(deliveries.map((d) => {
+      const data = d.envelope.data as { end_reason: string; direction: string; outbound_call?: { to: string }; session_id: string };
+      expect([d.envelope.type, data.direction]).toEqual(['call.ended', 'outbound']);
+      return [data.outbound_call?.to ?? '', data];
+    }));
+    for (const [phone, outcome] of expected) {
+      const data = heard.get(phone);
+      // An answered call is recorded by the conversation (its end reason says how it ended); the others name the outcome.
+      if (outcome === 'answered') expect(data).toBeUndefined();
+      else expect([phone, data?.end_reason]).toEqual([phone, outcome]);
+    }
+    const answered = [...expected.values()].filter((o) => o === 'answered').length;
+    expect(deliveries.filter((d) => !(d.envelope.data as { outbound_call?: unknown }).outbound_call)).toHaveLength(answered);
+    expect(new Set(deliveries.map((d) => (d.envelope.data as { session_id: string }).session_id)).size).toBe(numbers.length);
   }, 120_000);
 });
 

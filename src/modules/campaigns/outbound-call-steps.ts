@@ -12,6 +12,8 @@ import type { TelephonySettings } from '../telephony/connections.js';
 import { CALL_OUTCOMES, type CallOutcome } from '../telephony/telephony.entity.js';
 import { OutboundCall, TERMINAL_OUTBOUND_CALL_STATUSES, type OutboundCallStatus } from './campaigns.entity.js';
 import { outboundCallRoute } from './outbound-route.js';
+import { emitEvent } from '../triggers/emit-event.js';
+import { callEndedData, sessionEventId } from '../triggers/emit-session-events.js';
 
 /**
  * The outboundCall workflow's steps, each idempotent per call so Temporal may
@@ -96,7 +98,8 @@ export async function completeOutboundCall(em: Em, id: string, endReason: string
 /**
  * A call that never reached a conversation (not answered, busy, voicemail,
  * failed, or blocked by the do-not-call list) is still a call session with
- * that end reason, so call lists and analytics show every attempt.
+ * that end reason, so call lists and analytics show every attempt, and it
+ * emits call.ended, so webhook receivers hear of every attempt too.
  */
 export async function recordUnansweredCall(em: Em, id: string, outcome: UnansweredOutcome, error: string | null = null): Promise<void> {
   const call = await loadCall(em, id);
@@ -106,6 +109,8 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
     const prices = organization?.priceList ?? DEFAULT_PRICE_LIST;
     // Read before the transaction: a query on `em` inside it would wait for a second pooled connection.
     const kind = await outboundCallKind(em, call);
+    const status = outcome === 'failed' ? 'failed' : 'ended';
+    const startedAt = new Date();
     await em.fork().transactional(async (tx) => {
       await recordSessions(tx, [{
         id: call.sessionId,
@@ -114,16 +119,29 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
         agentId: call.agent,
         agentName: agent?.name ?? call.agent,
         agentVersionId: call.versionId,
-        status: outcome === 'failed' ? 'failed' : 'ended',
+        status,
         endReason: outcome as EndReason,
         direction: 'outbound',
         kind,
         caller: { address: call.toNumber },
         phoneNumber: call.fromNumber,
-        startedAt: new Date(),
+        startedAt,
         variables: Object.entries(call.variables).map(([key, value]) => ({ key, value })),
         legs: [],
       }], () => prices);
+      // Every dial's outcome reaches webhook receivers, not only the answered calls' (issue #12): call.ended in the
+      // transaction that records the session, once per session.
+      await emitEvent(tx, {
+        id: sessionEventId(call.sessionId, 'E'),
+        organizationId: call.organization,
+        agentId: call.agent,
+        type: 'call.ended',
+        data: {
+          session_id: call.sessionId, agent_id: call.agent, agent_version_id: call.versionId,
+          ...callEndedData({ status, endReason: outcome, direction: 'outbound', startedAt, durationSeconds: 0, costMicros: 0 }),
+          outbound_call: { outbound_call_id: call.id, to: call.toNumber, from: call.fromNumber, campaign_id: call.campaignId ?? null, error },
+        },
+      });
     });
   }
   await em.nativeUpdate(OutboundCall, { id }, { status: outcome, endReason: outcome, error });

@@ -35,14 +35,7 @@ export async function emitSessionEvents(em: Em, session: RecordedSession): Promi
   const emit = async (type: Parameters<typeof emitEvent>[1]['type'], data: Record<string, unknown>) => {
     runIds.push(...(await emitEvent(em, { ...base, type, data: { ...ids, ...data } })).runIds);
   };
-  await emit('call.ended', {
-    status: session.status,
-    end_reason: session.endReason,
-    direction: session.direction,
-    started_at: session.startedAt.toISOString(),
-    duration_seconds: session.durationSeconds,
-    cost_micros: session.costMicros,
-  });
+  await emit('call.ended', callEndedData(session));
   if (session.variables.length) await emit('variables.collected', { variables: session.variables });
   const failed = await sql<{ id: string; name: string; request_text: string | null; response_text: string | null }>(
     em,
@@ -65,6 +58,26 @@ export async function emitSessionEvents(em: Em, session: RecordedSession): Promi
   return runIds;
 }
 
+/** call.ended's account of how the call went (the session's ids are added beside it). */
+export function callEndedData(session: Pick<RecordedSession, 'status' | 'endReason' | 'direction' | 'startedAt' | 'durationSeconds' | 'costMicros'>) {
+  return {
+    status: session.status,
+    end_reason: session.endReason,
+    direction: session.direction,
+    started_at: session.startedAt.toISOString(),
+    duration_seconds: session.durationSeconds,
+    cost_micros: session.costMicros,
+  };
+}
+
+/**
+ * The id of a session's one event of a kind (S: call.started, E: call.ended of a call that never connected),
+ * derived from the session's, so a step run again after a crash does not announce the call twice.
+ */
+export function sessionEventId(sessionId: string, kind: 'S' | 'E'): string {
+  return `evt_${sessionId.slice(sessionId.indexOf('_') + 1)}${kind}`;
+}
+
 /** The call in one word, for a receiver that routes on it: failed, transferred, abandoned (the caller left) or completed. */
 function callOutcome(session: RecordedSession): 'failed' | 'transferred' | 'abandoned' | 'completed' {
   if (session.status === 'failed') return 'failed';
@@ -74,16 +87,15 @@ function callOutcome(session: RecordedSession): 'failed' | 'transferred' | 'aban
 }
 
 /**
- * call.started, when the engine begins a call (before anything is recorded).
- * Its id derives from the session's, so a conversation run again after a
- * crash does not announce the same call twice.
+ * call.started, when the engine begins a call (before anything is recorded),
+ * once per session (sessionEventId).
  */
 export async function emitCallStarted(em: Em, call: {
   organizationId: string; agentId: string; agentVersionId: string; sessionId: string; direction: string;
   caller: { name: string | null; address: string }; phoneNumber: string | null;
 }): Promise<string[]> {
   const { runIds } = await emitEvent(em, {
-    id: `evt_${call.sessionId.slice(call.sessionId.indexOf('_') + 1)}S`,
+    id: sessionEventId(call.sessionId, 'S'),
     organizationId: call.organizationId,
     agentId: call.agentId,
     type: 'call.started',
