@@ -22,11 +22,17 @@ const EnvSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('voice-platform'),
+  WORKFLOW_BUNDLE: z.string().min(1).optional()
+    .describe('The prebuilt workflow bundle a worker loads; default dist/workflow-bundle.js beside the compiled code when it exists'),
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000)
+    .describe('On SIGTERM a worker stops polling and lets running activities finish for up to this long before cancelling them'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   RECORDING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RECORDINGS_DIR: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),
+  HTTP_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000)
+    .describe('On SIGTERM the API finishes the requests in flight (answering Connection: close) for up to this long, then closes what is left'),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(200),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(400),
   MCP_ALLOWED_HOSTS: z.string().default('').describe('Extra Host values the MCP endpoint accepts, comma-separated'),
@@ -56,7 +62,7 @@ const EnvSchema = z.object({
   /** How long one webhook delivery attempt may take before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How often the outbox relay looks for trigger runs whose workflow has not started yet. */
-  TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().refine((v) => v === 0 || (v >= 10 && v <= 60_000), 'must be 0 (off: another worker relays) or 10-60000').default(1000),
   /** The media runtime (`npm run media`): where it takes SIP over UDP, and the address it puts in Contact and SDP. */
   SIP_HOST: z.string().min(1).default('127.0.0.1'),
   SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
@@ -75,10 +81,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];
-  http: { host: string; port: number; publicUrl: string | undefined; trustProxy: boolean };
+  http: { host: string; port: number; publicUrl: string | undefined; trustProxy: boolean; drainTimeoutMs: number };
   log: { level: Env['LOG_LEVEL'] };
   db: { url: string | undefined; dataDir: string; poolMax: number };
-  temporal: { address: string; namespace: string; taskQueue: string };
+  temporal: { address: string; namespace: string; taskQueue: string; shutdownGraceMs: number; workflowBundle: string | undefined };
   auth: { tokenSecret: string; tokenTtlSeconds: number };
   recordings: { linkSecret: string; dir: string };
   limits: { perSecond: number; burst: number; tokenPerMinute: number };
@@ -136,13 +142,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length) throw new ConfigError(missing);
   return {
     env: e.NODE_ENV,
-    http: { host: e.HOST, port: e.PORT, publicUrl: e.PUBLIC_URL, trustProxy: e.TRUST_PROXY },
+    http: { host: e.HOST, port: e.PORT, publicUrl: e.PUBLIC_URL, trustProxy: e.TRUST_PROXY, drainTimeoutMs: e.HTTP_DRAIN_TIMEOUT_MS },
     log: { level: e.LOG_LEVEL },
     db: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, poolMax: e.DB_POOL_MAX },
     temporal: {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
+      shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
+      workflowBundle: e.WORKFLOW_BUNDLE,
     },
     auth: { tokenSecret: e.TOKEN_SECRET ?? DEV_SECRET, tokenTtlSeconds: e.TOKEN_TTL_SECONDS },
     recordings: {

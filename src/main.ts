@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import { connectTemporal as connectTemporalLink, keepConnecting } from './temporal/connect.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { initOrm, migrate, type Orm } from './db/orm.js';
 import { createApp } from './http/app.js';
-import { createHttpServer } from './http/server.js';
+import { createDrainableServer } from './http/drainable-server.js';
 import type { AppDeps } from './http/deps.js';
 import { LocalFolderStore } from './modules/calls/recording-store.js';
 import { createWorker, stopWorker } from './temporal/worker.js';
@@ -47,21 +47,25 @@ async function openDatabase(config: Config, log: (m: string) => void): Promise<{
   return { url: embedded.url, embedded };
 }
 
-async function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
-  const server = createHttpServer(app.callback());
+async function listen(app: ReturnType<typeof createApp>, config: Config, lifecycle?: AppDeps['lifecycle']): Promise<Server> {
+  const http = createDrainableServer(app.callback());
+  const { server } = http;
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(config.http.port, config.http.host, () => resolveListen());
   });
-  stoppers.push(() => new Promise((r) => server.close(() => r())));
+  stoppers.push(async () => {
+    if (lifecycle) lifecycle.draining = true;
+    await http.drain(config.http.drainTimeoutMs);
+  });
   return server;
 }
 
-async function connectTemporal(config: Config) {
-  const connection = await Connection.connect({ address: config.temporal.address, connectTimeout: 5000 });
-  stoppers.push(() => connection.close());
-  return { connection, client: new Client({ connection, namespace: config.temporal.namespace }) };
+async function connectTemporal(config: Config, options: { fastFail?: boolean } = {}) {
+  const link = await connectTemporalLink({ address: config.temporal.address, namespace: config.temporal.namespace, ...options });
+  stoppers.push(() => link.connection.close());
+  return link;
 }
 
 async function dev() {
@@ -159,15 +163,22 @@ async function serve() {
   const orm: Orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   if (process.env.MIGRATE_ON_START !== 'false') await migrate(orm);
-  let temporal: AppDeps['temporal'];
+  const deps: AppDeps = { config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir) };
   try {
-    temporal = await connectTemporal(config);
+    // Fast-failing calls: with Temporal down a request answers 503 within about a second.
+    deps.temporal = await connectTemporal(config, { fastFail: true });
   } catch (error) {
-    // Serve anyway: reads work without Temporal, and /readyz reports it.
-    logger.warn({ err: error }, 'Temporal is not reachable; /readyz will report it');
+    // Serve anyway: reads work without Temporal, /readyz reports it, and the process keeps trying to connect.
+    logger.warn({ err: error }, 'Temporal is not reachable; /readyz will report it until it is');
+    const stop = keepConnecting({ address: config.temporal.address, namespace: config.temporal.namespace, fastFail: true }, (link) => {
+      deps.temporal = link;
+      stoppers.push(() => link.connection.close());
+    }, logger);
+    stoppers.push(async () => stop());
   }
-  const app = createApp({ config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir), temporal });
-  await listen(app, config);
+  deps.lifecycle = { draining: false };
+  const app = createApp(deps);
+  await listen(app, config, deps.lifecycle);
   logger.info({ host: config.http.host, port: config.http.port }, 'serving');
 }
 
@@ -187,8 +198,11 @@ async function work() {
   });
   // The outbox relay of webhook trigger runs lives beside the worker: wherever sessions are recorded, their runs start here.
   const temporal = await connectTemporal(config);
-  const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
-  stoppers.push(() => relay.stop());
+  // TRIGGER_DISPATCH_POLL_MS=0: this worker does not relay (another one does).
+  if (config.triggers.dispatchPollMs > 0) {
+    const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
+    stoppers.push(() => relay.stop());
+  }
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker running');
   await running;
 }

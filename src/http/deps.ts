@@ -11,4 +11,6 @@ export interface AppDeps {
   recordings: RecordingStore;
   /** Absent when the process runs without Temporal (readyz then reports it). */
   temporal?: { client: Client; connection: Connection };
+  /** Set while the process shuts down: /readyz then answers 503, so a load balancer stops sending requests here. */
+  lifecycle?: { draining: boolean };
 }

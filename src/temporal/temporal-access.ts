@@ -13,10 +13,13 @@ export interface TemporalAccess {
  * process runs without Temporal (the API still serves reads then).
  */
 export function temporalAccess(deps: Pick<AppDeps, 'temporal' | 'config'>): TemporalAccess {
-  if (!deps.temporal?.client) {
-    throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) is not reachable: try again later');
-  }
+  if (!deps.temporal?.client) throw temporalUnavailable();
   return { client: deps.temporal.client, taskQueue: deps.config.temporal.taskQueue };
+}
+
+/** The 503 for a workflow service this process has no connection to, or cannot reach now. */
+export function temporalUnavailable(): DomainError {
+  return new DomainError('UNAVAILABLE', 'The workflow service (Temporal) is not reachable: try again later');
 }
 
 /**

@@ -2,6 +2,11 @@ import type { Middleware } from 'koa';
 import { httpProblem, toProblem, type Problem } from '../problem.js';
 import { PayloadTooLarge } from './body.js';
 import { DomainError } from '../../modules/errors.js';
+import { isTemporalUnavailable } from '../../temporal/connect.js';
+import { temporalUnavailable } from '../../temporal/temporal-access.js';
+
+/** Seconds a client is told to wait before retrying a 503 (a dependency that is down or restarting). */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
  * Turns every error into an RFC 9457 problem (application/problem+json) with
@@ -21,6 +26,10 @@ export function problemResponses(): Middleware {
         problem = toProblem(error);
       } else if (error instanceof PayloadTooLarge) {
         problem = httpProblem(413, 'Content Too Large', error.message, 'PAYLOAD_TOO_LARGE');
+      } else if (isTemporalUnavailable(error)) {
+        // Temporal down or restarting: the request can be retried, so 503 with Retry-After, never a 500.
+        ctx.state.log?.warn({ err: error }, 'the workflow service is unreachable');
+        problem = toProblem(temporalUnavailable());
       } else if (isHttpError(error) && error.status < 500) {
         problem = httpProblem(error.status, error.message, error.message, `HTTP_${error.status}`);
       } else {
@@ -33,6 +42,7 @@ export function problemResponses(): Middleware {
       if (problem.status === 429 && error instanceof DomainError && typeof error.details.retry_after === 'number') {
         ctx.set('Retry-After', String(error.details.retry_after));
       }
+      if (problem.status === 503) ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       sendProblem(ctx, problem);
     }
   };

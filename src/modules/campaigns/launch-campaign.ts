@@ -27,7 +27,8 @@ export const DIALS_PER_RUN = 200;
  * and one campaign_recipient row per distinct contact in one transaction,
  * then starts `campaign/<id>`. Numbers are resolved to contacts (made when
  * new) in bulk: one insert ... on conflict do nothing, then one select.
- * Idempotency: the same key returns the campaign it launched.
+ * Idempotency: the same key returns the campaign it launched. A launch the
+ * workflow service refused (503) keeps no key: its retry launches anew.
  */
 export async function launchCampaign(em: Em, principal: Principal, input: LaunchCampaignBody, temporal: TemporalAccess): Promise<CampaignView> {
   requirePermission(principal, 'outbound:launch');
@@ -163,8 +164,10 @@ async function startWorkflow(em: Em, campaign: Campaign, temporal: TemporalAcces
     });
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+    // The campaign closes, and lets go of its Idempotency-Key: the same request once Temporal is back starts
+    // afresh instead of answering with a campaign that never ran.
     await em.nativeUpdate(Campaign, { id: campaign.id, status: 'running' }, {
-      status: 'cancelled', reason: `The campaign could not start: ${(error as Error).message}`, finishedAt: new Date(),
+      status: 'cancelled', reason: `The campaign could not start: ${(error as Error).message}`, finishedAt: new Date(), idempotencyKey: null,
     });
     throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) did not accept the campaign: try again later', { campaign_id: campaign.id });
   }

@@ -1,0 +1,51 @@
+import { expect } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestApp } from '../support/app.js';
+import { createTenant, type TestTenant } from '../support/factories.js';
+import { makeAgent } from '../support/engine.js';
+import { eventually } from '../support/releases.js';
+import { emitEvent } from '../../src/modules/triggers/emit-event.js';
+import { startTriggerRuns } from '../../src/modules/triggers/start-trigger-runs.js';
+
+/** A loopback webhook receiver answering 200 after `delayMs`; `arrivals` holds when each request came in. */
+export async function startReceiver(delayMs = 0): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
+  const arrivals: number[] = [];
+  const server = createServer((req, res) => {
+    arrivals.push(performance.now());
+    req.resume();
+    setTimeout(() => res.writeHead(200).end(), delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    arrivals,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A new organization with an agent whose call.ended trigger posts to `url`. */
+export async function subscribedAgent(t: TestApp, url: string): Promise<{ tenant: TestTenant; agentId: string }> {
+  const tenant = await createTenant(t);
+  const agent = await makeAgent(t, tenant);
+  const created = await t.request.post('/v1/agent_trigger/create').set(tenant.headers).send({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url });
+  expect(created.status).toBe(201);
+  return { tenant, agentId: agent.agent_id };
+}
+
+/** Emits one call.ended for the agent and starts its trigger run's workflow on `queue`; the run's id. */
+export async function deliverEvent(t: TestApp, queue: string, tenant: TestTenant, agentId: string): Promise<string> {
+  const { runIds } = await t.orm.em.fork().transactional((tx) =>
+    emitEvent(tx, { organizationId: tenant.organizationId, agentId, type: 'call.ended', data: { n: 1 } }));
+  expect(runIds).toHaveLength(1);
+  await startTriggerRuns(t.orm.em.fork(), { client: t.deps.temporal!.client, taskQueue: queue }, runIds);
+  return runIds[0];
+}
+
+/** The trigger run once it is settled (neither pending nor delivering). */
+export function settledRun(t: TestApp, tenant: TestTenant, runId: string): Promise<{ status: string; attempts: { status_code: number | null }[] }> {
+  return eventually(
+    async () => (await t.request.get(`/v1/agent_trigger/run/${runId}/retrieve`).set(tenant.headers)).body.run as { status: string; attempts: { status_code: number | null }[] },
+    (r) => r.status !== 'pending' && r.status !== 'delivering', 30_000, 200,
+  );
+}
