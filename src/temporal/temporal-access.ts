@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { isGrpcDeadlineError, isGrpcServiceError, type Client } from '@temporalio/client';
 import type { AppDeps } from '../http/deps.js';
 import { DomainError } from '../modules/errors.js';
 
@@ -23,11 +23,41 @@ export function temporalUnavailable(): DomainError {
 }
 
 /**
- * A best-effort call (a progress query, a health check) bounded by a gRPC
- * deadline, so the call itself ends at `ms`. Racing it against a timer left
- * the losing call running; when its connection closed meanwhile, the client's
- * retry timer threw on the closed channel outside any request.
+ * A call bounded by a gRPC deadline, so the call itself ends at `ms` (a
+ * progress query, a health check, a long poll for a result). Racing it against
+ * a timer left the losing call running; when its connection closed meanwhile,
+ * the client's retry timer threw on the closed channel outside any request.
+ * A call the deadline ended throws an error `isDeadlineError` recognizes.
  */
-export function withinDeadline<T>(client: Client, ms: number, call: () => Promise<T>): Promise<T> {
-  return client.withDeadline(Date.now() + ms, call);
+export async function withinDeadline<T>(client: Client, ms: number, call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + ms;
+  try {
+    return await client.withDeadline(deadline, call);
+  } catch (error) {
+    // grpc-js sometimes reports a call its deadline ended as CANCELLED ("Call cancelled"), not DEADLINE_EXCEEDED
+    // (1 long poll in 30 here): past the deadline, a cancel nobody asked for is the deadline.
+    if (!isGrpcDeadlineError(error) && Date.now() >= deadline && hasGrpcCode(error, GRPC_CANCELLED)) throw new DeadlinePassed(error);
+    throw error;
+  }
+}
+
+/** Whether a call made `withinDeadline` ended because its deadline passed (as opposed to an answer or a failure). */
+export function isDeadlineError(error: unknown): boolean {
+  return error instanceof DeadlinePassed || isGrpcDeadlineError(error);
+}
+
+const GRPC_CANCELLED = 1;
+
+class DeadlinePassed extends Error {
+  constructor(cause: unknown) {
+    super('The call did not finish before its deadline', { cause });
+    this.name = 'DeadlinePassed';
+  }
+}
+
+function hasGrpcCode(error: unknown, code: number): boolean {
+  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if (isGrpcServiceError(e) && e.code === code) return true;
+  }
+  return false;
 }

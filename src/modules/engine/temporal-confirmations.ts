@@ -1,5 +1,4 @@
 import {
-  isGrpcDeadlineError,
   WorkflowExecutionAlreadyStartedError,
   WorkflowIdConflictPolicy,
   WorkflowIdReusePolicy,
@@ -8,7 +7,7 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { workflowIds } from '../../temporal/workflow-ids.js';
-import { withinDeadline } from '../../temporal/temporal-access.js';
+import { isDeadlineError, withinDeadline } from '../../temporal/temporal-access.js';
 import { answerSignal } from '../../../workflows/permission-request/messages.js';
 import type { Confirmations, PermissionRequestInput, PermissionResult } from './confirmations.js';
 
@@ -57,7 +56,7 @@ export function temporalConfirmations(client: Client, taskQueue: string, options
           try {
             return await withinDeadline(client, input.timeoutMs + graceMs, () => handle.result());
           } catch (error) {
-            if (!isGrpcDeadlineError(error)) throw error;
+            if (!isDeadlineError(error)) throw error;
           }
           try {
             await handle.terminate('no result in time: the caller is told the action did not run');

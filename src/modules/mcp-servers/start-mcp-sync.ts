@@ -1,9 +1,9 @@
-import { isGrpcDeadlineError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/client';
+import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
 import { DomainError, validationFailed } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
-import { withinDeadline, type TemporalAccess } from '../../temporal/temporal-access.js';
+import { isDeadlineError, withinDeadline, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { McpToolSyncInput, McpToolSyncOutcome } from '../../../workflows/mcp-tool-sync/messages.js';
 import { McpServerTool } from './mcp-servers.entity.js';
@@ -63,7 +63,7 @@ export async function startMcpSync(
   try {
     result = await withinDeadline(temporal.client, waitMs, () => handle.result());
   } catch (error) {
-    if (!isGrpcDeadlineError(error)) throw error;
+    if (!isDeadlineError(error)) throw error;
     return { ...answer, timed_out: true };
   }
   const tools = await em.find(McpServerTool, { server: server.id }, { orderBy: { name: 'asc' } });
