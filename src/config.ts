@@ -35,6 +35,8 @@ const EnvSchema = z.object({
     .describe('On SIGTERM the API finishes the requests in flight (answering Connection: close) for up to this long, then closes what is left'),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(200),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(400),
+  RATE_LIMIT_STORE: z.enum(['postgres', 'memory']).optional()
+    .describe('Where request limits and the sign-in throttle count: postgres (shared by every API process; the default with DATABASE_URL) or memory (per process; the default on the embedded development database)'),
   MCP_ALLOWED_HOSTS: z.string().default('').describe('Extra Host values the MCP endpoint accepts, comma-separated'),
   MCP_ALLOWED_ORIGINS: z.string().default('').describe('Extra Origin values the MCP endpoint accepts, comma-separated'),
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -87,7 +89,7 @@ export interface Config {
   temporal: { address: string; namespace: string; taskQueue: string; shutdownGraceMs: number; workflowBundle: string | undefined };
   auth: { tokenSecret: string; tokenTtlSeconds: number };
   recordings: { linkSecret: string; dir: string };
-  limits: { perSecond: number; burst: number; tokenPerMinute: number };
+  limits: { perSecond: number; burst: number; tokenPerMinute: number; store: 'postgres' | 'memory' };
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
   /** Keys for signed cookies (dashboard session, OAuth interactions): the first signs, all verify. */
   cookies: { keys: string[] };
@@ -158,7 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dir: e.RECORDINGS_DIR ?? `${e.DATA_DIR}/recordings`,
     },
     mcp: { allowedHosts: list(e.MCP_ALLOWED_HOSTS), allowedOrigins: list(e.MCP_ALLOWED_ORIGINS) },
-    limits: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST, tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE },
+    limits: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST, tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory') },
     cookies: { keys: cookieKeys },
     secrets: {
       // The dev key is derived like the other dev secrets: stable across restarts, useless in production (refused there).

@@ -7,6 +7,8 @@ import { createLogger } from './logger.js';
 import { initOrm, migrate, type Orm } from './db/orm.js';
 import { createApp } from './http/app.js';
 import { createDrainableServer } from './http/drainable-server.js';
+import { listenForClientChanges } from './modules/org/client-changes.js';
+import { clearClientCache } from './modules/org/api-clients.js';
 import type { AppDeps } from './http/deps.js';
 import { LocalFolderStore } from './modules/calls/recording-store.js';
 import { createWorker, stopWorker } from './temporal/worker.js';
@@ -176,6 +178,9 @@ async function serve() {
     }, logger);
     stoppers.push(async () => stop());
   }
+  // A client revoked anywhere (another API process, the CLI) is refused here at once.
+  const clientChanges = listenForClientChanges(config.db.url, clearClientCache, logger);
+  stoppers.push(() => clientChanges.close());
   deps.lifecycle = { draining: false };
   const app = createApp(deps);
   await listen(app, config, deps.lifecycle);

@@ -6,7 +6,7 @@ import { JsonText, type Route } from './route.js';
 import { bodyParser } from './middleware/body.js';
 import { problemResponses } from './middleware/errors.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
-import { RateLimiter } from './middleware/rate-limit.js';
+import { limitStore, RateLimiter } from './limits.js';
 import { parseInput } from '../modules/validation.js';
 import { authenticateRequest, issueToken } from '../modules/org/api-clients.js';
 import { TokenRequestBody } from '../modules/org/org.schemas.js';
@@ -28,8 +28,9 @@ const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.http.trustProxy });
   const router = new Router();
-  const limiter = new RateLimiter(deps.config.limits.perSecond, deps.config.limits.burst);
-  const tokenLimiter = new RateLimiter(deps.config.limits.tokenPerMinute / 60, deps.config.limits.tokenPerMinute);
+  const store = limitStore(deps);
+  const limiter = new RateLimiter(store, 'requests', deps.config.limits.perSecond, deps.config.limits.burst);
+  const tokenLimiter = new RateLimiter(store, 'token-client', deps.config.limits.tokenPerMinute / 60, deps.config.limits.tokenPerMinute);
 
   app.use(requestContext(deps.logger));
   app.use(securityHeaders());
@@ -69,11 +70,11 @@ export function createApp(deps: AppDeps): Koa {
 
   // The token route's buckets: one per client id and address, so clients behind one proxy (one address) do not
   // share a bucket, plus a looser one per address (ten clients' worth), so one address cannot spray client ids.
-  const tokenAddressLimiter = new RateLimiter((10 * deps.config.limits.tokenPerMinute) / 60, 10 * deps.config.limits.tokenPerMinute);
+  const tokenAddressLimiter = new RateLimiter(store, 'token-address', (10 * deps.config.limits.tokenPerMinute) / 60, 10 * deps.config.limits.tokenPerMinute);
   router.post('/v1/auth/token', async (ctx) => {
     const clientId = (ctx.request.body as { client_id?: unknown } | undefined)?.client_id;
-    tokenAddressLimiter.take(`token:${ctx.ip}`);
-    tokenLimiter.take(`token:${typeof clientId === 'string' ? clientId.slice(0, 200) : ''}:${ctx.ip}`);
+    await tokenAddressLimiter.take(`token:${ctx.ip}`);
+    await tokenLimiter.take(`token:${typeof clientId === 'string' ? clientId.slice(0, 200) : ''}:${ctx.ip}`);
     const body = parseInput(TokenRequestBody, ctx.request.body ?? {}, 'body');
     const em = deps.orm.em.fork();
     ctx.set('Cache-Control', 'no-store');
@@ -100,7 +101,7 @@ export function createApp(deps: AppDeps): Koa {
   // The OAuth callback of external MCP servers (the platform as a client): the operator's browser arrives
   // without our headers; the one-time `state` names the sign-in (modules/mcp-servers/mcp-oauth.ts).
   router.get(MCP_OAUTH_CALLBACK_PATH, async (ctx) => {
-    limiter.take(`mcp-oauth:${ctx.ip}`);
+    await limiter.take(`mcp-oauth:${ctx.ip}`);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { mcp_server: await completeMcpOAuth(deps.orm.em.fork(), ctx.query, engineSettingsFrom(deps.config)), signed_in: true };
   });
@@ -122,7 +123,7 @@ function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimite
       ctx.get('x-organization-id') || undefined,
     );
     principal.requestId = ctx.state.requestId;
-    limiter.take(principal.id);
+    await limiter.take(principal.id);
     requirePermission(principal, r.permission);
     const params = r.params ? parseInput(r.params, ctx.params, 'path') : {};
     const query = r.query ? parseInput(r.query, { ...ctx.query }, 'query') : {};

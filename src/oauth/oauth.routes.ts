@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../http/deps.js';
-import { RateLimiter } from '../http/middleware/rate-limit.js';
+import { limitStore, RateLimiter } from '../http/limits.js';
 import { createOAuthProvider, type OAuthProvider } from './provider.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { oauthBaseUrl } from './urls.js';
@@ -35,7 +35,7 @@ export function createOAuthRoutes(deps: AppDeps) {
     }
     return current.provider;
   };
-  const registrations = new RateLimiter(deps.config.limits.tokenPerMinute / 60, deps.config.limits.tokenPerMinute);
+  const registrations = new RateLimiter(limitStore(deps), 'registrations', deps.config.limits.tokenPerMinute / 60, deps.config.limits.tokenPerMinute);
   // Served over https (PUBLIC_URL), TLS ends at a proxy in front: requests count as secure whatever the
   // last hop, so cookies are Secure (and `__Host-`) even when the proxy's X-Forwarded-Proto is not trusted.
   const https = new URL(oauthBaseUrl(deps.config)).protocol === 'https:';
@@ -43,7 +43,7 @@ export function createOAuthRoutes(deps: AppDeps) {
   const middleware: Middleware = async (ctx, next) => {
     if (https && !ctx.request.secure) Object.defineProperty(ctx.request, 'secure', { value: true });
     if (!isOAuthPath(ctx.path)) return next();
-    if (ctx.path === '/platform/oauth/register' && ctx.method === 'POST') registrations.take(`register:${ctx.ip}`);
+    if (ctx.path === '/platform/oauth/register' && ctx.method === 'POST') await registrations.take(`register:${ctx.ip}`);
     return (await oauth()).middleware(ctx, next);
   };
 

@@ -31,6 +31,9 @@ export async function createTestApp(options: { temporal?: boolean; env?: Record<
     TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
     RATE_LIMIT_PER_SECOND: '100000',
     RATE_LIMIT_BURST: '100000',
+    // Every test app runs on the one test database: counting in memory keeps one file's limits from another's
+    // (their clients share the loopback address). test/shape/shared-state.test.ts counts in PostgreSQL.
+    RATE_LIMIT_STORE: 'memory',
     ...options.env,
   });
   const orm = await initOrm({ url, poolMax: 5, logger: () => {} });

@@ -23,6 +23,7 @@ import { Migration20261124100100_oauth_keys } from './Migration20261124100100_oa
 import { Migration20261124100300_session_kind } from './Migration20261124100300_session_kind.js';
 import { Migration20261124120000_speech_providers } from './Migration20261124120000_speech_providers.js';
 import { Migration20261124130000_live_calls } from './Migration20261124130000_live_calls.js';
+import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -47,4 +48,5 @@ export const migrationsList = [
   { name: 'Migration20261124100300_session_kind', class: Migration20261124100300_session_kind },
   { name: 'Migration20261124120000_speech_providers', class: Migration20261124120000_speech_providers },
   { name: 'Migration20261124130000_live_calls', class: Migration20261124130000_live_calls },
+  { name: 'Migration20261124140000_rate_limit', class: Migration20261124140000_rate_limit },
 ];

@@ -4,6 +4,7 @@ import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { ApiClient, Organization } from './org.entity.js';
+import { announceClientChange } from './client-changes.js';
 import { ORG_ROLE_NAMES, permissionsOfRole, type Permission, type Principal } from './permissions.js';
 import type { TokenRequestBody, TokenResponse } from './org.schemas.js';
 
@@ -50,6 +51,7 @@ export async function revokeApiClient(em: Em, clientId: string) {
   client.revokedAt = new Date();
   await em.flush();
   clientCache.delete(clientId);
+  await announceClientChange(em, clientId);
 }
 
 const invalidClient = () =>
@@ -124,9 +126,10 @@ async function loadClient(em: Em, clientId: string): Promise<CachedClient | unde
   return entry;
 }
 
-/** Forget cached client rows (tests that change a client's role use it). */
-export function clearClientCache() {
-  clientCache.clear();
+/** Forget one cached client row, or all of them (a change announced by another process, tests). */
+export function clearClientCache(clientId?: string) {
+  if (clientId === undefined) clientCache.clear();
+  else clientCache.delete(clientId);
 }
 
 const hmacKeys = new Map<string, KeyObject>();

@@ -12,7 +12,7 @@ import { createConnection } from '../connections/create-connection.js';
 import { listConnections } from '../connections/list-connections.js';
 import { disconnectConnection } from '../connections/disconnect-connection.js';
 import { csrfToken, csrfValid, endSession, readSession, startSession, type DashboardSession } from './dashboard-session.js';
-import { SignInThrottle } from './sign-in-throttle.js';
+import { limitStore, SignInThrottle } from '../../http/limits.js';
 import { connectedAppsPage, consentPage, messagePage, PAGE_CSP, signInPage } from './pages.js';
 import { releasesForUser, releasesPage } from './releases-page.js';
 import { invitationsPage } from './invitations-page.js';
@@ -84,7 +84,7 @@ const htmlErrors: Middleware = async (ctx, next) => {
 export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: () => Promise<OAuthProvider>): void {
   const { orm } = deps;
   const keys = deps.config.cookies.keys;
-  const throttle = new SignInThrottle();
+  const throttle = new SignInThrottle(limitStore(deps));
 
   const requireCsrf = (ctx: Ctx, session: DashboardSession | undefined) => {
     if (!csrfValid(ctx, keys, session, field(ctx, 'csrf'))) throw new CsrfRefused();
@@ -96,7 +96,7 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     const password = field(ctx, 'password');
     const again = (error: string, status: number) =>
       page(ctx, signInPage({ action, csrf: csrfToken(ctx, keys, undefined), email, error, clientName }), status);
-    const wait = throttle.retryAfter(email, ctx.ip);
+    const wait = await throttle.retryAfter(email, ctx.ip);
     if (wait > 0) {
       ctx.set('Retry-After', String(wait));
       again(`Too many failed sign-ins: try again in ${Math.ceil(wait / 60)} minutes.`, 429);
@@ -104,11 +104,11 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     }
     const user = email && password ? await authenticateUser(orm.em.fork(), email, password) : undefined;
     if (!user) {
-      throttle.fail(email, ctx.ip);
+      await throttle.fail(email, ctx.ip);
       again('The email or password is not correct.', 401);
       return undefined;
     }
-    throttle.succeed(email);
+    await throttle.succeed(email);
     return startSession(ctx, orm, user);
   }
 
