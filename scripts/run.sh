@@ -18,5 +18,9 @@ if [ "$1" = src/main.ts ]; then
       ;;
   esac
 fi
+if [ "$1" = scripts/shape.ts ]; then
+  . "$(dirname -- "$0")/ensure-packages.sh"
+  ensure_packages "the production shape's load balancer" haproxy
+fi
 # shellcheck disable=SC2086 # empty or one flag
 exec "$NODE" --enable-source-maps $flags --import tsx "$@"

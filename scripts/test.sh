@@ -11,9 +11,9 @@ echo "[test] lint..." >&2
 # integration tests), and for the media runtime sipp (package sip-tester), espeak-ng, pocketsphinx with its
 # US English model, and sox; docker-compose (it checks docker-compose.yml); tests that need one fail saying how.
 . "$(dirname -- "$0")/ensure-packages.sh"
-ensure_packages "the browser, CalDAV, real-call and compose-file tests" chromium radicale sip-tester espeak-ng pocketsphinx pocketsphinx-en-us sox docker-compose
-echo "[test] ensuring the Temporal CLI..." >&2
-TEMPORAL_CLI_PATH=$("$NODE" --import tsx scripts/ensure-temporal.ts)
+ensure_packages "the browser, CalDAV, real-call, compose-file and production-shape tests" chromium radicale sip-tester espeak-ng pocketsphinx pocketsphinx-en-us sox docker-compose haproxy
+echo "[test] ensuring the Temporal CLI and the Temporal server..." >&2
+TEMPORAL_CLI_PATH=$("$NODE" --import tsx scripts/ensure-temporal.ts --server)
 export TEMPORAL_CLI_PATH
 NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning ${NODE_OPTIONS:-}"
 export NODE_OPTIONS
@@ -22,13 +22,15 @@ if [ "$#" -gt 0 ]; then
 fi
 # The whole suite runs in two phases. The media tests (test/media) hold real-time calls: 20 ms RTP pacing, speech
 # recognition of streamed audio, barge-in within 60 ms. On a 2-core machine they run one file at a time, after the
-# rest, rather than beside another suite's Temporal workflows and browser. The closing line adds up both phases.
+# rest, rather than beside another suite's Temporal workflows and browser. So does the production shape
+# (test/shape/production-shape.test.ts: a Temporal server, two API processes, two workers and HAProxy of its own).
+# The closing line adds up both phases.
 TEST_SUMMARY_FILE=$(mktemp)
 export TEST_SUMMARY_FILE
 status=0
-"$NODE" node_modules/jest/bin/jest.js --testPathIgnorePatterns '/test/media/' || status=$?
-echo "[test] the media tests, one file at a time..." >&2
-"$NODE" node_modules/jest/bin/jest.js --runInBand '/test/media/' || status=$?
+"$NODE" node_modules/jest/bin/jest.js --testPathIgnorePatterns '/test/media/' '/test/shape/production-shape' || status=$?
+echo "[test] the media tests and the production shape, one file at a time..." >&2
+"$NODE" node_modules/jest/bin/jest.js --runInBand '/test/media/' '/test/shape/production-shape' || status=$?
 awk '{ p += $1; f += $2; s += $3 } END { printf "\n%d passed, %d failed%s\n", p, f, (s ? sprintf(", %d skipped", s) : "") }' "$TEST_SUMMARY_FILE"
 rm -f "$TEST_SUMMARY_FILE"
 exit "$status"

@@ -58,10 +58,14 @@ export const presets = {
    * One webhook POST and its record. HTTP failures are results, not errors
    * (the workflow waits the trigger's schedule); only the database failing
    * throws, and that is retried briefly. The timeout covers the request's own
-   * (WEBHOOK_TIMEOUT_MS, at most 2 minutes) plus the writes.
+   * (WEBHOOK_TIMEOUT_MS, at most 2 minutes) plus the writes. The activity
+   * heartbeats every second, so an attempt a killed worker held is retried on
+   * another within the heartbeat timeout (it found a run stuck for the whole
+   * 3 minutes: test/shape/production-shape.test.ts).
    */
   webhookDelivery: {
     startToCloseTimeout: '3 minutes',
+    heartbeatTimeout: '5 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
   /**

@@ -21,6 +21,8 @@ const MAX_RETRY_AFTER_MS = 86_400_000;
 const MAX_ANSWER_BYTES = 256 * 1024;
 /** How much of an error message an attempt keeps. */
 const MAX_ERROR = 500;
+/** An attempt whose answer was never recorded: the worker sending it stopped (the request may have arrived). */
+export const INTERRUPTED = 'interrupted: the worker stopped before the answer was recorded; the receiver may have received this request';
 
 export async function cancelTriggerRun(em: Em, runId: string): Promise<void> {
   await em.nativeUpdate(
@@ -130,11 +132,16 @@ export async function deliverWebhookAttempt(em: Em, runId: string, attempt: numb
   const url = run.url ?? trigger.url;
   const secret = decryptSecret(settings.encryptionKey, trigger.secretEncrypted, secretContext(trigger));
   const at = new Date();
+  // On record before the request goes out: if this worker dies before the answer is written, the attempt (which
+  // the receiver may have had) stays visible as interrupted, and the retried activity records its own.
+  const index = run.attempts.length;
+  // New arrays, so the JSON column is seen as changed.
+  run.attempts = [...run.attempts, { at: at.toISOString(), status_code: null, latency_ms: 0, error: INTERRUPTED, url }];
+  await em.flush();
   const sent = await sendWebhook(settings, url, secret, event.id, envelope(event));
 
   const record: DeliveryAttempt = { at: at.toISOString(), status_code: sent.statusCode, latency_ms: sent.latencyMs, error: sent.error, url };
-  // A new array, so the JSON column is seen as changed.
-  run.attempts = [...run.attempts, record];
+  run.attempts = run.attempts.map((a, i) => (i === index ? record : a));
   let outcome: AttemptOutcome;
   if (sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300) {
     run.status = 'succeeded';

@@ -1,0 +1,299 @@
+// The production shape on one machine, without Docker (issue 12): the real Temporal server on PostgreSQL,
+// API processes behind Debian's HAProxy, worker processes, the app's own database. `npm run shape` starts it
+// and stops it on Ctrl-C; test/shape/production-shape.test.ts drives faults through it.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { findTemporalServer, type TemporalServerBinaries } from '../src/temporal/server-binary.js';
+import { findTemporalCli } from '../src/temporal/cli-binary.js';
+import { loadDevSecrets } from '../src/dev/dev-secrets.js';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface ShapeOptions {
+  /** PostgreSQL as an administrator (databases are created on it): default postgresql://postgres@127.0.0.1:5432/postgres. */
+  adminUrl?: string;
+  /** Names the databases (`<name>_app`, `<name>_temporal`, `<name>_temporal_visibility`); dropped first. */
+  name?: string;
+  apis?: number;
+  workers?: number;
+  /** Extra environment for the app's processes. */
+  env?: Record<string, string>;
+  log?: (message: string) => void;
+}
+
+export type Role = 'api' | 'worker' | 'temporal' | 'haproxy';
+
+export interface ShapeProcess {
+  role: Role;
+  index: number;
+  process: ChildProcess;
+  logFile: string;
+  /** The API's own port (API processes). */
+  port?: number;
+}
+
+export interface Shape {
+  /** The balancer's address: every REST request of a client goes here. */
+  url: string;
+  /** The API processes' own addresses. */
+  apiUrls: string[];
+  temporalAddress: string;
+  databaseUrl: string;
+  taskQueue: string;
+  dir: string;
+  processes: ShapeProcess[];
+  /** Sends `signal` to one process and waits for it to exit. */
+  kill(role: Role, index: number, signal: NodeJS.Signals): Promise<void>;
+  /** Starts a stopped process of the role again (same ports and settings) and waits until it is ready. */
+  restart(role: Role, index: number): Promise<void>;
+  /** The process's output so far, for failure messages. */
+  output(role: Role, index: number): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A free loopback port: any (the kernel's pick), or for Temporal's services one in 12000-31999, because its
+ * cluster membership table keeps ports in a smallint (a port above 32767 stops the server at start).
+ */
+async function freePort(range?: 'smallint'): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const wanted = range ? 12_000 + Math.floor(Math.random() * 20_000) : 0;
+    const server = createServer();
+    const ok = await new Promise<boolean>((r) => {
+      server.once('error', () => r(false));
+      server.listen(wanted, '127.0.0.1', () => r(true));
+    });
+    if (!ok) {
+      if (tries > 50) throw new Error('no free port found');
+      continue;
+    }
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((r) => server.close(() => r()));
+    return port;
+  }
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number, proc?: ShapeProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (proc && proc.process.exitCode !== null) throw new Error(`${what}: the process exited (${proc.process.exitCode}); see ${proc.logFile}:\n${tail(proc.logFile)}`);
+    if (Date.now() > deadline) throw new Error(`${what}: not ready within ${timeoutMs} ms${proc ? `; see ${proc.logFile}:\n${tail(proc.logFile)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-12).map((line) => line.slice(0, 400)).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Temporal's databases and schema on PostgreSQL, through the server's own schema tool. */
+async function setUpTemporalSchema(bin: TemporalServerBinaries, pgUrl: URL, name: string): Promise<void> {
+  const base = ['--plugin', 'postgres12', '--ep', pgUrl.hostname, '-p', pgUrl.port || '5432', '-u', decodeURIComponent(pgUrl.username || 'postgres')];
+  const env = { ...process.env, SQL_PASSWORD: decodeURIComponent(pgUrl.password) };
+  for (const [db, folder] of [[`${name}_temporal`, 'temporal'], [`${name}_temporal_visibility`, 'visibility']] as const) {
+    await run(bin.sqlTool, [...base, '--db', db, 'create'], { env });
+    await run(bin.sqlTool, [...base, '--db', db, 'setup-schema', '-v', '0.0'], { env });
+    await run(bin.sqlTool, [...base, '--db', db, 'update-schema', '-d', join(bin.moduleDir, 'schema/postgresql/v12', folder, 'versioned')], { env });
+  }
+}
+
+/** The module's development-postgres12.yaml with this shape's databases, credentials and ports. */
+function temporalConfig(bin: TemporalServerBinaries, pgUrl: URL, name: string, ports: Record<string, number>): string {
+  let yaml = readFileSync(join(bin.moduleDir, 'config/development-postgres12.yaml'), 'utf8');
+  const swap = (from: string, to: string) => {
+    if (!yaml.includes(from)) throw new Error(`the Temporal config template no longer holds ${from}`);
+    yaml = yaml.split(from).join(to);
+  };
+  swap('databaseName: "temporal_visibility"', `databaseName: "${name}_temporal_visibility"`);
+  swap('databaseName: "temporal"', `databaseName: "${name}_temporal"`);
+  swap('connectAddr: "127.0.0.1:5432"', `connectAddr: "${pgUrl.hostname}:${pgUrl.port || 5432}"`);
+  swap('user: "temporal"', `user: "${decodeURIComponent(pgUrl.username || 'postgres')}"`);
+  swap('password: "temporal"', `password: "${decodeURIComponent(pgUrl.password)}"`);
+  for (const [from, key] of [['7233', 'frontend'], ['6933', 'frontendMembership'], ['7243', 'frontendHttp'], ['7235', 'matching'], ['6935', 'matchingMembership'], ['7234', 'history'], ['6934', 'historyMembership'], ['7239', 'worker'], ['6939', 'workerMembership'], ['7936', 'pprof'], ['8000', 'metrics']] as const) {
+    swap(from, String(ports[key]));
+  }
+  swap('filepath: "config/dynamicconfig/development-sql.yaml"', `filepath: "${join(bin.moduleDir, 'config/dynamicconfig/development-sql.yaml')}"`);
+  return yaml;
+}
+
+function haproxyConfig(port: number, apiPorts: number[]): string {
+  return `# Written by scripts/production-shape.ts (the same policy as deploy/haproxy.cfg).
+global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 65s
+  timeout server 65s
+  timeout http-keep-alive 60s
+  retries 2
+  option redispatch
+  retry-on conn-failure empty-response
+
+frontend api
+  bind 127.0.0.1:${port}
+  default_backend api
+
+backend api
+  balance roundrobin
+  option httpchk GET /readyz
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 1
+${apiPorts.map((p, i) => `  server api${i} 127.0.0.1:${p} check`).join('\n')}
+`;
+}
+
+export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
+  const log = options.log ?? (() => {});
+  const name = options.name ?? 'vp_shape';
+  const admin = new URL(options.adminUrl ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const dir = mkdtempSync(join(tmpdir(), 'vp-shape-'));
+  const bin = await findTemporalServer(log);
+  const cli = await findTemporalCli(log);
+  const processes: ShapeProcess[] = [];
+  const specs = new Map<string, { start: () => ShapeProcess; ready: (p: ShapeProcess) => Promise<void> }>();
+  const key = (role: Role, index: number) => `${role}:${index}`;
+
+  const launch = (role: Role, index: number, command: string, args: string[], env: Record<string, string> = {}, port?: number): ShapeProcess => {
+    const logFile = join(dir, `${role}-${index}.log`);
+    const out = createWriteStream(logFile, { flags: 'a' });
+    const { NODE_OPTIONS: _jest, ...inherited } = process.env;
+    const child = spawn(command, args, { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.pipe(out);
+    child.stderr!.pipe(out);
+    const proc: ShapeProcess = { role, index, process: child, logFile, port };
+    const at = processes.findIndex((p) => p.role === role && p.index === index);
+    if (at >= 0) processes[at] = proc;
+    else processes.push(proc);
+    return proc;
+  };
+
+  // --- databases: the app's (migrated) and Temporal's two ---
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    for (const db of [`${name}_app`, `${name}_temporal`, `${name}_temporal_visibility`]) await client.query(`drop database if exists ${db} with (force)`);
+    await client.query(`create database ${name}_app`);
+  } finally {
+    await client.end();
+  }
+  const databaseUrl = new URL(admin.href);
+  databaseUrl.pathname = `/${name}_app`;
+  log('setting up Temporal\'s schema...');
+  await setUpTemporalSchema(bin, admin, name);
+  await run(process.execPath, ['--import', 'tsx', 'src/db/migrate-cli.ts', 'up'], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href } });
+
+  // --- the Temporal server ---
+  const ports: Record<string, number> = {};
+  for (const k of ['frontend', 'frontendMembership', 'frontendHttp', 'matching', 'matchingMembership', 'history', 'historyMembership', 'worker', 'workerMembership', 'pprof', 'metrics']) ports[k] = await freePort('smallint');
+  const configDir = join(dir, 'temporal-config');
+  mkdirSync(configDir);
+  writeFileSync(join(configDir, 'shape.yaml'), temporalConfig(bin, admin, name, ports));
+  const temporalAddress = `127.0.0.1:${ports.frontend}`;
+  const healthy = async () => (await run(cli, ['operator', 'cluster', 'health', '--address', temporalAddress], { timeout: 5000 }).then(() => true, () => false));
+  specs.set(key('temporal', 0), {
+    start: () => launch('temporal', 0, bin.server, ['--root', dir, '--config', 'temporal-config', '--env', 'shape', '--allow-no-auth', 'start']),
+    ready: (p) => waitFor('the Temporal server', healthy, 90_000, p),
+  });
+
+  // --- the app ---
+  const lbPort = await freePort();
+  const url = `http://127.0.0.1:${lbPort}`;
+  const secrets = loadDevSecrets(join(dir, 'data'));
+  const taskQueue = 'voice-platform';
+  const appEnv = {
+    NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl.href, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: 'default',
+    TEMPORAL_TASK_QUEUE: taskQueue, MIGRATE_ON_START: 'false', RECORDINGS_DIR: join(dir, 'recordings'), DATA_DIR: join(dir, 'data'),
+    PUBLIC_URL: url, TRUST_PROXY: 'true', ...secrets, ...options.env,
+  };
+  const bundle = join(dir, 'workflow-bundle.js');
+  const apiPorts: number[] = [];
+  for (let i = 0; i < (options.apis ?? 2); i++) {
+    const port = await freePort();
+    apiPorts.push(port);
+    specs.set(key('api', i), {
+      start: () => launch('api', i, process.execPath, ['--enable-source-maps', '--import', 'tsx', 'src/main.ts', 'serve'], { ...appEnv, HOST: '127.0.0.1', PORT: String(port) }, port),
+      ready: (p) => waitFor(`API process ${i}`, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 60_000, p),
+    });
+  }
+  for (let i = 0; i < (options.workers ?? 2); i++) {
+    specs.set(key('worker', i), {
+      start: () => launch('worker', i, process.execPath, ['--enable-source-maps', '--import', 'tsx', 'src/main.ts', 'worker'], { ...appEnv, WORKFLOW_BUNDLE: bundle }),
+      ready: (p) => waitFor(`worker ${i}`, async () => readFileSync(p.logFile, 'utf8').includes('worker running'), 60_000, p),
+    });
+  }
+  const haproxyCfg = join(dir, 'haproxy.cfg');
+  writeFileSync(haproxyCfg, haproxyConfig(lbPort, apiPorts));
+  specs.set(key('haproxy', 0), {
+    start: () => launch('haproxy', 0, '/usr/sbin/haproxy', ['-f', haproxyCfg, '-db']),
+    ready: (p) => waitFor('HAProxy', async () => (await fetch(`${url}/readyz`)).ok, 30_000, p),
+  });
+
+  const startOne = async (role: Role, index: number) => {
+    const spec = specs.get(key(role, index));
+    if (!spec) throw new Error(`no ${role} ${index} in this shape`);
+    await spec.ready(spec.start());
+  };
+  const kill = (role: Role, index: number, signal: NodeJS.Signals) => {
+    const proc = processes.find((p) => p.role === role && p.index === index);
+    if (!proc) throw new Error(`no ${role} ${index} in this shape`);
+    return new Promise<void>((resolveExit) => {
+      if (proc.process.exitCode !== null || proc.process.signalCode !== null) return resolveExit();
+      proc.process.once('exit', () => resolveExit());
+      proc.process.kill(signal);
+    });
+  };
+  const stop = async () => {
+    for (const role of ['haproxy', 'api', 'worker', 'temporal'] as Role[]) {
+      await Promise.all(processes.filter((p) => p.role === role).map(async (p) => {
+        const timer = setTimeout(() => p.process.kill('SIGKILL'), 15_000);
+        await kill(p.role, p.index, 'SIGTERM');
+        clearTimeout(timer);
+      }));
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    log(`starting the Temporal server on ${temporalAddress}...`);
+    await startOne('temporal', 0);
+    await run(cli, ['operator', 'namespace', 'create', '--namespace', 'default', '--retention', '24h', '--address', temporalAddress]);
+    log('bundling the workflows once for the workers...');
+    await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 });
+    log('starting the API processes and workers...');
+    await Promise.all([...specs.keys()].filter((k) => k.startsWith('api:') || k.startsWith('worker:')).map((k) => {
+      const [role, index] = k.split(':');
+      return startOne(role as Role, Number(index));
+    }));
+    await startOne('haproxy', 0);
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  log(`ready: ${url} (balancer), Temporal ${temporalAddress}, logs in ${dir}`);
+  return {
+    url,
+    apiUrls: apiPorts.map((p) => `http://127.0.0.1:${p}`),
+    temporalAddress,
+    databaseUrl: databaseUrl.href,
+    taskQueue,
+    dir,
+    processes,
+    kill,
+    restart: startOne,
+    output: (role, index) => tail(processes.find((p) => p.role === role && p.index === index)?.logFile ?? ''),
+    stop,
+  };
+}

@@ -1,0 +1,23 @@
+// `npm run shape`: the production shape on this machine (scripts/production-shape.ts) until Ctrl-C.
+// SHAPE_APIS and SHAPE_WORKERS set how many processes of each (default 2); DATABASE_ADMIN_URL the PostgreSQL.
+import { startShape } from './production-shape.js';
+
+const shape = await startShape({
+  adminUrl: process.env.DATABASE_ADMIN_URL,
+  apis: Number(process.env.SHAPE_APIS ?? 2),
+  workers: Number(process.env.SHAPE_WORKERS ?? 2),
+  log: (m) => process.stderr.write(`[shape] ${m}\n`),
+});
+process.stdout.write(`REST through HAProxy: ${shape.url}/v1 (API processes: ${shape.apiUrls.join(', ')})
+Temporal: ${shape.temporalAddress}  database: ${shape.databaseUrl}
+Create a client: DATABASE_URL=${shape.databaseUrl} npm run cli -- client create
+Logs: ${shape.dir}   Ctrl-C stops everything.
+`);
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void shape.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
