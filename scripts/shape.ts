@@ -10,7 +10,8 @@ const shape = await startShape({
 });
 process.stdout.write(`REST through HAProxy: ${shape.url}/v1 (API processes: ${shape.apiUrls.join(', ')})
 Temporal: ${shape.temporalAddress}  database: ${shape.databaseUrl}
-Create a client: DATABASE_URL=${shape.databaseUrl} npm run cli -- client create
+A first client: export DATABASE_URL=${shape.databaseUrl}
+  npm run cli -- org create --name <name>      then   npm run cli -- client create --org <org_id>
 Logs: ${shape.dir}   Ctrl-C stops everything.
 `);
 let stopping = false;
