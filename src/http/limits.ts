@@ -44,7 +44,7 @@ function limiter(store: LimitStore, limit: WindowLimit): RateLimiterAbstract {
     storeClient: store.client,
     storeType: 'pool',
     tableName: TABLE,
-    tableCreated: true, // by migration Migration20261124000000
+    tableCreated: true, // by Migration20261124140000_rate_limit
     inMemoryBlockOnConsumed: limit.points,
     insuranceLimiter: memory,
   });

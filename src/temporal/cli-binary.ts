@@ -13,9 +13,19 @@ import { promisify } from 'node:util';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 const run = promisify(execFile);
 
-export function temporalCacheDir(): string {
+/** The per-user cache the project builds its Go binaries into (a folder per tool and version). */
+export function binaryCacheDir(name: string): string {
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'voice-agent-platform', `temporal-${TEMPORAL_CLI_VERSION}`);
+  return join(base, 'voice-agent-platform', name);
+}
+
+export function temporalCacheDir(): string {
+  return binaryCacheDir(`temporal-${TEMPORAL_CLI_VERSION}`);
+}
+
+/** Go, on PATH or where its official archive installs it. */
+export function findGo(): string | undefined {
+  return onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined);
 }
 
 function onPath(name: string): string | undefined {
@@ -38,7 +48,7 @@ export async function findTemporalCli(log: (msg: string) => void = () => {}): Pr
   const cacheDir = temporalCacheDir();
   const cached = join(cacheDir, 'temporal');
   if (existsSync(cached)) return cached;
-  const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined);
+  const go = findGo();
   if (!go) {
     throw new Error(
       'The Temporal CLI was not found (TEMPORAL_CLI_PATH, PATH, ' +

@@ -1,5 +1,6 @@
 import { Client, Connection, ServiceError, defaultGrpcRetryOptions, isGrpcServiceError, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { Logger } from 'pino';
+import { errorChain } from './temporal-access.js';
 
 /** gRPC status codes that mean "the workflow service cannot be reached now": UNAVAILABLE and DEADLINE_EXCEEDED. */
 const UNREACHABLE_CODES = new Set([14, 4]);
@@ -31,13 +32,12 @@ export async function connectTemporal(options: { address: string; namespace: str
  * the network gone), anywhere along its causes, as opposed to an answer from it.
  */
 export function isTemporalUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+  return errorChain(error).some((e) => {
     if (isGrpcServiceError(e) && UNREACHABLE_CODES.has(e.code)) return true;
     if (e instanceof ServiceError && /UNAVAILABLE|DEADLINE_EXCEEDED|connect/i.test(e.message)) return true;
     const name = (e as { name?: unknown }).name;
-    if (name === 'TransportError' || name === 'ConnectionError') return true;
-  }
-  return false;
+    return name === 'TransportError' || name === 'ConnectionError';
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { binaryCacheDir, findGo } from './cli-binary.js';
 
 /**
  * The real Temporal server (not the CLI's dev server) and its SQL schema tool,
@@ -25,16 +25,10 @@ export interface TemporalServerBinaries {
   moduleDir: string;
 }
 
-function goBinary(): string | undefined {
-  for (const candidate of ['/usr/local/go/bin/go', '/usr/bin/go']) if (existsSync(candidate)) return candidate;
-  return undefined;
-}
-
 export async function findTemporalServer(log: (msg: string) => void = () => {}): Promise<TemporalServerBinaries> {
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  const dir = process.env.TEMPORAL_SERVER_DIR ?? join(base, 'voice-agent-platform', `temporal-server-${TEMPORAL_SERVER_VERSION}`);
+  const dir = process.env.TEMPORAL_SERVER_DIR ?? binaryCacheDir(`temporal-server-${TEMPORAL_SERVER_VERSION}`);
   const binaries = { server: join(dir, 'server'), sqlTool: join(dir, 'sql') };
-  const go = goBinary();
+  const go = findGo();
   let moduleDir = process.env.TEMPORAL_SERVER_MODULE_DIR;
   if (!moduleDir) {
     if (!go) throw new Error(`Go is needed to find (or build) the Temporal server ${TEMPORAL_SERVER_VERSION}: install Go, or set TEMPORAL_SERVER_DIR and TEMPORAL_SERVER_MODULE_DIR`);

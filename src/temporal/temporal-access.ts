@@ -56,8 +56,12 @@ class DeadlinePassed extends Error {
 }
 
 function hasGrpcCode(error: unknown, code: number): boolean {
-  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if (isGrpcServiceError(e) && e.code === code) return true;
-  }
-  return false;
+  return errorChain(error).some((e) => isGrpcServiceError(e) && e.code === code);
+}
+
+/** An error and its causes, outermost first (at most six deep). */
+export function errorChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; e && chain.length < 6; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
 }

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { startChildApi, type ChildApi } from '../support/child-api.js';
-import { RateLimiter, SignInThrottle, type LimitStore } from '../../src/http/limits.js';
+import { limitStore, RateLimiter, SignInThrottle, type LimitStore } from '../../src/http/limits.js';
 import { revokeApiClient } from '../../src/modules/org/api-clients.js';
 import { randomUUID } from 'node:crypto';
 
@@ -28,7 +28,8 @@ afterAll(async () => {
   await b?.close();
 });
 
-const postgres = (): LimitStore => ({ kind: 'postgres', client: { query: async (q) => (await (a.orm.em.getConnection() as unknown as { getNativeClient(): Promise<{ query(q: unknown): Promise<unknown> }> }).getNativeClient()).query(q) } });
+/** The apps' store (RATE_LIMIT_STORE=postgres), for throttles made here. */
+const postgres = (): LimitStore => limitStore(a.deps);
 
 describe('limits shared by API processes', () => {
   it('a client spending its burst across two processes is refused by both once it is spent', async () => {

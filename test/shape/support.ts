@@ -1,7 +1,12 @@
-import { expect } from '@jest/globals';
+import { afterAll, beforeAll, expect } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestApp } from '../support/app.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { uniqueTaskQueue } from '../support/worker.js';
+import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { makeAgent } from '../support/engine.js';
 import { eventually } from '../support/releases.js';
@@ -48,4 +53,36 @@ export function settledRun(t: TestApp, tenant: TestTenant, runId: string): Promi
     async () => (await t.request.get(`/v1/agent_trigger/run/${runId}/retrieve`).set(tenant.headers)).body.run as { status: string; attempts: { status_code: number | null }[] },
     (r) => r.status !== 'pending' && r.status !== 'delivering', 30_000, 200,
   );
+}
+
+/** The encryption key of the shape tests' apps and the worker processes they start (one key, so both read secrets). */
+export const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+export interface WebhookTestApp {
+  t: TestApp;
+  queue: string;
+  receiver: Awaited<ReturnType<typeof startReceiver>>;
+  /** A scratch folder of the file's own, removed afterwards. */
+  dir: string;
+}
+
+/**
+ * Registers the file's beforeAll/afterAll: the app on its own task queue (with Temporal, receivers on loopback
+ * allowed), a webhook receiver answering after `receiverDelayMs`, and a scratch folder. Read the fields in tests.
+ */
+export function webhookTestApp(name: string, receiverDelayMs = 0): WebhookTestApp {
+  const h = {} as WebhookTestApp;
+  beforeAll(async () => {
+    h.queue = uniqueTaskQueue(name);
+    h.t = await createTestApp({ temporal: true, env: { TEMPORAL_TASK_QUEUE: h.queue, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY } });
+    h.receiver = await startReceiver(receiverDelayMs);
+    h.dir = mkdtempSync(join(tmpdir(), `vp-${name}-`));
+  }, 60_000);
+  afterAll(async () => {
+    await h.receiver?.close();
+    await closeWebhookDispatchers();
+    await h.t?.close();
+    if (h.dir) rmSync(h.dir, { recursive: true, force: true });
+  });
+  return h;
 }

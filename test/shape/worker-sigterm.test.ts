@@ -1,15 +1,9 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestApp, type TestApp } from '../support/app.js';
 import { eventually } from '../support/releases.js';
 import { startChildWorker } from '../support/child-worker.js';
-import { uniqueTaskQueue } from '../support/worker.js';
-import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
-import { deliverEvent, settledRun, startReceiver, subscribedAgent } from './support.js';
+import { deliverEvent, ENCRYPTION_KEY, settledRun, subscribedAgent, webhookTestApp } from './support.js';
 
 /**
  * SIGTERM to the worker role (`src/main.ts worker`, issue #12 defect 2): it
@@ -20,34 +14,16 @@ import { deliverEvent, settledRun, startReceiver, subscribedAgent } from './supp
  * webhook was delivered twice with one attempt recorded.
  */
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 const SLOW_MS = 1500;
 
-let t: TestApp;
-let queue: string;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let dataDir: string;
-
-beforeAll(async () => {
-  queue = uniqueTaskQueue('sigterm');
-  t = await createTestApp({ temporal: true, env: { TEMPORAL_TASK_QUEUE: queue, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY } });
-  receiver = await startReceiver(SLOW_MS);
-  dataDir = mkdtempSync(join(tmpdir(), 'vp-sigterm-'));
-}, 60_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await closeWebhookDispatchers();
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const h = webhookTestApp('sigterm', SLOW_MS);
 
 /** The worker role as production runs it, on the test database, Temporal and task queue; resolves once it polls. */
 async function workerRole(): Promise<{ child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; at: number }> }> {
   const { NODE_OPTIONS: _jest, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'worker'], {
     env: {
-      ...inherited, NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL!, TEMPORAL_TASK_QUEUE: queue, DATA_DIR: dataDir,
+      ...inherited, NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL!, TEMPORAL_TASK_QUEUE: h.queue, DATA_DIR: h.dir,
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY, LOG_LEVEL: 'info', TRIGGER_DISPATCH_POLL_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +39,7 @@ async function workerRole(): Promise<{ child: ChildProcess; output: () => string
 
 describe('SIGTERM to a worker', () => {
   it('lets the webhook delivery in flight finish, records its one attempt, then exits 0: nothing is delivered twice', async () => {
+    const { t, queue, receiver } = h;
     const { tenant, agentId } = await subscribedAgent(t, receiver.url);
     const { arrivals } = receiver;
     const worker = await workerRole();

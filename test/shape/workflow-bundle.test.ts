@@ -1,14 +1,10 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, expect } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestApp, type TestApp } from '../support/app.js';
 import { startChildWorker } from '../support/child-worker.js';
-import { uniqueTaskQueue } from '../support/worker.js';
-import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
-import { deliverEvent, settledRun, startReceiver, subscribedAgent } from './support.js';
+import { deliverEvent, ENCRYPTION_KEY, settledRun, subscribedAgent, webhookTestApp } from './support.js';
 
 /**
  * The production build's workflows (issue #12): scripts/bundle-workflows.ts
@@ -16,28 +12,11 @@ import { deliverEvent, settledRun, startReceiver, subscribedAgent } from './supp
  * or dist/workflow-bundle.js in a build) loads it instead of bundling at
  * start-up, and runs workflows from it: here a webhook delivery end to end.
  */
-const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
-let t: TestApp;
-let queue: string;
-let dir: string;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-
-beforeAll(async () => {
-  queue = uniqueTaskQueue('bundle');
-  t = await createTestApp({ temporal: true, env: { TEMPORAL_TASK_QUEUE: queue, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY } });
-  dir = mkdtempSync(join(tmpdir(), 'vp-bundle-'));
-  receiver = await startReceiver();
-}, 60_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await closeWebhookDispatchers();
-  await t?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const h = webhookTestApp('bundle');
 
 describe('the prebuilt workflow bundle', () => {
   it('is written by the build script and runs workflows in a worker that loads it', async () => {
+    const { t, queue, receiver, dir } = h;
     const bundle = join(dir, 'workflow-bundle.js');
     const { NODE_OPTIONS: _jest, ...env } = process.env;
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { env, timeout: 120_000 });
@@ -56,6 +35,6 @@ describe('the prebuilt workflow bundle', () => {
   }, 180_000);
 
   it('a WORKFLOW_BUNDLE that does not exist stops the worker with a clear error', async () => {
-    await expect(startChildWorker(queue, { WORKFLOW_BUNDLE: join(dir, 'missing.js') }, 30_000)).rejects.toThrow(/WORKFLOW_BUNDLE: .*missing\.js does not exist/);
+    await expect(startChildWorker(h.queue, { WORKFLOW_BUNDLE: join(h.dir, 'missing.js') }, 30_000)).rejects.toThrow(/WORKFLOW_BUNDLE: .*missing\.js does not exist/);
   }, 60_000);
 });

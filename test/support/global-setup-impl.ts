@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from './ports.js';
 import pg from 'pg';
 import { Connection } from '@temporalio/client';
 import { findTemporalCli } from '../../src/temporal/cli-binary.js';
@@ -14,17 +14,6 @@ import { TEST_DB_ADMIN_URL, TEST_DB_NAME, testDatabaseUrl } from './env.js';
  * migrated, and one Temporal dev server (in memory) on a free port. Workers
  * inherit TEST_DATABASE_URL and TEMPORAL_ADDRESS from this process.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function resetDatabase() {
   const admin = new pg.Client({ connectionString: TEST_DB_ADMIN_URL });
   try {

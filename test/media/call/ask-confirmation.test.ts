@@ -27,14 +27,7 @@ describe('a tool with Ask permission on a call', () => {
     // The caller never hangs up: the scenario passes only if the service sends BYE, which only the confirmed end_call does.
     expectPassed(await dial(h, scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: audio }), number, { timeoutS: 15 }));
 
-    const session = await sessionOf(h, number);
-    expect(lines(session)).toEqual([
-      ['agent', 'Hello.'], ['customer', 'goodbye'], ['agent', READ_BACK], ['customer', 'yes'], ['agent', 'Calling end_call'],
-    ]);
-    expect(await toolCallOf(h, session, 'end_call')).toMatchObject({
-      status: 'succeeded', confirmation: { read_back: READ_BACK, caller_words: 'yes', decision: 'confirmed' },
-    });
-    expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
+    await expectConfirmedEndCall(number, 'goodbye', 'yes');
   }, 30_000);
 
   it('is confirmed by the caller pressing 1: the keypad answer runs the tool once', async () => {
@@ -53,13 +46,18 @@ describe('a tool with Ask permission on a call', () => {
     // The caller never hangs up: the scenario passes only if the service sends BYE, which only the confirmed end_call does.
     expectPassed(await dial(h, scenario, number, { timeoutS: 20 }));
 
-    const session = await sessionOf(h, number);
-    expect(lines(session)).toEqual([
-      ['agent', 'Hello.'], ['customer', '9'], ['agent', READ_BACK], ['customer', '1'], ['agent', 'Calling end_call'],
-    ]);
-    expect(await toolCallOf(h, session, 'end_call')).toMatchObject({
-      status: 'succeeded', confirmation: { read_back: READ_BACK, caller_words: '1', decision: 'confirmed' },
-    });
-    expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
+    await expectConfirmedEndCall(number, '9', '1');
   }, 40_000);
 });
+
+/** The call ran end_call once, confirmed by `answer` to the read-back of the turn `asked`, and the agent hung up. */
+async function expectConfirmedEndCall(number: string, asked: string, answer: string): Promise<void> {
+  const session = await sessionOf(h, number);
+  expect(lines(session)).toEqual([
+    ['agent', 'Hello.'], ['customer', asked], ['agent', READ_BACK], ['customer', answer], ['agent', 'Calling end_call'],
+  ]);
+  expect(await toolCallOf(h, session, 'end_call')).toMatchObject({
+    status: 'succeeded', confirmation: { read_back: READ_BACK, caller_words: answer, decision: 'confirmed' },
+  });
+  expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
+}
