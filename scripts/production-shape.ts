@@ -2,10 +2,10 @@
 // API processes behind Debian's HAProxy, worker processes, the app's own database. `npm run shape` starts it
 // and stops it on Ctrl-C; test/shape/production-shape.test.ts drives faults through it.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, statSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findTemporalServer, type TemporalServerBinaries } from '../src/temporal/server-binary.js';
@@ -24,6 +24,12 @@ export interface ShapeOptions {
   workers?: number;
   /** Extra environment for the app's processes. */
   env?: Record<string, string>;
+  /**
+   * What the app's processes run: `build` (the default) is the production build as the image holds it: the
+   * compiled JavaScript, the workflow bundle made ahead of time, and only the production dependencies; `sources`
+   * runs src/ through tsx (quicker to start after an edit).
+   */
+  app?: 'build' | 'sources';
   log?: (message: string) => void;
 }
 
@@ -36,6 +42,8 @@ export interface ShapeProcess {
   logFile: string;
   /** The API's own port (API processes). */
   port?: number;
+  /** Where this run of the process starts in its log file (a restarted process appends to the same file). */
+  logOffset: number;
 }
 
 export interface Shape {
@@ -46,12 +54,16 @@ export interface Shape {
   temporalAddress: string;
   databaseUrl: string;
   taskQueue: string;
+  /** The app processes' environment (secrets included): a test's own config reads the same database and keys. */
+  env: Record<string, string>;
   dir: string;
   processes: ShapeProcess[];
   /** Sends `signal` to one process and waits for it to exit. */
   kill(role: Role, index: number, signal: NodeJS.Signals): Promise<void>;
   /** Starts a stopped process of the role again (same ports and settings) and waits until it is ready. */
   restart(role: Role, index: number): Promise<void>;
+  /** How the process of the role last exited (null fields while it runs). */
+  exit(role: Role, index: number): { code: number | null; signal: NodeJS.Signals | null };
   /** The process's output so far, for failure messages. */
   output(role: Role, index: number): string;
   stop(): Promise<void>;
@@ -155,6 +167,30 @@ ${apiPorts.map((p, i) => `  server api${i} 127.0.0.1:${p} check`).join('\n')}
 `;
 }
 
+/**
+ * The production build in `appDir`, as the image's build stage makes it (Dockerfile): the compiled JavaScript
+ * (dist/), the workflows bundled ahead of time (dist/workflow-bundle.js, which the worker loads), package.json,
+ * and a node_modules of the production dependencies only (`npm ls --omit=dev --omit=optional`), linked from the
+ * project's: an import of a development package by the app fails here as it would in the image.
+ */
+async function buildApp(appDir: string, log: (m: string) => void): Promise<void> {
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  log('compiling the app (tsc) and bundling the workflows...');
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', join(appDir, 'dist'), '--noCheck'], { cwd: ROOT, env });
+  await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', join(appDir, 'dist/workflow-bundle.js')], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+  copyFileSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
+  const { stdout } = await run('npm', ['ls', '--omit=dev', '--omit=optional', '--all', '--parseable'], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 })
+    .catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' })); // npm ls exits 1 on extraneous packages
+  const top = join(ROOT, 'node_modules');
+  for (const path of stdout.split('\n').filter(Boolean)) {
+    const rel = relative(top, path);
+    if (rel.startsWith('..') || rel === '' || rel.includes('/node_modules/')) continue; // the project itself; nested copies come with their parent
+    const link = join(appDir, 'node_modules', rel);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(path, link);
+  }
+}
+
 export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   const log = options.log ?? (() => {});
   const name = options.name ?? 'vp_shape';
@@ -166,14 +202,15 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   const specs = new Map<string, { start: () => ShapeProcess; ready: (p: ShapeProcess) => Promise<void> }>();
   const key = (role: Role, index: number) => `${role}:${index}`;
 
-  const launch = (role: Role, index: number, command: string, args: string[], env: Record<string, string> = {}, port?: number): ShapeProcess => {
+  const launch = (role: Role, index: number, command: string, args: string[], env: Record<string, string> = {}, port?: number, cwd = ROOT): ShapeProcess => {
     const logFile = join(dir, `${role}-${index}.log`);
+    const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
     const out = createWriteStream(logFile, { flags: 'a' });
     const { NODE_OPTIONS: _jest, ...inherited } = process.env;
-    const child = spawn(command, args, { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.pipe(out);
     child.stderr!.pipe(out);
-    const proc: ShapeProcess = { role, index, process: child, logFile, port };
+    const proc: ShapeProcess = { role, index, process: child, logFile, port, logOffset };
     const at = processes.findIndex((p) => p.role === role && p.index === index);
     if (at >= 0) processes[at] = proc;
     else processes.push(proc);
@@ -193,7 +230,11 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   databaseUrl.pathname = `/${name}_app`;
   log('setting up Temporal\'s schema...');
   await setUpTemporalSchema(bin, admin, name);
-  await run(process.execPath, ['--import', 'tsx', 'src/db/migrate-cli.ts', 'up'], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href } });
+  const fromBuild = (options.app ?? 'build') === 'build';
+  const appDir = fromBuild ? join(dir, 'app') : ROOT;
+  if (fromBuild) await buildApp(appDir, log);
+  const node = (script: string) => (fromBuild ? ['--enable-source-maps', `dist/${script.replace(/\.ts$/, '.js')}`] : ['--enable-source-maps', '--import', 'tsx', script]);
+  await run(process.execPath, node('src/db/migrate-cli.ts').concat('up'), { cwd: appDir, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href } });
 
   // --- the Temporal server ---
   const ports: Record<string, number> = {};
@@ -213,7 +254,7 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   const url = `http://127.0.0.1:${lbPort}`;
   const secrets = loadDevSecrets(join(dir, 'data'));
   const taskQueue = 'voice-platform';
-  const appEnv = {
+  const appEnv: Record<string, string> = {
     NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl.href, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: 'default',
     TEMPORAL_TASK_QUEUE: taskQueue, MIGRATE_ON_START: 'false', RECORDINGS_DIR: join(dir, 'recordings'), DATA_DIR: join(dir, 'data'),
     PUBLIC_URL: url, TRUST_PROXY: 'true', ...secrets, ...options.env,
@@ -224,14 +265,15 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     const port = await freePort();
     apiPorts.push(port);
     specs.set(key('api', i), {
-      start: () => launch('api', i, process.execPath, ['--enable-source-maps', '--import', 'tsx', 'src/main.ts', 'serve'], { ...appEnv, HOST: '127.0.0.1', PORT: String(port) }, port),
+      start: () => launch('api', i, process.execPath, [...node('src/main.ts'), 'serve'], { ...appEnv, HOST: '127.0.0.1', PORT: String(port) }, port, appDir),
       ready: (p) => waitFor(`API process ${i}`, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 60_000, p),
     });
   }
   for (let i = 0; i < (options.workers ?? 2); i++) {
     specs.set(key('worker', i), {
-      start: () => launch('worker', i, process.execPath, ['--enable-source-maps', '--import', 'tsx', 'src/main.ts', 'worker'], { ...appEnv, WORKFLOW_BUNDLE: bundle }),
-      ready: (p) => waitFor(`worker ${i}`, async () => readFileSync(p.logFile, 'utf8').includes('worker running'), 60_000, p),
+      // The build's worker finds dist/workflow-bundle.js itself; from sources it is given the one bundle made below.
+      start: () => launch('worker', i, process.execPath, [...node('src/main.ts'), 'worker'], fromBuild ? appEnv : { ...appEnv, WORKFLOW_BUNDLE: bundle }, undefined, appDir),
+      ready: (p) => waitFor(`worker ${i}`, async () => readFileSync(p.logFile).subarray(p.logOffset).includes('worker running'), 60_000, p),
     });
   }
   const haproxyCfg = join(dir, 'haproxy.cfg');
@@ -270,8 +312,8 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     log(`starting the Temporal server on ${temporalAddress}...`);
     await startOne('temporal', 0);
     await run(cli, ['operator', 'namespace', 'create', '--namespace', 'default', '--retention', '24h', '--address', temporalAddress]);
-    log('bundling the workflows once for the workers...');
-    await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 });
+    if (!fromBuild) log('bundling the workflows once for the workers...');
+    if (!fromBuild) await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 });
     log('starting the API processes and workers...');
     await Promise.all([...specs.keys()].filter((k) => k.startsWith('api:') || k.startsWith('worker:')).map((k) => {
       const [role, index] = k.split(':');
@@ -289,10 +331,16 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     temporalAddress,
     databaseUrl: databaseUrl.href,
     taskQueue,
+    env: appEnv,
     dir,
     processes,
     kill,
     restart: startOne,
+    exit: (role, index) => {
+      const p = processes.find((x) => x.role === role && x.index === index);
+      if (!p) throw new Error(`no ${role} ${index} in this shape`);
+      return { code: p.process.exitCode, signal: p.process.signalCode };
+    },
     output: (role, index) => tail(processes.find((p) => p.role === role && p.index === index)?.logFile ?? ''),
     stop,
   };

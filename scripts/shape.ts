@@ -1,11 +1,13 @@
 // `npm run shape`: the production shape on this machine (scripts/production-shape.ts) until Ctrl-C.
-// SHAPE_APIS and SHAPE_WORKERS set how many processes of each (default 2); DATABASE_ADMIN_URL the PostgreSQL.
+// SHAPE_APIS and SHAPE_WORKERS set how many processes of each (default 2); DATABASE_ADMIN_URL the PostgreSQL;
+// SHAPE_APP=sources runs src/ through tsx instead of the production build.
 import { startShape } from './production-shape.js';
 
 const shape = await startShape({
   adminUrl: process.env.DATABASE_ADMIN_URL,
   apis: Number(process.env.SHAPE_APIS ?? 2),
   workers: Number(process.env.SHAPE_WORKERS ?? 2),
+  app: process.env.SHAPE_APP === 'sources' ? 'sources' : 'build',
   log: (m) => process.stderr.write(`[shape] ${m}\n`),
 });
 process.stdout.write(`REST through HAProxy: ${shape.url}/v1 (API processes: ${shape.apiUrls.join(', ')})

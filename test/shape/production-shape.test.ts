@@ -9,23 +9,45 @@ import { createAgent } from '../../src/modules/agents/create-agent.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { emitEvent } from '../../src/modules/triggers/emit-event.js';
 import type { CreateAgentBody } from '../../src/modules/agents/agents.schemas.js';
+import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
+import type { TestApp } from '../support/app.js';
+import { campaignApi, campaignTenant, nyNumbers } from '../campaigns/support.js';
+import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
+import { sql } from '../../src/db/orm.js';
+import { ENCRYPTION_KEY, shapeTestApp } from './support.js';
+import { createTenant } from '../support/factories.js';
+import { completion, startFakeOpenAi } from '../support/fake-openai.js';
+import { eventually, releasable } from '../support/releases.js';
+import { createModelProvider } from '../../src/modules/engine/create-model-provider.js';
+import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
+import { createTest } from '../../src/modules/quality/create-test.js';
+import { AgentPublication, AgentVersion } from '../../src/modules/agents/agents.entity.js';
+import { AuditEvent } from '../../src/modules/audit/audit.entity.js';
+import { Release } from '../../src/modules/releases/releases.entity.js';
 
 /**
  * The production shape (issue #12), started by scripts/production-shape.ts as
  * `npm run shape` does: the real Temporal server (go.temporal.io/server) on
- * PostgreSQL, two API processes behind HAProxy, two workers. Faults are
- * injected into real processes; each check is bounded in count and time.
+ * PostgreSQL, two API processes behind HAProxy, two workers, all on a
+ * PostgreSQL instance of the suite's own (initdb in a temporary folder), so
+ * restarting it disturbs no other suite. Faults are injected into real
+ * processes; each check is bounded in count and time.
  */
+let pg: PrivatePostgres;
 let shape: Shape;
 let orm: Orm;
+let app: TestApp;
 let tenant: { organizationId: string; headers: Record<string, string> };
 
 beforeAll(async () => {
+  pg = await startPrivatePostgres();
   shape = await startShape({
-    name: `vp_shape_${process.env.JEST_WORKER_ID ?? 0}`,
-    env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300', RATE_LIMIT_PER_SECOND: '10000', RATE_LIMIT_BURST: '20000' },
+    adminUrl: pg.adminUrl,
+    name: 'vp_shape',
+    env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300', RATE_LIMIT_PER_SECOND: '10000', RATE_LIMIT_BURST: '20000', ENCRYPTION_KEY },
   });
   orm = await initOrm({ url: shape.databaseUrl, poolMax: 3, logger: () => {} });
+  app = await shapeTestApp(shape);
   const em = orm.em.fork();
   const { organization } = await createOrganization(em, { name: 'Shape Org' });
   const client = await createApiClient(em, { organizationId: organization.id, name: 'shape client' });
@@ -39,8 +61,10 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  await app?.close();
   await orm?.close(true);
   await shape?.stop();
+  await pg?.stop();
 }, 120_000);
 
 /** `count` GETs through the balancer, `concurrency` at a time; `during` runs once `at` of them have answered. */
@@ -80,6 +104,13 @@ describe('the production shape', () => {
     // Back: it rejoins once its health check passes.
     await shape.restart('api', 0);
     expect((await fetch(`${shape.apiUrls[0]}/readyz`)).status).toBe(200);
+  }, 120_000);
+
+  it('SIGTERM of one API process under load: it drains, every request answers 200', async () => {
+    const outcomes = await load(400, 6, 100, () => shape.kill('api', 1, 'SIGTERM'));
+    expect(Object.fromEntries(outcomes)).toEqual({ 200: 400 });
+    expect(shape.exit('api', 1)).toEqual({ code: 0, signal: null });
+    await shape.restart('api', 1);
   }, 120_000);
 
   it('SIGKILL of the workers during a webhook delivery: delivered with its stable id, the interrupted attempt on record', async () => {
@@ -131,4 +162,163 @@ describe('the production shape', () => {
       await new Promise<void>((r) => receiver.close(() => r()));
     }
   }, 180_000);
+});
+
+describe('a campaign through faults of every role', () => {
+  it('worker SIGKILL, Temporal server restart, PostgreSQL restart, worker SIGTERM: the campaign completes, nobody is dialled twice, every webhook is delivered with every attempt on record', async () => {
+    // Webhooks for every dial's call.ended and the campaign's end; every 6th request the receiver gets fails (a retry).
+    const arrivals: string[] = [];
+    const receiver: Server = createServer((req, res) => {
+      arrivals.push(String(req.headers['webhook-id']));
+      req.resume();
+      res.writeHead(arrivals.length % 6 === 0 ? 500 : 200).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const faults: string[] = [];
+    try {
+      const { tenant: owner, agent, callers } = await campaignTenant(app);
+      const api = campaignApi(app, owner);
+      const hook = await app.request.post('/v1/agent_trigger/create').set(owner.headers).send({
+        agent_id: agent.agent_id, event_kinds: ['call.ended', 'campaign.finished'], url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      });
+      expect(hook.status).toBe(201);
+
+      const numbers = nyNumbers(48, 3000);
+      const launched = await api.launch({
+        agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 3, calls_per_minute: 90,
+        retry: { max_attempts: 2, delay_seconds: 1 },
+      }, { 'Idempotency-Key': 'shape-campaign-1' });
+      expect(launched.status).toBe(202);
+      const id = launched.body.campaign.campaign_id as string;
+
+      // Progress straight from the table, through faults: a read that fails (PostgreSQL restarting) is tried again.
+      const dials = async (): Promise<{ dials: number; status: string }> => {
+        for (;;) {
+          try {
+            const [row] = await sql<{ dials: number; status: string }>(orm.em.fork(),
+              'select c.status, coalesce(sum(r.attempts), 0)::int as dials from campaign c join campaign_recipient r on r.campaign_id = c.id where c.id = ? group by c.id', [id]);
+            return row;
+          } catch {
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      };
+      const when = async (n: number, fault: string, act: () => Promise<void>) => {
+        const deadline = Date.now() + 120_000;
+        for (let p = await dials(); p.dials < n; p = await dials()) {
+          if (p.status !== 'running' || Date.now() > deadline) throw new Error(`the campaign reached ${p.dials} dials (${p.status}) before "${fault}"; done so far: ${faults.join(', ')}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await act();
+        faults.push(fault);
+      };
+      await when(6, 'worker 0 SIGKILL', async () => {
+        await shape.kill('worker', 0, 'SIGKILL');
+        await shape.restart('worker', 0);
+      });
+      await when(14, 'Temporal server restart', async () => {
+        await shape.kill('temporal', 0, 'SIGTERM');
+        await new Promise((r) => setTimeout(r, 1000));
+        await shape.restart('temporal', 0);
+      });
+      await when(24, 'PostgreSQL restart', () => pg.restart(2000));
+      await when(34, 'worker 1 SIGTERM', async () => {
+        await shape.kill('worker', 1, 'SIGTERM');
+        expect(shape.exit('worker', 1)).toEqual({ code: 0, signal: null });
+        await shape.restart('worker', 1);
+      });
+      expect(faults).toHaveLength(4);
+
+      const done = await api.finished(id, 180_000);
+      expect([done.status, done.reason]).toEqual(['completed', null]);
+
+      // Nobody dialled twice: one carrier entry per attempt, no idempotency key twice, every recipient's attempts
+      // what the carrier's rules and the retry budget imply.
+      const { rows, byNumber } = await api.carrierLog();
+      expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(rows.length);
+      const recipients = await api.recipients(id);
+      expect(recipients).toHaveLength(numbers.length);
+      for (const r of recipients) {
+        const outcome = simulatedOutcome(r.phone);
+        const implied = ['no_answer', 'busy', 'voicemail'].includes(outcome) ? 2 : 1;
+        expect([r.phone, r.state, r.attempts, byNumber.get(r.phone)?.length]).toEqual([r.phone, outcome === 'failed' ? 'failed' : 'done', implied, implied]);
+      }
+
+      // Every event (a call.ended per dial, one campaign.finished) delivered with its stable id, and every request
+      // the receiver got is an attempt on record.
+      // (Answered calls also record call.analyzed, which the trigger does not subscribe to.)
+      const events = await sql<{ id: string; type: string }>(orm.em.fork(),
+        `select id, type from webhook_event where organization_id = ? and agent_id = ? and type in ('call.ended', 'campaign.finished')`, [owner.organizationId, agent.agent_id]);
+      expect(events.filter((e) => e.type === 'call.ended')).toHaveLength(rows.length);
+      expect(events.filter((e) => e.type === 'campaign.finished')).toHaveLength(1);
+      const runs = await eventuallySettled(owner.organizationId, events.length);
+      expect(runs.map((r) => [r.event_id, r.status]).filter(([, status]) => status !== 'succeeded')).toEqual([]);
+      const sent = new Map<string, number>();
+      for (const a of arrivals) sent.set(a, (sent.get(a) ?? 0) + 1);
+      expect(runs.map((r) => [r.event_id, r.attempts.length]).sort()).toEqual(events.map((e) => [e.id, sent.get(e.id)]).sort());
+      expect(arrivals.length).toBeGreaterThan(events.length); // some were retried
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
+  }, 420_000);
+});
+
+/** The organization's trigger runs once `count` of them are settled (neither pending nor delivering). */
+async function eventuallySettled(organizationId: string, count: number): Promise<{ event_id: string; status: string; attempts: unknown[] }[]> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const runs = await sql<{ event_id: string; status: string; attempts: unknown[] }>(orm.em.fork(),
+      'select event_id, status, attempts from trigger_run where organization_id = ?', [organizationId]);
+    if (runs.length >= count && runs.every((r) => r.status !== 'pending' && r.status !== 'delivering')) return runs;
+    if (Date.now() > deadline) return runs;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('a release through a worker crash', () => {
+  it('SIGKILL of the workers during the test step: the release completes once, one merge, one publication', async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const owner = await createTenant(app);
+      const system = systemPrincipal(owner.organizationId);
+      await createModelProvider(app.orm.em.fork(), system, { name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-shape-0123456789' }, engineSettingsFrom(app.deps.config));
+      // Every answer takes 1.5 s, so the test step is in flight when the workers die.
+      fake.reply(...Array.from({ length: 40 }, () => ({ ...completion({ content: 'All good, see you Tuesday.' }), delayMs: 1500 })));
+      const { agent, branch, liveVersionId, headVersionId } = await releasable(app, owner, {
+        requiredTests: 0,
+        agent: { model: { provider: 'openai-compatible', name: 'slow', temperature: 0 } },
+        branchChange: { prompt: 'You are the front desk of Acme Dental. Be brief and warm.' },
+      });
+      await createTest(app.orm.em.fork(), system, {
+        agent_id: agent.agent_id, name: 'greets', required: true, customer_turns: ['Hello, is this Acme?'],
+        checks: [{ type: 'reply_contains', text: 'see you Tuesday', turn: 1 }, { type: 'ended_with', end_reason: 'customer_hangup' }],
+      });
+      const publicationsBefore = await app.orm.em.fork().count(AgentPublication, { agent: agent.agent_id });
+      const started = await app.request.post(`/v1/agent/${agent.agent_id}/release/start`).set(owner.headers)
+        .send({ branch_id: branch.branch_id, rollout: { stages: [50, 100], soak_seconds: 1 } });
+      expect(started.status).toBe(202);
+      const releaseId = started.body.release.release_id as string;
+
+      await eventually(async () => fake.requests.length, (n) => n >= 1, 60_000, 25);
+      await Promise.all([shape.kill('worker', 0, 'SIGKILL'), shape.kill('worker', 1, 'SIGKILL')]);
+      await Promise.all([shape.restart('worker', 0), shape.restart('worker', 1)]);
+
+      const done = await eventually(
+        async () => (await app.request.get(`/v1/agent/${agent.agent_id}/release/${releaseId}/retrieve`).set(owner.headers)).body.release as { status: string; reason: string | null },
+        (r) => ['succeeded', 'failed', 'aborted', 'rolled_back'].includes(r.status), 120_000, 500);
+      expect([done.status, done.reason]).toEqual(['succeeded', null]);
+      const em = app.orm.em.fork();
+      const release = await em.findOneOrFail(Release, { id: releaseId });
+      // One merge of the live version and the branch head, one publication of it.
+      const merges = (await em.find(AgentVersion, { agent: agent.agent_id })).filter((v) => v.parentIds.length === 2);
+      expect(merges.map((v) => [v.id, v.parentIds])).toEqual([[release.mergedVersionId, [liveVersionId, headVersionId]]]);
+      const publications = await em.find(AgentPublication, { agent: agent.agent_id });
+      expect(publications).toHaveLength(publicationsBefore + 1);
+      expect(publications.filter((p) => p.versionId === release.mergedVersionId).map((p) => p.kind)).toEqual(['publish']);
+      expect(await em.count(AuditEvent, { action: 'agent.merge', targetId: agent.agent_id })).toBe(1);
+    } finally {
+      await fake.close();
+    }
+  }, 240_000);
 });

@@ -12,6 +12,12 @@ import { makeAgent } from '../support/engine.js';
 import { eventually } from '../support/releases.js';
 import { emitEvent } from '../../src/modules/triggers/emit-event.js';
 import { startTriggerRuns } from '../../src/modules/triggers/start-trigger-runs.js';
+import pino from 'pino';
+import supertest from 'supertest';
+import type { Shape } from '../../scripts/production-shape.js';
+import { initOrm } from '../../src/db/orm.js';
+import { loadConfig } from '../../src/config.js';
+import { LocalFolderStore } from '../../src/modules/calls/recording-store.js';
 
 /** A loopback webhook receiver answering 200 after `delayMs`; `arrivals` holds when each request came in. */
 export async function startReceiver(delayMs = 0): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
@@ -85,4 +91,21 @@ export function webhookTestApp(name: string, receiverDelayMs = 0): WebhookTestAp
     if (h.dir) rmSync(h.dir, { recursive: true, force: true });
   });
   return h;
+}
+
+/**
+ * The shape seen as a TestApp, for the test helpers that take one: the test's own ORM on the shape's database,
+ * REST requests through the balancer, and a config with the shape's own secrets (tokens it issues are valid there).
+ */
+export async function shapeTestApp(shape: Shape): Promise<TestApp> {
+  const orm = await initOrm({ url: shape.databaseUrl, poolMax: 4, logger: () => {} });
+  const config = loadConfig({ ...shape.env, LOG_LEVEL: 'silent' });
+  return {
+    deps: { config, orm, logger: pino({ level: 'silent' }), recordings: new LocalFolderStore(join(shape.dir, 'recordings')) },
+    orm,
+    request: supertest(shape.url),
+    callback: undefined as never,
+    recordingsDir: join(shape.dir, 'recordings'),
+    close: () => orm.close(true),
+  };
 }
