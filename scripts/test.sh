@@ -15,6 +15,9 @@ ensure_packages "the browser, CalDAV, real-call, compose-file and production-sha
 echo "[test] ensuring the Temporal CLI and the Temporal server..." >&2
 TEMPORAL_CLI_PATH=$("$NODE" --import tsx scripts/ensure-temporal.ts --server)
 export TEMPORAL_CLI_PATH
+echo "[test] ensuring the S3-compatible server (versitygw)..." >&2
+S3_SERVER_PATH=$("$NODE" --import tsx scripts/ensure-s3-server.ts)
+export S3_SERVER_PATH
 NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning ${NODE_OPTIONS:-}"
 export NODE_OPTIONS
 if [ "$#" -gt 0 ]; then

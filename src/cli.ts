@@ -9,7 +9,7 @@ import { createOrganization } from './modules/org/create-organization.js';
 import { createProject } from './modules/org/create-project.js';
 import { createApiClient, revokeApiClient } from './modules/org/api-clients.js';
 import { seedSessions } from './modules/calls/seed-sessions.js';
-import { LocalFolderStore } from './modules/calls/recording-store.js';
+import { recordingStoreFrom } from './modules/calls/recording-store.js';
 import { DomainError } from './modules/errors.js';
 import { systemPrincipal } from './modules/org/permissions.js';
 import { createUser } from './modules/people/users.js';
@@ -177,7 +177,7 @@ async function main() {
         const config = loadConfig(process.env);
         const started = Date.now();
         let lastPrint = 0;
-        const result = await seedSessions(em, new LocalFolderStore(config.recordings.dir), {
+        const result = await seedSessions(em, await recordingStoreFrom(config), {
           organizationId: org.id,
           projectId: project.id,
           priceList: org.priceList,

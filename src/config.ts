@@ -30,6 +30,21 @@ const EnvSchema = z.object({
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   RECORDING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RECORDINGS_DIR: z.string().min(1).optional(),
+  RECORDING_STORE: z.enum(['local', 's3']).default('local')
+    .describe('Where recording audio is kept: local (RECORDINGS_DIR, a volume every role shares) or s3 (a bucket: S3_*)'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional().describe('An S3-compatible server (MinIO, versitygw, Ceph, R2, ...); unset: AWS S3'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,254}$/, 'must be a bucket name (3 or more letters, digits, dots, hyphens or underscores)').optional(),
+  S3_PREFIX: z.string()
+    .refine((v) => {
+      const inner = v.replace(/^\/+|\/+$/g, '');
+      return inner === '' || inner.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+    }, 'must be path segments (a/b), without `.`, `..` or empty ones')
+    .optional()
+    .describe('Prepended to every recording key, with a slash'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional().describe('Bucket in the path instead of the host name; default true when S3_ENDPOINT is set'),
   TRUST_PROXY: bool.default(false),
   HTTP_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000)
     .describe('On SIGTERM the API finishes the requests in flight (answering Connection: close) for up to this long, then closes what is left'),
@@ -88,7 +103,8 @@ export interface Config {
   db: { url: string | undefined; dataDir: string; poolMax: number };
   temporal: { address: string; namespace: string; taskQueue: string; shutdownGraceMs: number; workflowBundle: string | undefined };
   auth: { tokenSecret: string; tokenTtlSeconds: number };
-  recordings: { linkSecret: string; dir: string };
+  /** `dir` is RECORDINGS_DIR or its default, whichever store is chosen; `store` is what recordingStoreFrom builds. */
+  recordings: { linkSecret: string; dir: string; store: RecordingStoreConfig };
   limits: { perSecond: number; burst: number; tokenPerMinute: number; store: 'postgres' | 'memory' };
   mcp: { allowedHosts: string[]; allowedOrigins: string[] };
   /** Keys for signed cookies (dashboard session, OAuth interactions): the first signs, all verify. */
@@ -101,6 +117,19 @@ export interface Config {
   voices: { simulatedTrainingMs: number };
   media: { sipHost: string; sipPort: number; publicAddress: string; rtpPortMin: number; rtpPortMax: number; endOfTurnSilenceMs: number };
 }
+
+export type RecordingStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      prefix: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's default credential chain (environment, shared files, web identity, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -141,7 +170,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const cookieKeys = (e.COOKIE_SECRET ?? `${DEV_SECRET}-cookies`).split(',').map((k) => k.trim()).filter(Boolean);
   if (e.RTP_PORT_MAX - e.RTP_PORT_MIN < 3) missing.push('RTP_PORT_MAX: the RTP range needs at least four ports (two per call)');
   if (cookieKeys.some((k) => k.length < 32)) missing.push('COOKIE_SECRET: each comma-separated key must be at least 32 characters');
+  if (e.RECORDING_STORE === 's3' && !e.S3_BUCKET) missing.push('S3_BUCKET: required when RECORDING_STORE=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    missing.push(`${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: set both S3 keys, or neither (the SDK's credential chain)`);
+  }
   if (missing.length) throw new ConfigError(missing);
+  const recordingsDir = e.RECORDINGS_DIR ?? `${e.DATA_DIR}/recordings`;
   return {
     env: e.NODE_ENV,
     http: { host: e.HOST, port: e.PORT, publicUrl: e.PUBLIC_URL, trustProxy: e.TRUST_PROXY, drainTimeoutMs: e.HTTP_DRAIN_TIMEOUT_MS },
@@ -157,7 +191,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     auth: { tokenSecret: e.TOKEN_SECRET ?? DEV_SECRET, tokenTtlSeconds: e.TOKEN_TTL_SECONDS },
     recordings: {
       linkSecret: e.RECORDING_LINK_SECRET ?? `${DEV_SECRET}-recordings`,
-      dir: e.RECORDINGS_DIR ?? `${e.DATA_DIR}/recordings`,
+      dir: recordingsDir,
+      store: e.RECORDING_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            prefix: e.S3_PREFIX,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          }
+        : { kind: 'local', dir: recordingsDir },
     },
     mcp: { allowedHosts: list(e.MCP_ALLOWED_HOSTS), allowedOrigins: list(e.MCP_ALLOWED_ORIGINS) },
     limits: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST, tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory') },

@@ -10,7 +10,7 @@ import { createDrainableServer } from './http/drainable-server.js';
 import { listenForClientChanges } from './modules/org/client-changes.js';
 import { clearClientCache } from './modules/org/api-clients.js';
 import type { AppDeps } from './http/deps.js';
-import { LocalFolderStore } from './modules/calls/recording-store.js';
+import { recordingStoreFrom } from './modules/calls/recording-store.js';
 import { createWorker, stopWorker } from './temporal/worker.js';
 import { startTriggerDispatcher } from './modules/triggers/start-trigger-runs.js';
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
@@ -100,7 +100,7 @@ async function dev() {
   stoppers.push(() => orm.close(true));
   const applied = await migrate(orm);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-  const recordings = new LocalFolderStore(config.recordings.dir);
+  const recordings = await recordingStoreFrom(config);
   const demo = await ensureDemoOrganization(orm, recordings, log);
   const demoLine = await ensureDemoLine(orm, demo.organizationId, demo.projectId);
 
@@ -165,7 +165,7 @@ async function serve() {
   const orm: Orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   if (process.env.MIGRATE_ON_START !== 'false') await migrate(orm);
-  const deps: AppDeps = { config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir) };
+  const deps: AppDeps = { config, orm, logger, recordings: await recordingStoreFrom(config) };
   try {
     // Fast-failing calls: with Temporal down a request answers 503 within about a second.
     deps.temporal = await connectTemporal(config, { fastFail: true });
@@ -222,7 +222,7 @@ async function media() {
   stoppers.push(() => orm.close(true));
   const temporal = await connectTemporal(config);
   const runtime = await startMediaRuntime({
-    config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir),
+    config, orm, logger, recordings: await recordingStoreFrom(config),
     confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue), temporal,
   });
   stoppers.push(() => runtime.stop());

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import { initOrm, type Orm } from '../../src/db/orm.js';
 import { createApp } from '../../src/http/app.js';
 import type { AppDeps } from '../../src/http/deps.js';
-import { LocalFolderStore } from '../../src/modules/calls/recording-store.js';
+import { recordingStoreFrom } from '../../src/modules/calls/recording-store.js';
 
 export interface TestApp {
   deps: AppDeps;
@@ -46,7 +46,8 @@ export async function createTestApp(options: { temporal?: boolean; env?: Record<
     config,
     orm,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    recordings: new LocalFolderStore(recordingsDir),
+    // A local folder unless `env` names another store (RECORDING_STORE=s3: test/http/s3-recordings.test.ts).
+    recordings: await recordingStoreFrom(config),
     temporal,
   };
   const app = createApp(deps);

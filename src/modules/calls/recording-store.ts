@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../../config.js';
 
 /**
  * Where recording audio lives. The local folder is the default; an object
@@ -12,6 +13,17 @@ export interface RecordingStore {
   put(key: string, data: Buffer): Promise<void>;
   open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
   has(key: string): Promise<boolean>;
+}
+
+/**
+ * The store the configuration names (RECORDING_STORE). Every entry point builds its store here. The S3 store is
+ * imported only when chosen: the SDK takes 150-200 ms to load, which the local default should not pay.
+ */
+export async function recordingStoreFrom(config: Pick<Config, 'recordings'>): Promise<RecordingStore> {
+  const store = config.recordings.store;
+  if (store.kind === 'local') return new LocalFolderStore(store.dir);
+  const { S3Store } = await import('./s3-recording-store.js');
+  return new S3Store(store);
 }
 
 export class LocalFolderStore implements RecordingStore {
