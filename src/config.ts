@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   /** The address peers reach this process at (behind NAT, the public one); default SIP_HOST. */
   MEDIA_PUBLIC_ADDRESS: z.string().min(1).optional(),
   /** The UDP ports RTP (even) and RTCP (odd) take, inclusive: two per call. */
+  MEDIA_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000)
+    .describe('On SIGTERM the media role takes no new calls (503) and lets calls in progress finish for up to this long, then hangs them up'),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(20000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20999),
   /** How long the caller's silence ends their turn, unless the agent sets its own. */
@@ -115,7 +117,7 @@ export interface Config {
   engine: { modelTimeoutMs: number; confirmationTimeoutMs: number };
   triggers: { retryScheduleMs: number[]; timeoutMs: number; dispatchPollMs: number };
   voices: { simulatedTrainingMs: number };
-  media: { sipHost: string; sipPort: number; publicAddress: string; rtpPortMin: number; rtpPortMax: number; endOfTurnSilenceMs: number };
+  media: { sipHost: string; sipPort: number; publicAddress: string; rtpPortMin: number; rtpPortMax: number; endOfTurnSilenceMs: number; drainTimeoutMs: number };
 }
 
 export type RecordingStoreConfig =
@@ -228,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rtpPortMin: e.RTP_PORT_MIN,
       rtpPortMax: e.RTP_PORT_MAX,
       endOfTurnSilenceMs: e.END_OF_TURN_SILENCE_MS,
+      drainTimeoutMs: e.MEDIA_DRAIN_TIMEOUT_MS,
     },
   };
 }

@@ -45,6 +45,7 @@ export interface MediaRuntime {
   sip: { host: string; port: number };
   /** Calls in progress in this process. */
   activeCalls(): number;
+  /** Drains (no new calls; calls in progress finish within MEDIA_DRAIN_TIMEOUT_MS), then stops; once. */
   stop(): Promise<void>;
 }
 
@@ -127,23 +128,41 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   const missing = missingCommands(['espeak-ng', 'sox', 'pocketsphinx_continuous']);
   if (missing.length) log.warn({ missing }, 'offline speech is missing commands: calls will fail to speak or listen (apt-get install espeak-ng sox pocketsphinx pocketsphinx-en-us)');
   log.info({ sip: ua.address }, 'media runtime listening');
+  let stopped: Promise<void> | undefined;
   return {
     sip: { host: ua.address.address, port: ua.address.port },
     activeCalls: () => active.size,
-    async stop() {
-      clearInterval(heartbeat);
-      await ua.close();
-      // Calls in progress end with the process (their BYE went with the socket); wait a bounded while for their records.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...active]), new Promise((r) => (timer = setTimeout(r, 5000)))]);
-      clearTimeout(timer);
-      if (nodeWorker) {
-        stopWorker(nodeWorker.worker);
-        stopWorker(nodeWorker.dialWorker);
-        await nodeWorker.running.catch(() => {});
-        await nodeWorker.connection.close();
-      }
-      await speechProcesses.close();
-    },
+    stop: () => (stopped ??= stop()),
   };
+
+  async function stop() {
+    // Drain: new INVITEs get 503 and no new outbound dial is taken, while the calls in progress go on for up to
+    // MEDIA_DRAIN_TIMEOUT_MS; the ones still talking then are hung up (BYE) and recorded.
+    ua.drain();
+    if (nodeWorker) stopWorker(nodeWorker.dialWorker);
+    const inProgress = () => Promise.allSettled([...active, ...registry.all().map((c) => c.done)]);
+    if (!(await settlesWithin(inProgress(), config.media.drainTimeoutMs))) {
+      log.warn({ calls: active.size + registry.size }, 'media: calls still in progress at the drain deadline are hung up');
+      await Promise.allSettled(registry.all().map((c) => c.hangup('agent_hangup')));
+    }
+    clearInterval(heartbeat);
+    await ua.close();
+    // Calls not held in the registry (no Temporal) end with the socket; wait a bounded while for their records.
+    await settlesWithin(inProgress(), 5000);
+    if (nodeWorker) {
+      stopWorker(nodeWorker.worker);
+      stopWorker(nodeWorker.dialWorker);
+      await nodeWorker.running.catch(() => {});
+      await nodeWorker.connection.close();
+    }
+    await speechProcesses.close();
+  }
+}
+
+/** Whether `work` settles within `ms`. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([work.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]);
+  clearTimeout(timer);
+  return settled;
 }

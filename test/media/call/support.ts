@@ -46,7 +46,7 @@ export interface CallHarness {
   close(): Promise<void>;
 }
 
-export async function startCallHarness(options: { app?: () => Promise<TestApp>; confirmations?: (t: TestApp) => Confirmations } = {}): Promise<CallHarness> {
+export async function startCallHarness(options: { app?: () => Promise<TestApp>; confirmations?: (t: TestApp) => Confirmations; env?: Record<string, string> } = {}): Promise<CallHarness> {
   const t = await (options.app ?? createEngineTestApp)();
   const a = await createTenant(t, 'owner');
   const dir = mkdtempSync(join(tmpdir(), 'vp-call-'));
@@ -55,6 +55,9 @@ export async function startCallHarness(options: { app?: () => Promise<TestApp>; 
     NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, SIP_HOST: '127.0.0.1', SIP_PORT: '0',
     RTP_PORT_MIN: String(rtpMin), RTP_PORT_MAX: String(rtpMin + 99), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     TEMPORAL_ADDRESS: t.deps.config.temporal.address, TEMPORAL_TASK_QUEUE: t.deps.config.temporal.taskQueue,
+    // Closing the harness drains the runtime: calls a test left behind are hung up after a second, not thirty.
+    MEDIA_DRAIN_TIMEOUT_MS: '1000',
+    ...options.env,
   });
   const logs: Record<string, unknown>[] = [];
   const echo = process.env.TEST_LOG_LEVEL;
@@ -89,7 +92,7 @@ export async function startCallHarness(options: { app?: () => Promise<TestApp>; 
  * file's own, so calls get their liveCall workflows; `confirmations` adds Ask
  * permissions answered by the permissionRequest workflow.
  */
-export function useCallHarness(options: { durable?: boolean; confirmations?: boolean } = {}): CallHarness {
+export function useCallHarness(options: { durable?: boolean; confirmations?: boolean; env?: Record<string, string> } = {}): CallHarness {
   const h = {} as CallHarness;
   let worker: TestWorker | undefined;
   beforeAll(async () => {
@@ -98,6 +101,7 @@ export function useCallHarness(options: { durable?: boolean; confirmations?: boo
     Object.assign(h, await startCallHarness({
       app: durable ? () => createTestApp({ temporal: true, env }) : undefined,
       confirmations: options.confirmations ? (t) => temporalConfirmations(t.deps.temporal!.client, t.deps.config.temporal.taskQueue) : undefined,
+      env: options.env,
     }));
     if (durable) worker = await startTestWorker(h.t);
   }, 120_000);

@@ -52,6 +52,7 @@ export class SipUserAgent extends EventEmitter implements CallHost {
   private readonly pending = new Map<string, IncomingSipCall>();
   private readonly limiter: SourceRateLimiter;
   private closed = false;
+  private draining = false;
 
   private constructor(
     private readonly socket: Socket,
@@ -109,6 +110,14 @@ export class SipUserAgent extends EventEmitter implements CallHost {
     // Keep the dialog reachable briefly so late retransmissions (BYE, 2xx) still find it.
     const key = callKey(call.callId, (call as IncomingSipCall | OutgoingSipCall).localTag);
     setTimeout(() => this.calls.get(key) === call && this.calls.delete(key), 64 * this.timers.t1).unref();
+  }
+
+  /**
+   * Takes no new calls: an INVITE from now on is answered 503 with Retry-After (a proxy or carrier tries another
+   * process), while the calls in progress go on (their in-dialog requests are still served) until close().
+   */
+  drain(): void {
+    this.draining = true;
   }
 
   async close(): Promise<void> {
@@ -191,6 +200,7 @@ export class SipUserAgent extends EventEmitter implements CallHost {
     if (decision === 'reject') {
       return this.respondStateless(request, source, 503, [['Retry-After', '5']], 'Service Unavailable (rate limited)');
     }
+    if (this.draining) return this.respondStateless(request, source, 503, [['Retry-After', '30']], 'Service Unavailable (shutting down)');
     const tx = this.layer.createServer(request, source);
     tx.respond(makeResponse(request, 100)); // at once, so the caller stops retransmitting (§17.2.1)
     const refuse = (status: number, headers: SipHeaderList, reason?: string): void =>
