@@ -69,10 +69,10 @@ const UNANSWERED = new Set(['no_answer', 'busy', 'voicemail']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 
-interface BenchOrg { organizationId: string; projectId: string; agentId: string; callers: string[] }
+export interface BenchOrg { organizationId: string; projectId: string; agentId: string; callers: string[] }
 
-/** The bench organization (kept between runs): a published agent on the simulated model, two simulated numbers, 100,000 contacts. */
-async function benchOrg(orm: Orm, config: Config): Promise<BenchOrg> {
+/** The bench organization (kept between runs): a published agent on the simulated model, two simulated numbers, `contacts` contacts (100,000). */
+export async function benchOrg(orm: Orm, config: Config, contacts = CONTACTS): Promise<BenchOrg> {
   const em = orm.em.fork();
   const [found] = await sql<{ id: string }>(em, 'select id from organization where slug = ?', [ORG_SLUG]);
   let organizationId = found?.id;
@@ -107,9 +107,9 @@ async function benchOrg(orm: Orm, config: Config): Promise<BenchOrg> {
   // 100,000 contacts in New York's 212, made once: numbers the simulated carrier does not answer (no answer, busy,
   // voicemail: its default seeded distribution), so every dial is short and the figures are about dispatching.
   const [{ n }] = await sql<{ n: number }>(em, `select count(*)::int as n from contact where organization_id = ? and id like 'cnt_bench%'`, [organizationId]);
-  if (n < CONTACTS) {
+  if (n < contacts) {
     const phones: string[] = [];
-    for (let g = 0; phones.length < CONTACTS; g++) {
+    for (let g = 0; phones.length < contacts; g++) {
       const phone = `+1212${2000000 + g}`;
       if (UNANSWERED.has(simulatedOutcome(phone))) phones.push(phone);
     }
@@ -130,7 +130,7 @@ async function benchOrg(orm: Orm, config: Config): Promise<BenchOrg> {
  * over generate_series: the API takes at most 10,000 numbers per launch.
  * One attempt per recipient (no retries), no calling window, no spend cap.
  */
-async function seedCampaign(orm: Orm, org: BenchOrg, size: number, name: string): Promise<string> {
+export async function seedCampaign(orm: Orm, org: BenchOrg, size: number, name: string): Promise<string> {
   const em = orm.em.fork();
   const id = newId('campaign');
   em.create(Campaign, {
@@ -147,7 +147,7 @@ async function seedCampaign(orm: Orm, org: BenchOrg, size: number, name: string)
   return id;
 }
 
-async function startCampaign(client: Client, taskQueue: string, campaignId: string): Promise<void> {
+export async function startCampaign(client: Client, taskQueue: string, campaignId: string): Promise<void> {
   const input: CampaignInput = { campaignId, maxConcurrent: CONCURRENCY, callsPerMinute: 1_000_000, paused: false, recentStarts: [], dialsPerRun: DIALS_PER_RUN };
   await client.workflow.start('outboundCampaign', {
     taskQueue, workflowId: workflowIds.campaign(campaignId), workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE, args: [input],
@@ -158,7 +158,7 @@ const dialsStarted = async (orm: Orm, campaignId: string) =>
   (await sql<{ n: number }>(orm.em.fork(), 'select count(*)::int as n from outbound_call where campaign_id = ? and call_log_id is not null', [campaignId]))[0].n;
 
 /** Waits until `n` dials of the campaign have been placed (or `limitMs`); returns dials per second from `started`. */
-async function placedRate(orm: Orm, campaignId: string, n: number, started: number, limitMs: number): Promise<{ rate: number; placed: number }> {
+export async function placedRate(orm: Orm, campaignId: string, n: number, started: number, limitMs: number): Promise<{ rate: number; placed: number }> {
   for (;;) {
     const placed = await dialsStarted(orm, campaignId);
     const elapsed = performance.now() - started;
@@ -167,7 +167,7 @@ async function placedRate(orm: Orm, campaignId: string, n: number, started: numb
   }
 }
 
-async function untilSettled(orm: Orm, campaignId: string, limitMs: number): Promise<void> {
+export async function untilSettled(orm: Orm, campaignId: string, limitMs: number): Promise<void> {
   const until = performance.now() + limitMs;
   while (performance.now() < until) {
     const [row] = await sql<{ n: number }>(orm.em.fork(), `select count(*)::int as n from campaign_recipient where campaign_id = ? and state in ('queued', 'dialling', 'in_call')`, [campaignId]);
