@@ -65,12 +65,12 @@ export async function run() {
     console.error(`shape bench: over ${RUN_LIMIT_MS / 60_000} minutes, stopping`);
     process.exit(1);
   }, RUN_LIMIT_MS).unref();
+  const arrivals = new Set<string>();
   const receiver = await listen((req, res) => {
     arrivals.add(String(req.headers['webhook-id']));
     req.resume();
     res.writeHead(200).end();
   });
-  const arrivals = new Set<string>();
   console.error('starting the shape (a first run builds the Temporal server: minutes)...');
   const shape = await startShape({
     name: 'vp_shape_bench', log: (m) => console.error(`[shape] ${m}`),

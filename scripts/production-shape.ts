@@ -288,9 +288,13 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     if (!spec) throw new Error(`no ${role} ${index} in this shape`);
     await spec.ready(spec.start());
   };
-  const kill = (role: Role, index: number, signal: NodeJS.Signals) => {
+  const find = (role: Role, index: number): ShapeProcess => {
     const proc = processes.find((p) => p.role === role && p.index === index);
     if (!proc) throw new Error(`no ${role} ${index} in this shape`);
+    return proc;
+  };
+  const kill = (role: Role, index: number, signal: NodeJS.Signals) => {
+    const proc = find(role, index);
     return new Promise<void>((resolveExit) => {
       if (proc.process.exitCode !== null || proc.process.signalCode !== null) return resolveExit();
       proc.process.once('exit', () => resolveExit());
@@ -312,8 +316,10 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     log(`starting the Temporal server on ${temporalAddress}...`);
     await startOne('temporal', 0);
     await run(cli, ['operator', 'namespace', 'create', '--namespace', 'default', '--retention', '24h', '--address', temporalAddress]);
-    if (!fromBuild) log('bundling the workflows once for the workers...');
-    if (!fromBuild) await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 });
+    if (!fromBuild) {
+      log('bundling the workflows once for the workers...');
+      await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 });
+    }
     log('starting the API processes and workers...');
     await Promise.all([...specs.keys()].filter((k) => k.startsWith('api:') || k.startsWith('worker:')).map((k) => {
       const [role, index] = k.split(':');
@@ -337,9 +343,8 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     kill,
     restart: startOne,
     exit: (role, index) => {
-      const p = processes.find((x) => x.role === role && x.index === index);
-      if (!p) throw new Error(`no ${role} ${index} in this shape`);
-      return { code: p.process.exitCode, signal: p.process.signalCode };
+      const { process: child } = find(role, index);
+      return { code: child.exitCode, signal: child.signalCode };
     },
     output: (role, index) => tail(processes.find((p) => p.role === role && p.index === index)?.logFile ?? ''),
     stop,

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { binaryCacheDir, findGo } from '../temporal/cli-binary.js';
+import { binaryCacheDir, findGo, goInstall } from '../temporal/cli-binary.js';
 
 /**
  * versitygw, an S3 gateway whose posix backend keeps buckets as folders and
@@ -13,7 +11,6 @@ import { binaryCacheDir, findGo } from '../temporal/cli-binary.js';
  */
 export const S3_SERVER_VERSION = 'v1.8.0';
 const PACKAGE = 'github.com/versity/versitygw/cmd/versitygw';
-const run = promisify(execFile);
 
 /** Where the binary is, without building it: S3_SERVER_PATH, else the per-user cache; undefined when neither has it. */
 export function s3ServerPath(): string | undefined {
@@ -33,14 +30,9 @@ export async function findS3Server(log: (msg: string) => void = () => {}): Promi
   const dir = binaryCacheDir(`versitygw-${S3_SERVER_VERSION}`);
   const go = findGo();
   if (!go) throw new Error(`versitygw ${S3_SERVER_VERSION} is not in ${dir} and Go is not installed to build it: install Go, or set S3_SERVER_PATH`);
-  mkdirSync(dir, { recursive: true });
   log(`Building versitygw ${S3_SERVER_VERSION} with Go into ${dir} (first time only, a few minutes)...`);
-  await run(go, ['install', `${PACKAGE}@${S3_SERVER_VERSION}`], {
-    env: { ...process.env, GOBIN: dir, GOFLAGS: '-mod=mod' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
   const built = join(dir, 'versitygw');
-  if (!existsSync(built)) throw new Error(`go install finished but ${built} is missing`);
+  await goInstall(go, dir, [`${PACKAGE}@${S3_SERVER_VERSION}`], [built]);
   log('versitygw built.');
   return built;
 }

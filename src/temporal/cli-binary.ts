@@ -28,6 +28,18 @@ export function findGo(): string | undefined {
   return onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined);
 }
 
+/**
+ * `go install` of `packages` (each `path@version`) into `dir`, then checks that every path of `expect` exists.
+ * Module-mode flags as the Temporal modules need them (their go.mod is not vendored).
+ */
+export async function goInstall(go: string, dir: string, packages: string[], expect: string[]): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await run(go, ['install', ...packages], { env: { ...process.env, GOBIN: dir, GOFLAGS: '-mod=mod' }, maxBuffer: 64 * 1024 * 1024 });
+  for (const path of expect) {
+    if (!existsSync(path)) throw new Error(`go install finished but ${path} is missing`);
+  }
+}
+
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
@@ -56,13 +68,8 @@ export async function findTemporalCli(log: (msg: string) => void = () => {}): Pr
         `temporal ${TEMPORAL_CLI_VERSION} binary on PATH.`,
     );
   }
-  mkdirSync(cacheDir, { recursive: true });
   log(`Building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheDir} (first time only, takes a few minutes)...`);
-  await run(go, ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
-    env: { ...process.env, GOBIN: cacheDir, GOFLAGS: '-mod=mod' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (!existsSync(cached)) throw new Error(`go install finished but ${cached} is missing`);
+  await goInstall(go, cacheDir, [`github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], [cached]);
   log('Temporal CLI built.');
   return cached;
 }

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { binaryCacheDir, findGo } from './cli-binary.js';
+import { binaryCacheDir, findGo, goInstall } from './cli-binary.js';
 
 /**
  * The real Temporal server (not the CLI's dev server) and its SQL schema tool,
@@ -37,15 +37,8 @@ export async function findTemporalServer(log: (msg: string) => void = () => {}):
   }
   if (existsSync(binaries.server) && existsSync(binaries.sqlTool) && existsSync(moduleDir)) return { ...binaries, moduleDir };
   if (!go) throw new Error(`The Temporal server is not in ${dir} and Go is not installed to build it`);
-  mkdirSync(dir, { recursive: true });
   log(`Building the Temporal server ${TEMPORAL_SERVER_VERSION} and its schema tool with Go into ${dir} (first time only, a few minutes)...`);
-  await run(go, ['install', `${MODULE}/cmd/server@${TEMPORAL_SERVER_VERSION}`, `${MODULE}/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`], {
-    env: { ...process.env, GOBIN: dir, GOFLAGS: '-mod=mod' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  for (const path of [binaries.server, binaries.sqlTool, moduleDir]) {
-    if (!existsSync(path)) throw new Error(`go install finished but ${path} is missing`);
-  }
+  await goInstall(go, dir, [`${MODULE}/cmd/server@${TEMPORAL_SERVER_VERSION}`, `${MODULE}/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`], [binaries.server, binaries.sqlTool, moduleDir]);
   log('Temporal server built.');
   return { ...binaries, moduleDir };
 }

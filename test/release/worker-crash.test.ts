@@ -3,11 +3,8 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { uniqueTaskQueue } from '../support/worker.js';
 import { startChildWorker, type ChildWorker } from '../support/child-worker.js';
-import { completion, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
-import { eventually, releasable } from '../support/releases.js';
-import { systemPrincipal } from '../../src/modules/org/permissions.js';
-import { createModelProvider } from '../../src/modules/engine/create-model-provider.js';
-import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import { eventually, slowModelReleasable } from '../support/releases.js';
 import { AgentPublication, AgentVersion, PromptRevision } from '../../src/modules/agents/agents.entity.js';
 import { AuditEvent } from '../../src/modules/audit/audit.entity.js';
 import { CallSession } from '../../src/modules/calls/calls.entity.js';
@@ -43,26 +40,11 @@ afterAll(async () => {
 
 describe('a worker killed during the test step', () => {
   it('the release completes exactly once on the next worker', async () => {
-    const system = systemPrincipal(a.organizationId);
-    await createModelProvider(t.orm.em.fork(), system, { name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-crash-0123456789' }, engineSettingsFrom(t.deps.config));
-    // Every answer takes 1.5 s; enough of them for the killed attempts and the retries.
-    fake.reply(...Array.from({ length: 40 }, () => ({ ...completion({ content: 'All good, see you Tuesday.' }), delayMs: 1500 })));
-    const { agent, branch, liveVersionId, headVersionId } = await releasable(t, a, {
-      requiredTests: 0,
-      agent: { model: { provider: 'openai-compatible', name: 'slow', temperature: 0 } },
-      branchChange: { prompt: 'You are the front desk of Acme Dental. Be brief and warm.' },
-    });
+    const { agent, branch, liveVersionId, headVersionId } = await slowModelReleasable(t, a, fake, ['greets', 'answers']);
     const before = {
       revisions: await t.orm.em.fork().count(PromptRevision, { agent: agent.agent_id }),
       publications: await t.orm.em.fork().count(AgentPublication, { agent: agent.agent_id }),
     };
-    const { createTest } = await import('../../src/modules/quality/create-test.js');
-    for (const name of ['greets', 'answers']) {
-      await createTest(t.orm.em.fork(), system, {
-        agent_id: agent.agent_id, name, required: true, customer_turns: ['Hello, is this Acme?'],
-        checks: [{ type: 'reply_contains', text: 'see you Tuesday', turn: 1 }, { type: 'ended_with', end_reason: 'customer_hangup' }],
-      });
-    }
 
     const first = await startChildWorker(queue, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
     children.push(first);

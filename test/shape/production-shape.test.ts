@@ -2,7 +2,6 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startShape, type Shape } from '../../scripts/production-shape.js';
-import { initOrm, type Orm } from '../../src/db/orm.js';
 import { createOrganization } from '../../src/modules/org/create-organization.js';
 import { createApiClient } from '../../src/modules/org/api-clients.js';
 import { createAgent } from '../../src/modules/agents/create-agent.js';
@@ -16,11 +15,8 @@ import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.
 import { sql } from '../../src/db/orm.js';
 import { ENCRYPTION_KEY, shapeTestApp } from './support.js';
 import { createTenant } from '../support/factories.js';
-import { completion, startFakeOpenAi } from '../support/fake-openai.js';
-import { eventually, releasable } from '../support/releases.js';
-import { createModelProvider } from '../../src/modules/engine/create-model-provider.js';
-import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
-import { createTest } from '../../src/modules/quality/create-test.js';
+import { startFakeOpenAi } from '../support/fake-openai.js';
+import { eventually, slowModelReleasable } from '../support/releases.js';
 import { AgentPublication, AgentVersion } from '../../src/modules/agents/agents.entity.js';
 import { AuditEvent } from '../../src/modules/audit/audit.entity.js';
 import { Release } from '../../src/modules/releases/releases.entity.js';
@@ -35,7 +31,6 @@ import { Release } from '../../src/modules/releases/releases.entity.js';
  */
 let pg: PrivatePostgres;
 let shape: Shape;
-let orm: Orm;
 let app: TestApp;
 let tenant: { organizationId: string; headers: Record<string, string> };
 
@@ -46,9 +41,8 @@ beforeAll(async () => {
     name: 'vp_shape',
     env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300', RATE_LIMIT_PER_SECOND: '10000', RATE_LIMIT_BURST: '20000', ENCRYPTION_KEY },
   });
-  orm = await initOrm({ url: shape.databaseUrl, poolMax: 3, logger: () => {} });
   app = await shapeTestApp(shape);
-  const em = orm.em.fork();
+  const em = app.orm.em.fork();
   const { organization } = await createOrganization(em, { name: 'Shape Org' });
   const client = await createApiClient(em, { organizationId: organization.id, name: 'shape client' });
   const token = await fetch(`${shape.url}/v1/auth/token`, {
@@ -62,7 +56,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await orm?.close(true);
   await shape?.stop();
   await pg?.stop();
 }, 120_000);
@@ -125,7 +118,7 @@ describe('the production shape', () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     try {
-      const agent = await createAgent(orm.em.fork(), systemPrincipal(tenant.organizationId), {
+      const agent = await createAgent(app.orm.em.fork(), systemPrincipal(tenant.organizationId), {
         name: 'Shape agent', prompt: 'You are brief.', first_message: 'Hello.',
       } as CreateAgentBody);
       const trigger = await fetch(`${shape.url}/v1/agent_trigger/create`, {
@@ -134,7 +127,7 @@ describe('the production shape', () => {
       });
       expect(trigger.status).toBe(201);
       // The event is recorded as a call's end would record it; a worker's outbox relay starts its run.
-      const { runIds } = await orm.em.fork().transactional((tx) =>
+      const { runIds } = await app.orm.em.fork().transactional((tx) =>
         emitEvent(tx, { organizationId: tenant.organizationId, agentId: agent.agent_id, type: 'call.ended', data: { n: 1 } }));
       const deadline = Date.now() + 30_000;
       while (arrivals.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -195,7 +188,7 @@ describe('a campaign through faults of every role', () => {
       const dials = async (): Promise<{ dials: number; status: string }> => {
         for (;;) {
           try {
-            const [row] = await sql<{ dials: number; status: string }>(orm.em.fork(),
+            const [row] = await sql<{ dials: number; status: string }>(app.orm.em.fork(),
               'select c.status, coalesce(sum(r.attempts), 0)::int as dials from campaign c join campaign_recipient r on r.campaign_id = c.id where c.id = ? group by c.id', [id]);
             return row;
           } catch {
@@ -247,11 +240,11 @@ describe('a campaign through faults of every role', () => {
       // Every event (a call.ended per dial, one campaign.finished) delivered with its stable id, and every request
       // the receiver got is an attempt on record.
       // (Answered calls also record call.analyzed, which the trigger does not subscribe to.)
-      const events = await sql<{ id: string; type: string }>(orm.em.fork(),
+      const events = await sql<{ id: string; type: string }>(app.orm.em.fork(),
         `select id, type from webhook_event where organization_id = ? and agent_id = ? and type in ('call.ended', 'campaign.finished')`, [owner.organizationId, agent.agent_id]);
       expect(events.filter((e) => e.type === 'call.ended')).toHaveLength(rows.length);
       expect(events.filter((e) => e.type === 'campaign.finished')).toHaveLength(1);
-      const runs = await eventuallySettled(owner.organizationId, events.length);
+      const runs = await settledRuns(owner.organizationId, events.length);
       expect(runs.map((r) => [r.event_id, r.status]).filter(([, status]) => status !== 'succeeded')).toEqual([]);
       const sent = new Map<string, number>();
       for (const a of arrivals) sent.set(a, (sent.get(a) ?? 0) + 1);
@@ -265,15 +258,10 @@ describe('a campaign through faults of every role', () => {
 });
 
 /** The organization's trigger runs once `count` of them are settled (neither pending nor delivering). */
-async function eventuallySettled(organizationId: string, count: number): Promise<{ event_id: string; status: string; attempts: unknown[] }[]> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const runs = await sql<{ event_id: string; status: string; attempts: unknown[] }>(orm.em.fork(),
-      'select event_id, status, attempts from trigger_run where organization_id = ?', [organizationId]);
-    if (runs.length >= count && runs.every((r) => r.status !== 'pending' && r.status !== 'delivering')) return runs;
-    if (Date.now() > deadline) return runs;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+function settledRuns(organizationId: string, count: number): Promise<{ event_id: string; status: string; attempts: unknown[] }[]> {
+  return eventually(
+    () => sql<{ event_id: string; status: string; attempts: unknown[] }>(app.orm.em.fork(), 'select event_id, status, attempts from trigger_run where organization_id = ?', [organizationId]),
+    (runs) => runs.length >= count && runs.every((r) => r.status !== 'pending' && r.status !== 'delivering'), 90_000, 250);
 }
 
 describe('a release through a worker crash', () => {
@@ -281,19 +269,7 @@ describe('a release through a worker crash', () => {
     const fake = await startFakeOpenAi();
     try {
       const owner = await createTenant(app);
-      const system = systemPrincipal(owner.organizationId);
-      await createModelProvider(app.orm.em.fork(), system, { name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-shape-0123456789' }, engineSettingsFrom(app.deps.config));
-      // Every answer takes 1.5 s, so the test step is in flight when the workers die.
-      fake.reply(...Array.from({ length: 40 }, () => ({ ...completion({ content: 'All good, see you Tuesday.' }), delayMs: 1500 })));
-      const { agent, branch, liveVersionId, headVersionId } = await releasable(app, owner, {
-        requiredTests: 0,
-        agent: { model: { provider: 'openai-compatible', name: 'slow', temperature: 0 } },
-        branchChange: { prompt: 'You are the front desk of Acme Dental. Be brief and warm.' },
-      });
-      await createTest(app.orm.em.fork(), system, {
-        agent_id: agent.agent_id, name: 'greets', required: true, customer_turns: ['Hello, is this Acme?'],
-        checks: [{ type: 'reply_contains', text: 'see you Tuesday', turn: 1 }, { type: 'ended_with', end_reason: 'customer_hangup' }],
-      });
+      const { agent, branch, liveVersionId, headVersionId } = await slowModelReleasable(app, owner, fake, ['greets']);
       const publicationsBefore = await app.orm.em.fork().count(AgentPublication, { agent: agent.agent_id });
       const started = await app.request.post(`/v1/agent/${agent.agent_id}/release/start`).set(owner.headers)
         .send({ branch_id: branch.branch_id, rollout: { stages: [50, 100], soak_seconds: 1 } });

@@ -17,7 +17,7 @@ import supertest from 'supertest';
 import type { Shape } from '../../scripts/production-shape.js';
 import { initOrm } from '../../src/db/orm.js';
 import { loadConfig } from '../../src/config.js';
-import { LocalFolderStore } from '../../src/modules/calls/recording-store.js';
+import { recordingStoreFrom } from '../../src/modules/calls/recording-store.js';
 
 /** A loopback webhook receiver answering 200 after `delayMs`; `arrivals` holds when each request came in. */
 export async function startReceiver(delayMs = 0): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
@@ -101,11 +101,11 @@ export async function shapeTestApp(shape: Shape): Promise<TestApp> {
   const orm = await initOrm({ url: shape.databaseUrl, poolMax: 4, logger: () => {} });
   const config = loadConfig({ ...shape.env, LOG_LEVEL: 'silent' });
   return {
-    deps: { config, orm, logger: pino({ level: 'silent' }), recordings: new LocalFolderStore(join(shape.dir, 'recordings')) },
+    deps: { config, orm, logger: pino({ level: 'silent' }), recordings: await recordingStoreFrom(config) },
     orm,
     request: supertest(shape.url),
     callback: undefined as never,
-    recordingsDir: join(shape.dir, 'recordings'),
+    recordingsDir: config.recordings.dir,
     close: () => orm.close(true),
   };
 }

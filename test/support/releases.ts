@@ -6,6 +6,9 @@ import { createTest } from '../../src/modules/quality/create-test.js';
 import type { AgentView, BranchView, CreateAgentBody } from '../../src/modules/agents/agents.schemas.js';
 import type { TestApp } from './app.js';
 import { makeAgent } from './engine.js';
+import { completion, type FakeOpenAi } from './fake-openai.js';
+import { createModelProvider } from '../../src/modules/engine/create-model-provider.js';
+import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
 
 /** A front desk whose simulated model books, transfers and hangs up. */
 export const deskRules = [
@@ -66,4 +69,29 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     value = await read();
   }
   return value;
+}
+
+/**
+ * A releasable agent whose model is `fake`, a local Chat Completions server scripted to answer every request
+ * after 1.5 s (so a release's test step is reliably in flight when a fault comes), with one required test per
+ * name in `tests` that passes on those answers.
+ */
+export async function slowModelReleasable(t: TestApp, tenant: { organizationId: string }, fake: FakeOpenAi, tests: string[]): Promise<Releasable> {
+  const system = systemPrincipal(tenant.organizationId);
+  await createModelProvider(t.orm.em.fork(), system, { name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-slow-0123456789' }, engineSettingsFrom(t.deps.config));
+  // Enough answers for the attempts a fault interrupts and their retries.
+  fake.reply(...Array.from({ length: 40 }, () => ({ ...completion({ content: 'All good, see you Tuesday.' }), delayMs: 1500 })));
+  const made = await releasable(t, tenant, {
+    requiredTests: 0,
+    agent: { model: { provider: 'openai-compatible', name: 'slow', temperature: 0 } },
+    branchChange: { prompt: 'You are the front desk of Acme Dental. Be brief and warm.' },
+  });
+  for (const name of tests) {
+    const test = await createTest(t.orm.em.fork(), system, {
+      agent_id: made.agent.agent_id, name, required: true, customer_turns: ['Hello, is this Acme?'],
+      checks: [{ type: 'reply_contains', text: 'see you Tuesday', turn: 1 }, { type: 'ended_with', end_reason: 'customer_hangup' }],
+    });
+    made.requiredTestIds.push(test.test_id);
+  }
+  return made;
 }

@@ -15,12 +15,7 @@ const h = useCallHarness({ confirmations: true });
 
 describe('a tool with Ask permission on a call', () => {
   it('is read back, confirmed by the caller\'s spoken yes, and runs once: here end_call, so the agent hangs up', async () => {
-    const agent = await callAgent(h, {
-      first_message: 'Hello.',
-      tools: [{ name: 'end_call', kind: 'builtin', permission: 'ask', config: {} }],
-      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'goodbye', hangup: true }] },
-    }, ['goodbye', 'yes']);
-    const number = await routedNumber(h, agent.agent_id);
+    const number = await askEndCallLine('goodbye');
     // The yes comes after the whole read-back: the end-of-turn wait (500 ms), recognition and opening the request, the read-back, a margin.
     const waitForReadBack = 0.5 + 0.8 + spokenSeconds(READ_BACK) + 1;
     const audio = callerAudio(h, [1.2, 'goodbye', waitForReadBack, 'yes', 3]);
@@ -31,12 +26,7 @@ describe('a tool with Ask permission on a call', () => {
   }, 30_000);
 
   it('is confirmed by the caller pressing 1: the keypad answer runs the tool once', async () => {
-    const agent = await callAgent(h, {
-      first_message: 'Hello.',
-      tools: [{ name: 'end_call', kind: 'builtin', permission: 'ask', config: {} }],
-      model: { provider: 'simulated', name: 'ivr', temperature: 0, rules: [{ when: '9', hangup: true }] },
-    }, ['goodbye', 'yes']);
-    const number = await routedNumber(h, agent.agent_id);
+    const number = await askEndCallLine('9');
     // 9 asks to end the call; a digit becomes a turn 1.5 s after the last key. Then 1, after the whole read-back.
     const readBackAt = 1.5 + 1.5 + 0.5;
     const scenario = scenarioFile(h, 'uac-keys-await-bye.xml', {
@@ -49,6 +39,16 @@ describe('a tool with Ask permission on a call', () => {
     await expectConfirmedEndCall(number, '9', '1');
   }, 40_000);
 });
+
+/** A number routed to an agent whose end_call has Ask permission and whose model ends the call on `endOn`. */
+async function askEndCallLine(endOn: string): Promise<string> {
+  const agent = await callAgent(h, {
+    first_message: 'Hello.',
+    tools: [{ name: 'end_call', kind: 'builtin', permission: 'ask', config: {} }],
+    model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: endOn, hangup: true }] },
+  }, ['goodbye', 'yes']);
+  return routedNumber(h, agent.agent_id);
+}
 
 /** The call ran end_call once, confirmed by `answer` to the read-back of the turn `asked`, and the agent hung up. */
 async function expectConfirmedEndCall(number: string, asked: string, answer: string): Promise<void> {
