@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { PocketsphinxStt } from '../../../src/media/speech/stt/pocketsphinx.js';
 import {
-  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, useCallHarness,
+  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, spokenSeconds, useCallHarness,
 } from './support.js';
 
 /**
@@ -29,9 +29,12 @@ describe('an inbound SIP call answered by an agent', () => {
       turn_taking: { end_of_turn_silence_ms: 300 },
     }, [PHRASE]);
     const number = await routedNumber(h, agent.agent_id);
-    // Silence while the greeting plays, the phrase, then silence so the end of the turn is heard.
-    const audio = callerAudio(h, [4.5, PHRASE, 1.5]);
-    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: 12_000, timeoutS: 40 }));
+    // Silence while the greeting plays (its length, plus 3 s for the greeting to start: a CI run saw it start 1.9 s
+    // after the caller's audio, which a fixed 4.5 s turned into a barge-in), the phrase, then silence so the end
+    // of the turn is heard; the caller hangs up 14 s in, after the reply.
+    const beforePhrase = spokenSeconds(GREETING) + 3;
+    const audio = callerAudio(h, [beforePhrase, PHRASE, 1.5]);
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: 14_000, timeoutS: 40 }));
 
     const session = await sessionOf(h, number);
     expect(session).toMatchObject({ status: 'ended', end_reason: 'customer_hangup', direction: 'inbound', kind: 'live' });
@@ -59,7 +62,7 @@ describe('an inbound SIP call answered by an agent', () => {
     const wav = await recordingOf(h, session.id);
     expect(wav.readUInt16LE(22)).toBe(2); // stereo
     const stream = new PocketsphinxStt().start({ sampleRate: 8000, language: 'en-US', phrases: [GREETING, REPLY, PHRASE] });
-    stream.write(channel(wav, 1, 0, 4.4));
+    stream.write(channel(wav, 1, 0, beforePhrase));
     expect((await stream.finish()).text).toBe(GREETING.toLowerCase().replace(/[.,?]/g, ''));
   }, 90_000);
 });
