@@ -8,6 +8,7 @@ import { SipUserAgent } from './transports/sip/user-agent.js';
 import { PortPool } from './rtp/port-pool.js';
 import { PocketsphinxStt } from './speech/stt/pocketsphinx.js';
 import { EspeakNgTts } from './speech/tts/espeak-ng.js';
+import type { TextToSpeech } from './speech/text-to-speech.js';
 import { ProcessHost } from './speech/process-host.js';
 import { answerInboundCall, type CallReport, type MediaDeps } from './answer-call.js';
 import { randomBytes } from 'node:crypto';
@@ -127,6 +128,9 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   });
   const missing = missingCommands(['espeak-ng', 'sox', 'pocketsphinx_continuous']);
   if (missing.length) log.warn({ missing }, 'offline speech is missing commands: calls will fail to speak or listen (apt-get install espeak-ng sox pocketsphinx pocketsphinx-en-us)');
+  // The first call's greeting would otherwise wait for the speech helper process to start (a Node process) and
+  // for espeak-ng and sox to load: pay for it here, once, before the process says it is running.
+  else await warmUpSpeech(deps.tts, log);
   log.info({ sip: ua.address }, 'media runtime listening');
   let stopped: Promise<void> | undefined;
   return {
@@ -156,6 +160,20 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
       await nodeWorker.connection.close();
     }
     await speechProcesses.close();
+  }
+}
+
+/**
+ * Speaks one word into nothing, within 15 s: starts the speech helper and brings espeak-ng, its voice data and sox
+ * into memory. A failure is only logged (the first call then starts them itself).
+ */
+async function warmUpSpeech(tts: TextToSpeech, log: Logger): Promise<void> {
+  const started = performance.now();
+  try {
+    for await (const chunk of tts.synthesize('Ready.', { voice: 'default', language: 'en-US', signal: AbortSignal.timeout(15_000) })) void chunk;
+    log.info({ ms: Math.round(performance.now() - started) }, 'media: speech warmed up');
+  } catch (error) {
+    log.warn({ err: (error as Error).message }, 'media: speech warm-up failed; the first call starts it');
   }
 }
 

@@ -10,6 +10,12 @@ import { callAgent, callerAudio, dial, expectPassed, routedNumber, scenarioFile,
 const h = useCallHarness({ env: { MEDIA_DRAIN_TIMEOUT_MS: '20000' } });
 
 describe('the media runtime stopping', () => {
+  it('had its speech warmed up before it said it was running (the first call does not wait for the helper process)', () => {
+    const at = (msg: string) => h.logs.findIndex((line) => line.msg === msg);
+    expect(at('media: speech warmed up')).toBeGreaterThanOrEqual(0);
+    expect(at('media: speech warmed up')).toBeLessThan(at('media runtime listening'));
+  });
+
   it('refuses new calls with 503 while the call in progress finishes and is recorded', async () => {
     const agent = await callAgent(h, {
       first_message: 'Hello, this is Acme Dental.',
