@@ -13,7 +13,8 @@
  *     commit to the last arrival.
  *
  * Everything shares the machine's cores (load generator, PostgreSQL, Temporal, HAProxy): the ratios say what
- * the second process adds on this machine, not on one with a core per process.
+ * the second process adds on this machine, not on one with a core per process. A second table says where the
+ * CPU went in each phase (bench/cpu.ts, from /proc): which group saturates, and whether the machine was busy.
  *
  *   npm run bench -- shape
  *   BENCH_SHAPE_SECONDS=8 BENCH_SHAPE_CONNECTIONS=16 BENCH_SHAPE_DISPATCH=400 BENCH_SHAPE_EVENTS=400
@@ -31,6 +32,7 @@ import { emitEvent } from '../src/modules/triggers/emit-event.js';
 import { triggerSettingsFrom } from '../src/modules/triggers/trigger-settings.js';
 import { benchOrg, placedRate, seedCampaign, startCampaign, untilSettled, type BenchOrg } from './campaigns.bench.js';
 import { fmt, listen, load, table } from './support.js';
+import { cpuDuring, pidsNamed, type CpuShare } from './cpu.js';
 
 const SECONDS = Number(process.env.BENCH_SHAPE_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_SHAPE_CONNECTIONS ?? 16);
@@ -38,26 +40,45 @@ const DISPATCH = Number(process.env.BENCH_SHAPE_DISPATCH ?? 400);
 const EVENTS = Number(process.env.BENCH_SHAPE_EVENTS ?? 400);
 const RUN_LIMIT_MS = 20 * 60_000;
 
-interface Figures { rest: number; restErrors: number; dials: number; webhooks: number }
+interface Figures { rest: number; restErrors: number; dials: number; webhooks: number; cpu: Record<'rest' | 'dispatch' | 'webhooks', CpuShare> }
+
+/** The processes whose CPU each phase reports, by group. */
+const GROUPS = ['api', 'worker', 'temporal', 'postgres', 'haproxy', 'bench'] as const;
+const groupsOf = (shape: Shape) => () => ({
+  api: shape.processes.filter((p) => p.role === 'api' && p.process.exitCode === null).map((p) => p.process.pid!),
+  worker: shape.processes.filter((p) => p.role === 'worker' && p.process.exitCode === null).map((p) => p.process.pid!),
+  temporal: shape.processes.filter((p) => p.role === 'temporal').map((p) => p.process.pid!),
+  postgres: pidsNamed('postgres'),
+  haproxy: shape.processes.filter((p) => p.role === 'haproxy').map((p) => p.process.pid!),
+  bench: [process.pid],
+});
 
 async function measure(shape: Shape, orm: Orm, client: Client, org: BenchOrg, hookedAgentId: string, headers: Record<string, string>, arrivals: Set<string>, label: string): Promise<Figures> {
-  const rest = await load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS });
+  const groups = groupsOf(shape);
+  const rest = await cpuDuring(groups, () => load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS }));
 
   const campaignId = await seedCampaign(orm, org, DISPATCH, `shape bench ${label}`);
-  const started = performance.now();
-  await startCampaign(client, shape.taskQueue, campaignId);
-  const dials = await placedRate(orm, campaignId, DISPATCH, started, 180_000);
+  const dials = await cpuDuring(groups, async () => {
+    const started = performance.now();
+    await startCampaign(client, shape.taskQueue, campaignId);
+    return placedRate(orm, campaignId, DISPATCH, started, 180_000);
+  });
   await untilSettled(orm, campaignId, 60_000);
 
   arrivals.clear();
-  const from = performance.now();
-  await orm.em.fork().transactional(async (tx) => {
-    for (let i = 0; i < EVENTS; i++) await emitEvent(tx, { organizationId: org.organizationId, agentId: hookedAgentId, type: 'call.ended', data: { n: i, label } });
+  const webhooks = await cpuDuring(groups, async () => {
+    const from = performance.now();
+    await orm.em.fork().transactional(async (tx) => {
+      for (let i = 0; i < EVENTS; i++) await emitEvent(tx, { organizationId: org.organizationId, agentId: hookedAgentId, type: 'call.ended', data: { n: i, label } });
+    });
+    const until = performance.now() + 180_000;
+    while (arrivals.size < EVENTS && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+    return arrivals.size / ((performance.now() - from) / 1000);
   });
-  const until = performance.now() + 180_000;
-  while (arrivals.size < EVENTS && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
-  const webhooks = arrivals.size / ((performance.now() - from) / 1000);
-  return { rest: rest.rps, restErrors: rest.errors, dials: dials.rate, webhooks };
+  return {
+    rest: rest.value.rps, restErrors: rest.value.errors, dials: dials.value.rate, webhooks: webhooks.value,
+    cpu: { rest: rest.cpu, dispatch: dials.cpu, webhooks: webhooks.cpu },
+  };
 }
 
 export async function run() {
@@ -118,6 +139,17 @@ export async function run() {
       [`REST GET through HAProxy, ${CONNECTIONS} connections, ${SECONDS} s (req/s)`, fmt(one.rest, 0), fmt(two.rest, 0), `${fmt(two.rest / one.rest, 2)}x`],
       [`campaign dispatch, ${DISPATCH} dials, concurrency 50 (dials/s)`, fmt(one.dials, 1), fmt(two.dials, 1), `${fmt(two.dials / one.dials, 2)}x`],
       [`webhook deliveries, ${EVENTS} events at once (deliveries/s)`, fmt(one.webhooks, 1), fmt(two.webhooks, 1), `${fmt(two.webhooks / one.webhooks, 2)}x`],
+    ]));
+    console.log(`\nCores used during each figure's phase, by process group (CPU seconds / wall seconds; ${availableParallelism()} cores in all):\n`);
+    const phases = [['rest', 'REST'], ['dispatch', 'dispatch'], ['webhooks', 'webhooks']] as const;
+    console.log(table([
+      // Unattributed: busy time of no group's process (the kernel's loopback and softirq work, other services).
+      ['phase', ...GROUPS, 'unattributed', 'machine busy'],
+      ...phases.flatMap(([phase, name]) => [[one, 'one'], [two, 'two']].map(([f, label]) => {
+        const { groups, machine } = (f as Figures).cpu[phase];
+        const attributed = GROUPS.reduce((sum, g) => sum + groups[g], 0);
+        return [`${name}, ${label} of each`, ...GROUPS.map((g) => fmt(groups[g], 2)), fmt(machine - attributed, 2), fmt(machine, 2)];
+      })),
     ]));
     console.log(`\nnon-2xx REST answers: ${one.restErrors} and ${two.restErrors}; trigger runs succeeded: ${sent} of ${2 * EVENTS}`);
   } finally {

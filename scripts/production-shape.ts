@@ -1,16 +1,20 @@
 // The production shape on one machine, without Docker (issue 12): the real Temporal server on PostgreSQL,
-// API processes behind Debian's HAProxy, worker processes, the app's own database. `npm run shape` starts it
+// API processes behind Debian's HAProxy, worker processes, media processes (SIP/RTP), the app's own database
+// and, with `recordings: 's3'`, an S3-compatible server holding the recordings. `npm run shape` starts it
 // and stops it on Ctrl-C; test/shape/production-shape.test.ts drives faults through it.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, createWriteStream, existsSync, statSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createSocket } from 'node:dgram';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { findTemporalServer, type TemporalServerBinaries } from '../src/temporal/server-binary.js';
 import { findTemporalCli } from '../src/temporal/cli-binary.js';
 import { loadDevSecrets } from '../src/dev/dev-secrets.js';
+import { findS3Server, s3ServerArgs } from '../src/dev/s3-server-binary.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -22,6 +26,13 @@ export interface ShapeOptions {
   name?: string;
   apis?: number;
   workers?: number;
+  /** Media processes (SIP/RTP calls), each on a SIP port and an RTP range of its own: default 0. */
+  media?: number;
+  /**
+   * Where recordings go: `local` (the default), a folder every role shares, or `s3`: an S3-compatible server of
+   * the shape's own (versitygw, built with Go like the Temporal server) with a bucket, as production keeps them.
+   */
+  recordings?: 'local' | 's3';
   /** Extra environment for the app's processes. */
   env?: Record<string, string>;
   /**
@@ -33,14 +44,14 @@ export interface ShapeOptions {
   log?: (message: string) => void;
 }
 
-export type Role = 'api' | 'worker' | 'temporal' | 'haproxy';
+export type Role = 'api' | 'worker' | 'media' | 'temporal' | 'haproxy' | 's3';
 
 export interface ShapeProcess {
   role: Role;
   index: number;
   process: ChildProcess;
   logFile: string;
-  /** The API's own port (API processes). */
+  /** The API's own port (API processes); the SIP port (UDP, media processes). */
   port?: number;
   /** Where this run of the process starts in its log file (a restarted process appends to the same file). */
   logOffset: number;
@@ -51,6 +62,10 @@ export interface Shape {
   url: string;
   /** The API processes' own addresses. */
   apiUrls: string[];
+  /** Each media process's SIP address (`127.0.0.1:<port>`, UDP), by index. */
+  sipAddresses: string[];
+  /** With `recordings: 's3'`: the server, its bucket and where the bucket's objects are files on disk. */
+  s3?: { endpoint: string; bucket: string; root: string };
   temporalAddress: string;
   databaseUrl: string;
   taskQueue: string;
@@ -90,6 +105,18 @@ async function freePort(range?: 'smallint'): Promise<number> {
     return port;
   }
 }
+
+/** A free loopback UDP port (a media process's SIP port). */
+async function freeUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+  const { port } = socket.address();
+  await new Promise<void>((r) => socket.close(() => r()));
+  return port;
+}
+
+/** Whether the process's log holds `line` since its current run started. */
+const logged = (p: ShapeProcess, line: string) => readFileSync(p.logFile).subarray(p.logOffset).includes(line);
 
 async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number, proc?: ShapeProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -249,6 +276,29 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     ready: (p) => waitFor('the Temporal server', healthy, 90_000, p),
   });
 
+  // --- the recordings' bucket (recordings: 's3') ---
+  let s3: Shape['s3'];
+  const s3Env: Record<string, string> = {};
+  if (options.recordings === 's3') {
+    const exe = await findS3Server(log);
+    const port = await freePort();
+    const credentials = { accessKeyId: 'shape-access', secretAccessKey: `shape-${Math.random().toString(36).slice(2)}` };
+    const root = join(dir, 's3/data');
+    const sidecar = join(dir, 's3/meta');
+    mkdirSync(root, { recursive: true });
+    mkdirSync(sidecar, { recursive: true });
+    s3 = { endpoint: `http://127.0.0.1:${port}`, bucket: 'recordings', root };
+    const endpoint = s3.endpoint;
+    specs.set(key('s3', 0), {
+      start: () => launch('s3', 0, exe, s3ServerArgs({ port, ...credentials, region: 'us-east-1', root, sidecar }), { HOME: dir }),
+      ready: (p) => waitFor('the S3 server', async () => (await fetch(`${endpoint}/health`)).ok, 30_000, p),
+    });
+    Object.assign(s3Env, {
+      RECORDING_STORE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: s3.bucket, S3_PREFIX: 'calls',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    });
+  }
+
   // --- the app ---
   const lbPort = await freePort();
   const url = `http://127.0.0.1:${lbPort}`;
@@ -257,7 +307,7 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   const appEnv: Record<string, string> = {
     NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl.href, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: 'default',
     TEMPORAL_TASK_QUEUE: taskQueue, MIGRATE_ON_START: 'false', RECORDINGS_DIR: join(dir, 'recordings'), DATA_DIR: join(dir, 'data'),
-    PUBLIC_URL: url, TRUST_PROXY: 'true', ...secrets, ...options.env,
+    PUBLIC_URL: url, TRUST_PROXY: 'true', ...secrets, ...s3Env, ...options.env,
   };
   const bundle = join(dir, 'workflow-bundle.js');
   const apiPorts: number[] = [];
@@ -273,7 +323,19 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     specs.set(key('worker', i), {
       // The build's worker finds dist/workflow-bundle.js itself; from sources it is given the one bundle made below.
       start: () => launch('worker', i, process.execPath, [...node('src/main.ts'), 'worker'], fromBuild ? appEnv : { ...appEnv, WORKFLOW_BUNDLE: bundle }, undefined, appDir),
-      ready: (p) => waitFor(`worker ${i}`, async () => readFileSync(p.logFile).subarray(p.logOffset).includes('worker running'), 60_000, p),
+      ready: (p) => waitFor(`worker ${i}`, async () => logged(p, 'worker running'), 60_000, p),
+    });
+  }
+  const sipAddresses: string[] = [];
+  for (let i = 0; i < (options.media ?? 0); i++) {
+    const sipPort = await freeUdpPort();
+    sipAddresses.push(`127.0.0.1:${sipPort}`);
+    const rtpMin = 36_000 + 200 * i + 2 * Math.floor(Math.random() * 40);
+    const mediaEnv = { ...appEnv, SIP_HOST: '127.0.0.1', SIP_PORT: String(sipPort), RTP_PORT_MIN: String(rtpMin), RTP_PORT_MAX: String(rtpMin + 119) };
+    specs.set(key('media', i), {
+      // Without V8's memory reducer, as scripts/run.sh and the image run the media role (decision 0028).
+      start: () => launch('media', i, process.execPath, ['--no-memory-reducer', ...node('src/main.ts'), 'media'], mediaEnv, sipPort, appDir),
+      ready: (p) => waitFor(`media ${i}`, async () => logged(p, 'media runtime running'), 60_000, p),
     });
   }
   const haproxyCfg = join(dir, 'haproxy.cfg');
@@ -302,7 +364,7 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     });
   };
   const stop = async () => {
-    for (const role of ['haproxy', 'api', 'worker', 'temporal'] as Role[]) {
+    for (const role of ['haproxy', 'api', 'media', 'worker', 'temporal', 's3'] as Role[]) {
       await Promise.all(processes.filter((p) => p.role === role).map(async (p) => {
         const timer = setTimeout(() => p.process.kill('SIGKILL'), 15_000);
         await kill(p.role, p.index, 'SIGTERM');
@@ -313,6 +375,15 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   };
 
   try {
+    if (s3) {
+      log(`starting the S3 server on ${s3.endpoint}...`);
+      await startOne('s3', 0);
+      const admin = new S3Client({
+        endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true,
+        credentials: { accessKeyId: s3Env.S3_ACCESS_KEY_ID, secretAccessKey: s3Env.S3_SECRET_ACCESS_KEY },
+      });
+      await admin.send(new CreateBucketCommand({ Bucket: s3.bucket })).finally(() => admin.destroy());
+    }
     log(`starting the Temporal server on ${temporalAddress}...`);
     await startOne('temporal', 0);
     await run(cli, ['operator', 'namespace', 'create', '--namespace', 'default', '--retention', '24h', '--address', temporalAddress]);
@@ -320,8 +391,8 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
       log('bundling the workflows once for the workers...');
       await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 });
     }
-    log('starting the API processes and workers...');
-    await Promise.all([...specs.keys()].filter((k) => k.startsWith('api:') || k.startsWith('worker:')).map((k) => {
+    log('starting the API processes, workers and media processes...');
+    await Promise.all([...specs.keys()].filter((k) => /^(api|worker|media):/.test(k)).map((k) => {
       const [role, index] = k.split(':');
       return startOne(role as Role, Number(index));
     }));
@@ -330,10 +401,12 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     await stop().catch(() => {});
     throw error;
   }
-  log(`ready: ${url} (balancer), Temporal ${temporalAddress}, logs in ${dir}`);
+  log(`ready: ${url} (balancer), Temporal ${temporalAddress}${sipAddresses.length ? `, SIP ${sipAddresses.join(' ')}` : ''}, logs in ${dir}`);
   return {
     url,
     apiUrls: apiPorts.map((p) => `http://127.0.0.1:${p}`),
+    sipAddresses,
+    s3,
     temporalAddress,
     databaseUrl: databaseUrl.href,
     taskQueue,

@@ -20,7 +20,8 @@ if [ "$1" = src/main.ts ]; then
 fi
 if [ "$1" = scripts/shape.ts ]; then
   . "$(dirname -- "$0")/ensure-packages.sh"
-  ensure_packages "the production shape's load balancer" haproxy
+  # The load balancer, and the media processes' speech (espeak-ng through sox, pocketsphinx).
+  ensure_packages "the production shape" haproxy espeak-ng sox pocketsphinx pocketsphinx-en-us sip-tester
 fi
 # shellcheck disable=SC2086 # empty or one flag
 exec "$NODE" --enable-source-maps $flags --import tsx "$@"

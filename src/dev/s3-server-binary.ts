@@ -36,3 +36,23 @@ export async function findS3Server(log: (msg: string) => void = () => {}): Promi
   log('versitygw built.');
   return built;
 }
+
+export interface S3ServerSettings {
+  /** Loopback port it listens on. */
+  port: number;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** The posix backend's root: `<root>/<bucket>/<key>` is an object's file. */
+  root: string;
+  /** Where object metadata is kept (a sidecar folder, so no extended attributes are needed). */
+  sidecar: string;
+}
+
+/** versitygw's arguments for a loopback gateway with one root user, a /health route and the posix backend. */
+export function s3ServerArgs(s: S3ServerSettings): string[] {
+  return [
+    '--port', `127.0.0.1:${s.port}`, '--access', s.accessKeyId, '--secret', s.secretAccessKey, '--region', s.region,
+    '--health', '/health', 'posix', '--sidecar', s.sidecar, s.root,
+  ];
+}

@@ -20,14 +20,22 @@ import { eventually, slowModelReleasable } from '../support/releases.js';
 import { AgentPublication, AgentVersion } from '../../src/modules/agents/agents.entity.js';
 import { AuditEvent } from '../../src/modules/audit/audit.entity.js';
 import { Release } from '../../src/modules/releases/releases.entity.js';
+import { CallSession } from '../../src/modules/calls/calls.entity.js';
+import { callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, spokenSeconds, type CallHarness } from '../media/call/support.js';
+import { getSession } from '../../src/modules/calls/get-session.js';
+import { runSipp, randomPort, stopAllSipp } from '../media/sip/sipp.js';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * The production shape (issue #12), started by scripts/production-shape.ts as
  * `npm run shape` does: the real Temporal server (go.temporal.io/server) on
- * PostgreSQL, two API processes behind HAProxy, two workers, all on a
- * PostgreSQL instance of the suite's own (initdb in a temporary folder), so
- * restarting it disturbs no other suite. Faults are injected into real
- * processes; each check is bounded in count and time.
+ * PostgreSQL, two API processes behind HAProxy, two workers, two media
+ * processes (SIP/RTP) with recordings in an S3 server of the shape's own
+ * (versitygw), all on a PostgreSQL instance of the suite's own (initdb in a
+ * temporary folder), so restarting it disturbs no other suite. Faults are
+ * injected into real processes; each check is bounded in count and time.
  */
 let pg: PrivatePostgres;
 let shape: Shape;
@@ -39,7 +47,10 @@ beforeAll(async () => {
   shape = await startShape({
     adminUrl: pg.adminUrl,
     name: 'vp_shape',
-    env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300', RATE_LIMIT_PER_SECOND: '10000', RATE_LIMIT_BURST: '20000', ENCRYPTION_KEY },
+    media: 2,
+    recordings: 's3',
+    // A media process stopped mid-call lets it run for up to 20 s.
+    env: { MEDIA_DRAIN_TIMEOUT_MS: '20000', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300', RATE_LIMIT_PER_SECOND: '10000', RATE_LIMIT_BURST: '20000', ENCRYPTION_KEY },
   });
   app = await shapeTestApp(shape);
   const em = app.orm.em.fork();
@@ -55,6 +66,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  stopAllSipp();
   await app?.close();
   await shape?.stop();
   await pg?.stop();
@@ -297,4 +309,122 @@ describe('a release through a worker crash', () => {
       await fake.close();
     }
   }, 240_000);
+});
+
+describe('calls through the media processes', () => {
+  const GREETING = 'Hello, this is Acme Dental.';
+  let dir: string;
+  let owner: Awaited<ReturnType<typeof createTenant>>;
+  let number: string;
+  /** The call helpers of test/media/call, pointed at media process `i` of the shape. */
+  const via = (i: number) => {
+    const [host, port] = shape.sipAddresses[i].split(':');
+    return { t: app, a: owner, dir, media: { sip: { host, port: Number(port) } } } as unknown as CallHarness;
+  };
+  /** A caller who waits for the greeting, says goodbye and stays on the line until the agent hangs up. */
+  const goodbyeCall = (i: number) => dial(via(i), scenarioFile(via(i), 'uac-await-bye.xml', {
+    CALLER_AUDIO_FILE: callerAudio(via(i), [spokenSeconds(GREETING) + 3, 'goodbye', 3]),
+  }), number, { timeoutS: 30 });
+  const getSessionView = (id: string) => getSession(app.orm.em.fork(), owner.organizationId, id);
+  /** The organization's finished sessions with the number, once there are `count`. */
+  const finished = (count: number) => eventually(
+    () => app.orm.em.fork().find(CallSession, { organization: owner.organizationId, phoneNumber: number, status: { $ne: 'in_progress' } }),
+    (rows) => rows.length >= count, 15_000, 200);
+  /** The call to the number in progress that started after `since`. */
+  const inProgress = (phone: string, since: Date) => eventually(
+    () => app.orm.em.fork().findOne(CallSession, { organization: owner.organizationId, phoneNumber: phone, status: 'in_progress', startedAt: { $gte: since } }),
+    (row) => row !== null, 15_000, 100);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vp-shape-calls-'));
+    owner = await createTenant(app, 'owner');
+    const agent = await callAgent(via(0), {
+      first_message: GREETING,
+      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'goodbye', say: 'Goodbye!', hangup: true }] },
+    }, ['goodbye']);
+    number = await routedNumber(via(0), agent.agent_id);
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The session's recording through its signed link, from the balancer. */
+  const download = async (sessionId: string) => {
+    const link = await app.request.get(`/v1/call_session/${sessionId}/recording_url/retrieve`).set(owner.headers);
+    expect(link.status).toBe(200);
+    const url = new URL(link.body.recording.url as string);
+    expect(url.origin).toBe(shape.url);
+    return fetch(url);
+  };
+
+  it('each media process answers a call: the agent greets, hears goodbye and hangs up; the recording is in the bucket and plays through the balancer', async () => {
+    const runs = await Promise.all([goodbyeCall(0), goodbyeCall(1)]);
+    for (const run of runs) expectPassed(run); // the scenario passes only if the agent hangs up
+    const sessions = await finished(2);
+    expect(sessions).toHaveLength(2);
+    // One call on each process: each one's log says it recorded one of them.
+    const recordedBy = (i: number) => sessions.filter((row) => readFileSync(shape.processes.find((p) => p.role === 'media' && p.index === i)!.logFile, 'utf8')
+      .split('\n').some((line) => line.includes('live call recorded') && line.includes(row.id)));
+    // (The line follows the session's write: wait for it.)
+    expect(await eventually(async () => [recordedBy(0).length, recordedBy(1).length], ([x, y]) => x + y === 2, 10_000, 100)).toEqual([1, 1]);
+    for (const row of sessions) {
+      const session = await getSessionView(row.id);
+      expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup', direction: 'inbound', kind: 'live' });
+      expect(lines(session).slice(0, 3)).toEqual([['agent', GREETING], ['customer', 'goodbye'], ['agent', 'Goodbye!']]);
+      const audio = await download(row.id);
+      expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/wav']);
+      const body = Buffer.from(await audio.arrayBuffer());
+      expect(body.length).toBeGreaterThan(44 + 4 * 8000 * 3); // stereo 8 kHz, 16 bit: more than 3 s
+      // Kept in the shape's S3 server (its posix backend: a file per object), none in the local folder.
+      const key = (await sql<{ storage_key: string }>(app.orm.em.fork(), 'select storage_key from recording where session_id = ?', [row.id]))[0].storage_key;
+      expect(readFileSync(join(shape.s3!.root, shape.s3!.bucket, 'calls', key)).equals(body)).toBe(true);
+    }
+    expect(existsSync(shape.env.RECORDINGS_DIR) ? readdirSync(shape.env.RECORDINGS_DIR) : []).toEqual([]);
+  }, 90_000);
+
+  it('SIGTERM of a media process mid-call: new calls there get 503, the other process takes them, the call goes on to its end and is recorded, and the process exits 0', async () => {
+    const before = await app.orm.em.fork().count(CallSession, { organization: owner.organizationId, phoneNumber: number });
+    // A caller on process 0 who stays on the line, silent, for 15 s and then hangs up (the drain allows 20 s).
+    const silent = scenarioFile(via(0), 'uac-speak.xml', { CALLER_AUDIO_FILE: callerAudio(via(0), [15]) });
+    const since = new Date();
+    const first = dial(via(0), silent, number, { pauseMs: 15_000, timeoutS: 40 });
+    const row = await inProgress(number, since);
+    const stopping = shape.kill('media', 0, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 300)); // the signal is taken
+    expectPassed(await dial(via(0), scenarioFile(via(0), 'uac-refused.xml', { EXPECTED_STATUS: '503' }), number, { timeoutS: 10 }));
+    expectPassed(await goodbyeCall(1));
+    expect(shape.exit('media', 0)).toEqual({ code: null, signal: null }); // still draining its call
+
+    expectPassed(await first);
+    await stopping;
+    expect(shape.exit('media', 0)).toEqual({ code: 0, signal: null });
+    const drained = await getSessionView(row!.id);
+    expect(drained).toMatchObject({ status: 'ended', end_reason: 'customer_hangup' });
+    expect(drained.duration_seconds).toBeGreaterThanOrEqual(14); // it went on to its caller's hang-up
+    expect((await download(row!.id)).status).toBe(200);
+    // The refused INVITE left no session: the drained call and the one on process 1.
+    expect(await app.orm.em.fork().count(CallSession, { organization: owner.organizationId, phoneNumber: number })).toBe(before + 2);
+    await shape.restart('media', 0);
+    expectPassed(await goodbyeCall(0));
+  }, 120_000);
+
+  it('SIGKILL of a media process mid-call: the shape\'s workers end the call failed, media_lost, at its last heartbeat', async () => {
+    const waits = scenarioFile(via(1), 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(via(1), [30]) });
+    const since = new Date();
+    const sipp = runSipp({ scenario: waits, remote: shape.sipAddresses[1], service: number.replace('+', ''), localPort: randomPort(), timeoutS: 40, extra: ['-mp', String(randomPort())] });
+    try {
+      const row = await inProgress(number, since);
+      await new Promise((r) => setTimeout(r, 4000)); // a few heartbeats (every 2 s)
+      const killedAt = Date.now();
+      await shape.kill('media', 1, 'SIGKILL');
+      const session = await eventually(() => getSessionView(row!.id), (v) => v.status !== 'in_progress', 30_000, 250);
+      expect(session).toMatchObject({ status: 'failed', end_reason: 'media_lost' });
+      expect(Date.now() - killedAt).toBeLessThan(30_000);
+      expect(session.duration_seconds).toBeGreaterThanOrEqual(3);
+      expect(session.duration_seconds).toBeLessThanOrEqual(8);
+    } finally {
+      sipp.process.kill('SIGKILL');
+      await sipp.done;
+    }
+    await shape.restart('media', 1);
+    expectPassed(await goodbyeCall(1));
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { request } from 'undici';
-import { S3_SERVER_VERSION, s3ServerPath } from '../../src/dev/s3-server-binary.js';
+import { S3_SERVER_VERSION, s3ServerArgs, s3ServerPath } from '../../src/dev/s3-server-binary.js';
 import { freePort } from './ports.js';
 
 /**
@@ -50,10 +50,8 @@ export async function startS3Server(): Promise<S3Server> {
   // A Go program writing to a pipe whose reader is gone dies of SIGPIPE: its output goes to a file.
   const logPath = join(dir, 'versitygw.log');
   const logFd = openSync(logPath, 'w');
-  const child = spawn(exe, [
-    '--port', `127.0.0.1:${port}`, '--access', S3_ACCESS_KEY_ID, '--secret', S3_SECRET_ACCESS_KEY, '--region', S3_REGION,
-    '--health', '/health', 'posix', '--sidecar', sidecar, root,
-  ], { stdio: ['ignore', logFd, logFd], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir } });
+  const args = s3ServerArgs({ port, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY, region: S3_REGION, root, sidecar });
+  const child = spawn(exe, args, { stdio: ['ignore', logFd, logFd], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir } });
   closeSync(logFd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const output = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8').slice(-2000) : '');
