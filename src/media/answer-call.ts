@@ -125,12 +125,19 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
   });
   const startedAt = new Date();
   const { organizationId, projectId, agentId, versionId } = route;
-  await runLiveConversation(deps, {
-    organizationId, projectId, agentId, versionId, direction: 'inbound', phoneNumber: route.calledAddress,
-    sessionId, media, caller, startedAt, log,
-    // The trunk that sent the call takes it on to the transfer destination (blind transfer, RFC 3515).
-    transfer: (address) => call.refer(referTarget(address, call.dialog!.remoteTarget)),
-  });
+  try {
+    await runLiveConversation(deps, {
+      organizationId, projectId, agentId, versionId, direction: 'inbound', phoneNumber: route.calledAddress,
+      sessionId, media, caller, startedAt, log,
+      // The trunk that sent the call takes it on to the transfer destination (blind transfer, RFC 3515).
+      transfer: (address) => call.refer(referTarget(address, call.dialog!.remoteTarget)),
+    });
+  } catch (error) {
+    // Answered, then something failed before or after the conversation (the database, the speech set-up): the
+    // caller is not left on an open line with nobody on it, and the RTP ports go back to the pool.
+    log.error({ err: error }, 'inbound call: failed after the answer; hanging up');
+    await media.hangup('error').catch(() => {});
+  }
 }
 
 /** A connected call, either direction: who it is for, its media, and the far party's address. */
@@ -179,8 +186,10 @@ export async function runLiveConversation(deps: MediaDeps, live: LiveCall): Prom
   });
   try {
     await converseAndRecord(deps, live, config, () => hungUpByRequest);
-  } finally {
     release();
+  } catch (error) {
+    release(error as Error); // unrecorded: its workflow finalizes it
+    throw error;
   }
 }
 

@@ -43,8 +43,10 @@ const RECORD_GRACE_MS = 60_000;
  * a process killed mid-call still leaves one finished session. Returns
  * `release`, called once the call's record is written. Without Temporal (a
  * test of the media alone) the call still runs; it is just not supervised.
+ * `release(error)` instead: the call failed without a record, and its
+ * workflow finalizes it (media_lost) rather than leaving it in progress.
  */
-export async function holdLiveCall(orm: Orm, node: MediaNode | undefined, input: HoldInput): Promise<() => void> {
+export async function holdLiveCall(orm: Orm, node: MediaNode | undefined, input: HoldInput): Promise<(error?: Error) => void> {
   let release!: () => void;
   let fail!: (error: Error) => void;
   const done = new Promise<void>((resolve, reject) => {
@@ -52,7 +54,8 @@ export async function holdLiveCall(orm: Orm, node: MediaNode | undefined, input:
     fail = reject;
   });
   done.catch(() => {});
-  if (!node) return release;
+  const settle = (error?: Error): void => (error ? fail(error) : release());
+  if (!node) return settle;
   await openLiveSession(orm.em.fork(), {
     id: input.sessionId, organizationId: input.organizationId, projectId: input.projectId, agentId: input.agentId,
     agentName: input.agentName, agentVersionId: input.versionId, direction: input.direction, caller: { address: input.caller },
@@ -75,5 +78,5 @@ export async function holdLiveCall(orm: Orm, node: MediaNode | undefined, input:
       input.log.warn({ err: error }, 'live call: could not start its workflow; the call goes on unsupervised');
     }
   }
-  return release;
+  return settle;
 }

@@ -23,8 +23,8 @@ import { Release } from '../../src/modules/releases/releases.entity.js';
 import { CallSession } from '../../src/modules/calls/calls.entity.js';
 import { callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, spokenSeconds, type CallHarness } from '../media/call/support.js';
 import { getSession } from '../../src/modules/calls/get-session.js';
-import { runSipp, randomPort, stopAllSipp } from '../media/sip/sipp.js';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { runSipp, randomPort, stopAllSipp, type SippRun } from '../media/sip/sipp.js';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -321,10 +321,23 @@ describe('calls through the media processes', () => {
     const [host, port] = shape.sipAddresses[i].split(':');
     return { t: app, a: owner, dir, media: { sip: { host, port: Number(port) } } } as unknown as CallHarness;
   };
+  const logOf = (i: number) => shape.processes.find((p) => p.role === 'media' && p.index === i)!.logFile;
+  /**
+   * sipp's run of a call to media process `i`; when it failed, with what that process logged meanwhile, so a
+   * failure in CI explains itself (the call's greeting, what the agent heard, a stalled step).
+   */
+  const explained = async (i: number, call: () => Promise<SippRun>): Promise<SippRun> => {
+    const from = statSync(logOf(i)).size;
+    const run = await call();
+    if (run.code === 0) return run;
+    const log = readFileSync(logOf(i)).subarray(from).toString();
+    return { ...run, errors: `${run.errors.slice(-1200)}\n--- media-${i} logged meanwhile ---\n${log.slice(-6000)}` };
+  };
+  const expectCallPassed = (run: SippRun) => expect({ code: run.code, errors: run.code === 0 ? '' : run.errors }).toEqual({ code: 0, errors: '' });
   /** A caller who waits for the greeting, says goodbye and stays on the line until the agent hangs up. */
-  const goodbyeCall = (i: number) => dial(via(i), scenarioFile(via(i), 'uac-await-bye.xml', {
+  const goodbyeCall = (i: number) => explained(i, () => dial(via(i), scenarioFile(via(i), 'uac-await-bye.xml', {
     CALLER_AUDIO_FILE: callerAudio(via(i), [spokenSeconds(GREETING) + 3, 'goodbye', 3]),
-  }), number, { timeoutS: 30 });
+  }), number, { timeoutS: 30 }));
   const getSessionView = (id: string) => getSession(app.orm.em.fork(), owner.organizationId, id);
   /** The organization's finished sessions with the number, once there are `count`. */
   const finished = (count: number) => eventually(
@@ -357,7 +370,7 @@ describe('calls through the media processes', () => {
 
   it('each media process answers a call: the agent greets, hears goodbye and hangs up; the recording is in the bucket and plays through the balancer', async () => {
     const runs = await Promise.all([goodbyeCall(0), goodbyeCall(1)]);
-    for (const run of runs) expectPassed(run); // the scenario passes only if the agent hangs up
+    for (const run of runs) expectCallPassed(run); // the scenario passes only if the agent hangs up
     const sessions = await finished(2);
     expect(sessions).toHaveLength(2);
     // One call on each process: each one's log says it recorded one of them.
@@ -390,7 +403,7 @@ describe('calls through the media processes', () => {
     const stopping = shape.kill('media', 0, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 300)); // the signal is taken
     expectPassed(await dial(via(0), scenarioFile(via(0), 'uac-refused.xml', { EXPECTED_STATUS: '503' }), number, { timeoutS: 10 }));
-    expectPassed(await goodbyeCall(1));
+    expectCallPassed(await goodbyeCall(1));
     expect(shape.exit('media', 0)).toEqual({ code: null, signal: null }); // still draining its call
 
     expectPassed(await first);
@@ -403,7 +416,7 @@ describe('calls through the media processes', () => {
     // The refused INVITE left no session: the drained call and the one on process 1.
     expect(await app.orm.em.fork().count(CallSession, { organization: owner.organizationId, phoneNumber: number })).toBe(before + 2);
     await shape.restart('media', 0);
-    expectPassed(await goodbyeCall(0));
+    expectCallPassed(await goodbyeCall(0));
   }, 120_000);
 
   it('SIGKILL of a media process mid-call: the shape\'s workers end the call failed, media_lost, at its last heartbeat', async () => {
@@ -425,6 +438,6 @@ describe('calls through the media processes', () => {
       await sipp.done;
     }
     await shape.restart('media', 1);
-    expectPassed(await goodbyeCall(1));
+    expectCallPassed(await goodbyeCall(1));
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { randomPort, runSipp } from '../sip/sipp.js';
 import { callAgent, callerAudio, routedNumber, scenarioFile, sessionOf, useCallHarness } from './support.js';
 import { CallSession } from '../../../src/modules/calls/calls.entity.js';
+import { sql } from '../../../src/db/orm.js';
 import { workflowIds } from '../../../src/temporal/workflow-ids.js';
 import { connectMcp, mcpPrincipal, textOf } from '../../support/mcp.js';
 
@@ -88,6 +89,32 @@ describe('a live call', () => {
       await mcp.close();
     }
   }, 90_000);
+
+  it('refused by the database after the answer (the in-progress session cannot be written): the caller is hung up on at once, not left on a silent line', async () => {
+    const agent = await callAgent(h, { first_message: 'Hello, you are through to Acme.' }, ['hello']);
+    const number = await routedNumber(h, agent.agent_id);
+    const em = h.t.orm.em.fork();
+    // A real refusal by PostgreSQL, for this number's sessions only.
+    const fn = `refuse_${Date.now()}`;
+    await sql(em, `create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'sessions to this number are refused'; end $$`);
+    await sql(em, `create trigger ${fn} before insert on call_session for each row when (new.phone_number = '${number}') execute function ${fn}()`);
+    try {
+      const scenario = scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(h, [30]) });
+      const started = Date.now();
+      const run = await runSipp({
+        scenario, remote: `${h.media.sip.host}:${h.media.sip.port}`, service: number.replace('+', ''),
+        localPort: randomPort(), timeoutS: 15, extra: ['-mp', String(randomPort())],
+      }).done;
+      // The scenario passes only if our BYE came (a caller left on the line would time out).
+      expect({ code: run.code, errors: run.code === 0 ? '' : run.errors.slice(-2000) }).toEqual({ code: 0, errors: '' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(h.logs.some((line) => line.msg === 'inbound call: failed after the answer; hanging up')).toBe(true);
+      expect(await h.t.orm.em.fork().count(CallSession, { phoneNumber: number })).toBe(0);
+    } finally {
+      await sql(em, `drop trigger ${fn} on call_session`);
+      await sql(em, `drop function ${fn}()`);
+    }
+  }, 60_000);
 
   it('survives its media process being killed: one finished session, failed with end reason media_lost, billed once', async () => {
     const sipPort = randomPort();
