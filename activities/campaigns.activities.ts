@@ -2,7 +2,6 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { heartbeating } from './heartbeat.js';
 import { activityConfirmations } from './confirmations.js';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { startTriggerRuns } from '../src/modules/triggers/start-trigger-runs.js';
 import * as steps from '../src/modules/campaigns/outbound-call-steps.js';
 import { outboundCallRoute } from '../src/modules/campaigns/outbound-route.js';
 import * as campaign from '../src/modules/campaigns/campaign-steps.js';
@@ -58,16 +57,8 @@ export function createCampaignActivities({ orm, engineSettings }: ActivityDeps) 
         }
       });
     }),
-    /** Closes a finished campaign (cancelled recipients, campaign.finished once) and starts the event's trigger runs. */
-    closeCampaign: (campaignId: string) => beating(async () => {
-      const runIds = await campaign.closeCampaign(em(), campaignId);
-      // Best effort: a run not started here is started by the outbox relay.
-      if (runIds.length) {
-        const context = Context.current();
-        await startTriggerRuns(em(), { client: context.client, taskQueue: context.info.taskQueue }, runIds).catch(() => undefined);
-      }
-      return runIds.length;
-    }),
+    /** Closes a finished campaign (cancelled recipients, campaign.finished once); its webhooks go out from the outbox. */
+    closeCampaign: (campaignId: string) => beating(async () => (await campaign.closeCampaign(em(), campaignId)).length),
     claimCampaignRecipients: (campaignId: string, token: string, limit: number) =>
       beating(() => campaign.claimRecipients(em(), campaignId, token, limit)),
     releaseCampaignClaims: (campaignId: string, token: string) => beating(() => campaign.releaseClaim(em(), campaignId, token)),

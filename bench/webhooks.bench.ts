@@ -1,11 +1,13 @@
 /**
- * Issue #6 benchmark, webhooks: deliveries per second to a loopback receiver
- * and enqueue-to-delivery latency (p50/p99), through the triggerRun workflow
- * (event and run written in a transaction, workflow started right after the
- * commit, one activity per attempt recording it), beside a plain loop doing
- * the same work without Temporal: the same event write, then the same
+ * Issue #6 and #14 benchmark, webhooks: deliveries per second to a loopback
+ * receiver and enqueue-to-delivery latency (p50/p99) of the platform's path,
+ * a worker's webhook dispatcher (event and run written in a transaction,
+ * NOTIFY on commit, first attempt straight from the outbox), beside a plain
+ * loop doing the same work without it: the same event write, then the same
  * attempt function (read run, decrypt secret, sign, POST, record) called
- * directly. Same concurrency of producers on both paths.
+ * directly. For reference, the retry path too: a triggerRun workflow per run
+ * (what a failed first attempt becomes). Same concurrency of producers on
+ * every path; each path's runs belong to an organization of its own.
  *
  *   npm run bench -- webhooks      (TEMPORAL_ADDRESS: use a running server; else a dev server is started)
  *   BENCH_EVENTS=500 BENCH_PRODUCERS=20
@@ -19,7 +21,7 @@ import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
 import { createTrigger } from '../src/modules/triggers/manage-triggers.js';
 import { emitEvent } from '../src/modules/triggers/emit-event.js';
-import { startTriggerRuns } from '../src/modules/triggers/start-trigger-runs.js';
+import { startRunWorkflows, startWebhookDispatcher } from '../src/modules/triggers/webhook-dispatcher.js';
 import { deliverWebhookAttempt } from '../src/modules/triggers/trigger-run-steps.js';
 import { closeWebhookDispatchers, triggerSettingsFrom, type TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 import type { TemporalAccess } from '../src/temporal/temporal-access.js';
@@ -78,64 +80,96 @@ export async function run() {
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', DB_POOL_MAX: '20',
   });
   const settings: TriggerSettings = triggerSettingsFrom(config);
-  const { organization } = await createOrganization(orm.em.fork(), { name: 'Webhook bench', slug: `webhook-bench-${Date.now()}` });
-  const principal = systemPrincipal(organization.id);
+  const organizationFor = async (path: string) =>
+    (await createOrganization(orm.em.fork(), { name: `Webhook bench (${path})`, slug: `webhook-bench-${path}-${Date.now()}` })).organization.id;
 
   // The receiver: answers 200 at once and notes when each webhook-id first arrived.
   const arrivals = new Map<string, number>();
+  const delivered = new Map<string, () => void>();
   const receiver = await listen((req, res) => {
     req.resume();
     req.on('end', () => {
       const id = String(req.headers['webhook-id']);
-      if (!arrivals.has(id)) arrivals.set(id, performance.now());
+      if (!arrivals.has(id)) {
+        arrivals.set(id, performance.now());
+        delivered.get(id)?.();
+      }
       res.writeHead(200).end();
     });
   });
 
-  const agentFor = async (name: string) => {
+  const agentFor = async (organizationId: string, name: string) => {
+    const principal = systemPrincipal(organizationId);
     const agent = await createAgent(orm.em.fork(), principal, {
       name, prompt: 'You are the front desk.', model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [] },
     } as never);
     await createTrigger(orm.em.fork(), principal, { agent_id: agent.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` }, settings);
     return agent.agent_id;
   };
-  const viaTemporalAgent = await agentFor('Bench via Temporal');
-  const plainAgent = await agentFor('Bench plain');
+  const orgs = { dispatcher: await organizationFor('dispatcher'), workflow: await organizationFor('workflow'), plain: await organizationFor('plain') };
+  const agents = {
+    dispatcher: await agentFor(orgs.dispatcher, 'Bench dispatcher'),
+    workflow: await agentFor(orgs.workflow, 'Bench workflow per run'),
+    plain: await agentFor(orgs.plain, 'Bench plain'),
+  };
 
   const { worker, connection: workerConnection } = await createWorker(config, orm, pino({ level: 'warn' }));
   const running = worker.run();
   const connection = await Connection.connect({ address: server.address });
   const temporal: TemporalAccess = { client: new Client({ connection, namespace: config.temporal.namespace }), taskQueue };
 
+  // The worker role's dispatcher, as src/main.ts starts it (LISTEN, 1 s poll), for its path's organization only.
+  const dispatcher = startWebhookDispatcher({
+    orm, temporal, settings, databaseUrl: url, pollMs: 1000, logger: pino({ level: 'warn' }), organizations: [orgs.dispatcher],
+  });
+  await dispatcher.ready;
+
   const runOf = new Map<string, string>();
-  const enqueue = (agentId: string) => async (i: number) => {
+  const enqueue = (path: keyof typeof orgs) => async (i: number) => {
     const em = orm.em.fork();
     const { eventId, runIds } = await em.transactional((tx) =>
-      emitEvent(tx, { organizationId: organization.id, agentId, type: 'call.ended', data: { n: i, session_id: `bench-${i}` } }));
+      emitEvent(tx, { organizationId: orgs[path], agentId: agents[path], type: 'call.ended', data: { n: i, session_id: `bench-${i}` } }));
     runOf.set(eventId, runIds[0]);
     return eventId;
   };
 
-  const viaTemporalDelivery = (id: string) => startTriggerRuns(orm.em.fork(), temporal, [runOf.get(id)!]);
+  // The commit's NOTIFY is the whole hand-over: the producer does nothing more (an open loop: a burst).
+  const dispatcherDelivery = async () => {};
+  // Or it waits for its event to arrive before sending the next, as the plain loop's producers do (a closed loop).
+  const dispatcherAwaited = (id: string) => new Promise<void>((resolve) => {
+    if (arrivals.has(id)) return resolve();
+    delivered.set(id, () => {
+      delivered.delete(id);
+      resolve();
+    });
+  });
+  const workflowDelivery = (id: string) => startRunWorkflows(orm.em.fork(), temporal, [{ runId: runOf.get(id)! }]);
   // The plain loop never retries, so its attempt is the last one (the attempt index is past any schedule).
   const plainDelivery = async (id: string) => void (await deliverWebhookAttempt(orm.em.fork(), runOf.get(id)!, Number.MAX_SAFE_INTEGER, settings));
-  // Warm both paths (connections, workflow bundle, pools) before measuring.
-  await measureQuietly(arrivals, enqueue(viaTemporalAgent), viaTemporalDelivery, 20);
-  await measureQuietly(arrivals, enqueue(plainAgent), plainDelivery, 20);
+  // Warm every path (connections, workflow bundle, pools) before measuring.
+  await measureQuietly(arrivals, enqueue('dispatcher'), dispatcherDelivery, 20);
+  await measureQuietly(arrivals, enqueue('workflow'), workflowDelivery, 20);
+  await measureQuietly(arrivals, enqueue('plain'), plainDelivery, 20);
   // One producer: latency without queueing. PRODUCERS at once: throughput, and latency under that load.
   for (const producers of [1, PRODUCERS]) {
-    const viaTemporal = await measure(arrivals, enqueue(viaTemporalAgent), viaTemporalDelivery, producers);
-    const plain = await measure(arrivals, enqueue(plainAgent), plainDelivery, producers);
+    const viaDispatcher = await measure(arrivals, enqueue('dispatcher'), dispatcherDelivery, producers);
+    const awaited = await measure(arrivals, enqueue('dispatcher'), dispatcherAwaited, producers);
+    const viaWorkflow = await measure(arrivals, enqueue('workflow'), workflowDelivery, producers);
+    const plain = await measure(arrivals, enqueue('plain'), plainDelivery, producers);
     console.log(`\nwebhook benchmark: ${EVENTS} events, ${producers} producer(s), loopback receiver answering 200\n`);
     console.log(table([
       ['path', 'deliveries/s', 'enqueue→delivery p50 ms', 'p99 ms'],
-      ['triggerRun workflow (start after commit, activity per attempt)', fmt(viaTemporal.perSecond, 0), fmt(viaTemporal.p50, 1), fmt(viaTemporal.p99, 1)],
-      ['plain loop: same write, same attempt function, no Temporal', fmt(plain.perSecond, 0), fmt(plain.p50, 1), fmt(plain.p99, 1)],
-      ['ratio plain / Temporal (throughput); Temporal / plain (latency)', `${fmt(plain.perSecond / viaTemporal.perSecond, 2)}x`,
-        `${fmt(viaTemporal.p50 / plain.p50, 2)}x`, `${fmt(viaTemporal.p99 / plain.p99, 2)}x`],
+      ['worker\'s dispatcher: NOTIFY on commit, first attempt from the outbox', fmt(viaDispatcher.perSecond, 0), fmt(viaDispatcher.p50, 1), fmt(viaDispatcher.p99, 1)],
+      ['  the same, each producer waiting for its delivery (as the plain loop\'s)', fmt(awaited.perSecond, 0), fmt(awaited.p50, 1), fmt(awaited.p99, 1)],
+      ['triggerRun workflow per run (the retry path; before issue 14, every run)', fmt(viaWorkflow.perSecond, 0), fmt(viaWorkflow.p50, 1), fmt(viaWorkflow.p99, 1)],
+      ['plain loop: same write, same attempt function, no dispatcher', fmt(plain.perSecond, 0), fmt(plain.p50, 1), fmt(plain.p99, 1)],
+      ['dispatcher / plain (throughput, target >= 0.5x)', `${fmt(viaDispatcher.perSecond / plain.perSecond, 2)}x`, '', ''],
+      ['waiting dispatcher / plain (throughput; latency)', `${fmt(awaited.perSecond / plain.perSecond, 2)}x`, `${fmt(awaited.p50 / plain.p50, 2)}x`, `${fmt(awaited.p99 / plain.p99, 2)}x`],
+      ['workflow per run / plain (throughput)', `${fmt(viaWorkflow.perSecond / plain.perSecond, 2)}x`, '', ''],
     ]));
   }
 
+  await dispatcher.stop();
   worker.shutdown();
   await running;
   await workerConnection.close();

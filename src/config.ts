@@ -78,8 +78,8 @@ const EnvSchema = z.object({
     .default('5000,300000,1800000,7200000,18000000,36000000'),
   /** How long one webhook delivery attempt may take before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  /** How often the outbox relay looks for trigger runs whose workflow has not started yet. */
-  TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().refine((v) => v === 0 || (v >= 10 && v <= 60_000), 'must be 0 (off: another worker relays) or 10-60000').default(1000),
+  /** How often a worker's webhook dispatcher looks for runs it was not told of (missed NOTIFY, lapsed claims); 0: none here. */
+  TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().refine((v) => v === 0 || (v >= 10 && v <= 60_000), 'must be 0 (off: other workers deliver) or 10-60000').default(1000),
   /** The media runtime (`npm run media`): where it takes SIP over UDP, and the address it puts in Contact and SDP. */
   SIP_HOST: z.string().min(1).default('127.0.0.1'),
   SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),

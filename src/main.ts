@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import type { Client } from '@temporalio/client';
+import type { Logger } from 'pino';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { connectTemporal as connectTemporalLink, keepConnecting } from './temporal/connect.js';
@@ -12,7 +14,8 @@ import { clearClientCache } from './modules/org/api-clients.js';
 import type { AppDeps } from './http/deps.js';
 import { recordingStoreFrom } from './modules/calls/recording-store.js';
 import { createWorker, stopWorker } from './temporal/worker.js';
-import { startTriggerDispatcher } from './modules/triggers/start-trigger-runs.js';
+import { startWebhookDispatcher } from './modules/triggers/webhook-dispatcher.js';
+import { triggerSettingsFrom } from './modules/triggers/trigger-settings.js';
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
 import { startEmbeddedTemporal, type EmbeddedTemporal } from './dev/embedded-temporal.js';
 import { ensureDemoOrganization } from './dev/bootstrap.js';
@@ -114,9 +117,9 @@ async function dev() {
     await running;
     await connection.close();
   });
-  // Starts the webhook trigger runs the engine wrote (it records sessions without a Temporal client).
-  const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
-  stoppers.push(() => relay.stop());
+  // Delivers the webhooks of the trigger runs written anywhere (the outbox).
+  const dispatcher = webhookDispatcher(config, db.url, orm, temporal.client, logger);
+  stoppers.push(() => dispatcher.stop());
   const media = await startMediaRuntime({
     config, orm, logger, recordings, confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue), temporal,
   });
@@ -201,12 +204,12 @@ async function work() {
     await running;
     await connection.close();
   });
-  // The outbox relay of webhook trigger runs lives beside the worker: wherever sessions are recorded, their runs start here.
+  // The webhook dispatcher lives beside the worker: wherever sessions are recorded, their webhooks go out from here.
   const temporal = await connectTemporal(config);
-  // TRIGGER_DISPATCH_POLL_MS=0: this worker does not relay (another one does).
+  // TRIGGER_DISPATCH_POLL_MS=0: this worker does not deliver first attempts (others do).
   if (config.triggers.dispatchPollMs > 0) {
-    const relay = startTriggerDispatcher({ orm, temporal: { client: temporal.client, taskQueue: config.temporal.taskQueue }, pollMs: config.triggers.dispatchPollMs, logger });
-    stoppers.push(() => relay.stop());
+    const dispatcher = webhookDispatcher(config, config.db.url, orm, temporal.client, logger);
+    stoppers.push(() => dispatcher.stop());
   }
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker running');
   await running;
@@ -255,3 +258,11 @@ roles[role]().catch((error: unknown) => {
   process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
   void shutdown(1);
 });
+
+/** The worker role's webhook dispatcher (modules/triggers/webhook-dispatcher.ts) on this process's database and queue. */
+function webhookDispatcher(config: Config, databaseUrl: string, orm: Orm, client: Client, logger: Logger) {
+  return startWebhookDispatcher({
+    orm, temporal: { client, taskQueue: config.temporal.taskQueue }, settings: triggerSettingsFrom(config), databaseUrl,
+    pollMs: config.triggers.dispatchPollMs, logger,
+  });
+}

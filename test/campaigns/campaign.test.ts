@@ -10,7 +10,8 @@ import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.
 import { makeAgent } from '../support/engine.js';
 import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
 import { prepareDial } from '../../src/modules/campaigns/campaign-steps.js';
-import { startTriggerRuns } from '../../src/modules/triggers/start-trigger-runs.js';
+import { startWebhookDispatcher } from '../../src/modules/triggers/webhook-dispatcher.js';
+import { triggerSettingsFrom } from '../../src/modules/triggers/trigger-settings.js';
 import { temporalAccess } from '../../src/temporal/temporal-access.js';
 import { campaignApi, campaignTenant, nyNumbers, startReceiver, type CampaignBody, type Receiver } from './support.js';
 
@@ -34,6 +35,16 @@ afterAll(async () => {
   await receiver?.close();
   await closeWebhookDispatchers();
   await t?.close();
+});
+
+
+/**
+ * The worker role's webhook dispatcher, limited to `tenant`'s runs (other test files share the database): it
+ * delivers the runs of the events campaigns record.
+ */
+const webhookDispatcherOf = (tenant: { organizationId: string }) => startWebhookDispatcher({
+  orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
+  pollMs: 300, logger: t.deps.logger, organizations: [tenant.organizationId],
 });
 
 describe('a campaign of 500 contacts', () => {
@@ -136,13 +147,7 @@ describe('dials', () => {
     const expected = new Map(numbers.map((n) => [n, n === blocked ? 'dnc_blocked' : simulatedOutcome(n)]));
     // The list holds every kind of ending the carrier gives, so the test would notice one kind going unannounced.
     expect(new Set(expected.values())).toEqual(new Set(['answered', 'no_answer', 'busy', 'voicemail', 'failed', 'dnc_blocked']));
-    // The worker role's outbox relay starts the runs of recorded events; here it is limited to this trigger's
-    // runs, since other test files share the database.
-    const relay = setInterval(() => void (async () => {
-      const em = t.orm.em.fork();
-      const pending = await sql<{ id: string }>(em, "select id from trigger_run where trigger_id = ? and workflow_started_at is null and status = 'pending'", [trigger.body.trigger.trigger_id]);
-      if (pending.length) await startTriggerRuns(em, temporalAccess(t.deps), pending.map((r) => r.id));
-    })().catch(() => {}), 300);
+    const dispatcher = webhookDispatcherOf(tenant);
     try {
       const res = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 5, retry: { max_attempts: 1 } });
       expect(res.status).toBe(202);
@@ -150,7 +155,7 @@ describe('dials', () => {
       await eventually(async () => receiver.at(`/ended/${agent.agent_id}`), (d) => d.length >= numbers.length, 30_000, 100);
       await new Promise((r) => setTimeout(r, 1000));
     } finally {
-      clearInterval(relay);
+      await dispatcher.stop();
     }
     const deliveries = receiver.at(`/ended/${agent.agent_id}`);
     expect(receiver.at(`/ended/${agent.agent_id}`)).toHaveLength(numbers.length); // one event per dial, none twice
@@ -243,42 +248,47 @@ describe('pause, resume, pace and cancel', () => {
     const trigger = await t.request.post('/v1/agent_trigger/create').set(tenant.headers)
       .send({ agent_id: agent.agent_id, event_kinds: ['campaign.finished'], url: receiver.url('/campaigns') });
     expect(trigger.status).toBe(201);
-    const id = (await api.launch({
-      agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(60, 5000), max_concurrent_calls: 2, retry: { max_attempts: 2, delay_seconds: 3600 },
-    })).body.campaign.campaign_id as string;
-    await eventually(() => api.retrieve(id), (c) => c.counts.dials >= 4, 60_000, 100);
-    const cancelled = await api.move(id, 'cancel', { reason: 'wrong list' });
-    expect([cancelled.status, cancelled.body.campaign.status]).toEqual([200, 'cancelled']);
-    // At once: nobody is left queued (those waiting for a retry neither).
-    expect(cancelled.body.campaign.counts.by_state.queued ?? 0).toBe(0);
-    expect(cancelled.body.campaign.counts.by_state.cancelled).toBeGreaterThan(0);
-    // Calls in flight at the cancel finish; none start after.
-    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
-    const settled = await api.retrieve(id);
-    const placed = (await api.carrierLog()).rows.length;
-    await new Promise((r) => setTimeout(r, 2000));
-    expect((await api.carrierLog()).rows.length).toBe(placed);
-    expect(placed).toBe(settled.counts.dials);
-    expect(settled.reason).toContain('wrong list');
-    const recipients = await api.recipients(id);
-    expect(recipients.filter((r) => r.state === 'queued' || r.state === 'skipped_window')).toHaveLength(0);
-    for (const r of recipients.filter((x) => x.state === 'cancelled')) {
-      // Never dialled, or dialled once with an outcome that would have been retried.
-      expect([r.phone, r.attempts === 0 || ['no_answer', 'busy', 'voicemail'].includes(r.last_outcome ?? '')]).toEqual([r.phone, true]);
-    }
-    expect((await api.move(id, 'cancel')).status).toBe(409);
+    const dispatcher = webhookDispatcherOf(tenant);
+    try {
+      const id = (await api.launch({
+        agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(60, 5000), max_concurrent_calls: 2, retry: { max_attempts: 2, delay_seconds: 3600 },
+      })).body.campaign.campaign_id as string;
+      await eventually(() => api.retrieve(id), (c) => c.counts.dials >= 4, 60_000, 100);
+      const cancelled = await api.move(id, 'cancel', { reason: 'wrong list' });
+      expect([cancelled.status, cancelled.body.campaign.status]).toEqual([200, 'cancelled']);
+      // At once: nobody is left queued (those waiting for a retry neither).
+      expect(cancelled.body.campaign.counts.by_state.queued ?? 0).toBe(0);
+      expect(cancelled.body.campaign.counts.by_state.cancelled).toBeGreaterThan(0);
+      // Calls in flight at the cancel finish; none start after.
+      await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+      const settled = await api.retrieve(id);
+      const placed = (await api.carrierLog()).rows.length;
+      await new Promise((r) => setTimeout(r, 2000));
+      expect((await api.carrierLog()).rows.length).toBe(placed);
+      expect(placed).toBe(settled.counts.dials);
+      expect(settled.reason).toContain('wrong list');
+      const recipients = await api.recipients(id);
+      expect(recipients.filter((r) => r.state === 'queued' || r.state === 'skipped_window')).toHaveLength(0);
+      for (const r of recipients.filter((x) => x.state === 'cancelled')) {
+        // Never dialled, or dialled once with an outcome that would have been retried.
+        expect([r.phone, r.attempts === 0 || ['no_answer', 'busy', 'voicemail'].includes(r.last_outcome ?? '')]).toEqual([r.phone, true]);
+      }
+      expect((await api.move(id, 'cancel')).status).toBe(409);
 
-    // campaign.finished: delivered once to the agent's trigger, with the final counts.
-    const [delivery] = await eventually(async () => receiver.at('/campaigns'), (d) => d.length > 0, 30_000, 100);
-    expect(delivery.envelope).toMatchObject({
-      type: 'campaign.finished',
-      data: { campaign_id: id, status: 'cancelled', reason: expect.stringContaining('wrong list'), counts: { recipients: 60, dials: settled.counts.dials, by_state: settled.counts.by_state } },
-    });
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(receiver.at('/campaigns')).toHaveLength(1);
-    const [events] = await sql<{ n: number }>(t.orm.em.fork(),
-      `select count(*)::int as n from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`, [id]);
-    expect(events.n).toBe(1);
+      // campaign.finished: delivered once to the agent's trigger, with the final counts.
+      const [delivery] = await eventually(async () => receiver.at('/campaigns'), (d) => d.length > 0, 30_000, 100);
+      expect(delivery.envelope).toMatchObject({
+        type: 'campaign.finished',
+        data: { campaign_id: id, status: 'cancelled', reason: expect.stringContaining('wrong list'), counts: { recipients: 60, dials: settled.counts.dials, by_state: settled.counts.by_state } },
+      });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(receiver.at('/campaigns')).toHaveLength(1);
+      const [events] = await sql<{ n: number }>(t.orm.em.fork(),
+        `select count(*)::int as n from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`, [id]);
+      expect(events.n).toBe(1);
+    } finally {
+      await dispatcher.stop();
+    }
   }, 120_000);
 
   it('completed: campaign.finished is recorded once with the final counts', async () => {

@@ -138,7 +138,7 @@ describe('the production shape', () => {
         body: JSON.stringify({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` }),
       });
       expect(trigger.status).toBe(201);
-      // The event is recorded as a call's end would record it; a worker's outbox relay starts its run.
+      // The event is recorded as a call's end would record it; a worker's webhook dispatcher makes its first attempt.
       const { runIds } = await app.orm.em.fork().transactional((tx) =>
         emitEvent(tx, { organizationId: tenant.organizationId, agentId: agent.agent_id, type: 'call.ended', data: { n: 1 } }));
       const deadline = Date.now() + 30_000;
@@ -333,6 +333,9 @@ describe('calls through the media processes', () => {
     const log = readFileSync(logOf(i)).subarray(from).toString();
     return { ...run, errors: `${run.errors.slice(-1200)}\n--- media-${i} logged meanwhile ---\n${log.slice(-6000)}` };
   };
+  /** The error lines (pino level 50 and above) media process `i` logged past byte `from` of its log. */
+  const errorsLogged = (i: number, from: number) => readFileSync(logOf(i)).subarray(from).toString().split('\n')
+    .filter((line) => /"level":(5|6)\d/.test(line));
   const expectCallPassed = (run: SippRun) => expect({ code: run.code, errors: run.code === 0 ? '' : run.errors }).toEqual({ code: 0, errors: '' });
   /** A caller who waits for the greeting, says goodbye and stays on the line until the agent hangs up. */
   const goodbyeCall = (i: number) => explained(i, () => dial(via(i), scenarioFile(via(i), 'uac-await-bye.xml', {
@@ -369,7 +372,9 @@ describe('calls through the media processes', () => {
   };
 
   it('each media process answers a call: the agent greets, hears goodbye and hangs up; the recording is in the bucket and plays through the balancer', async () => {
+    const from = [statSync(logOf(0)).size, statSync(logOf(1)).size];
     const runs = await Promise.all([goodbyeCall(0), goodbyeCall(1)]);
+    expect([errorsLogged(0, from[0]), errorsLogged(1, from[1])]).toEqual([[], []]);
     for (const run of runs) expectCallPassed(run); // the scenario passes only if the agent hangs up
     const sessions = await finished(2);
     expect(sessions).toHaveLength(2);

@@ -11,7 +11,7 @@ import { createTenant, type TestTenant } from '../support/factories.js';
 import { makeAgent } from '../support/engine.js';
 import { eventually } from '../support/releases.js';
 import { emitEvent } from '../../src/modules/triggers/emit-event.js';
-import { startTriggerRuns } from '../../src/modules/triggers/start-trigger-runs.js';
+import { startRunWorkflows } from '../../src/modules/triggers/webhook-dispatcher.js';
 import pino from 'pino';
 import supertest from 'supertest';
 import type { Shape } from '../../scripts/production-shape.js';
@@ -44,12 +44,15 @@ export async function subscribedAgent(t: TestApp, url: string): Promise<{ tenant
   return { tenant, agentId: agent.agent_id };
 }
 
-/** Emits one call.ended for the agent and starts its trigger run's workflow on `queue`; the run's id. */
+/**
+ * Emits one call.ended for the agent and starts its trigger run's workflow on `queue` (as a worker's dispatcher
+ * does for a run whose claim lapsed: no dispatcher runs in these tests, whose database other files share); the run's id.
+ */
 export async function deliverEvent(t: TestApp, queue: string, tenant: TestTenant, agentId: string): Promise<string> {
   const { runIds } = await t.orm.em.fork().transactional((tx) =>
     emitEvent(tx, { organizationId: tenant.organizationId, agentId, type: 'call.ended', data: { n: 1 } }));
   expect(runIds).toHaveLength(1);
-  await startTriggerRuns(t.orm.em.fork(), { client: t.deps.temporal!.client, taskQueue: queue }, runIds);
+  await startRunWorkflows(t.orm.em.fork(), { client: t.deps.temporal!.client, taskQueue: queue }, [{ runId: runIds[0] }]);
   return runIds[0];
 }
 

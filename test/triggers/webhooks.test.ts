@@ -10,9 +10,10 @@ import { eventually } from '../support/releases.js';
 import { connectMcp, mcpPrincipal } from '../support/mcp.js';
 import { runConversation } from '../../src/modules/engine/run-conversation.js';
 import { emitEvent } from '../../src/modules/triggers/emit-event.js';
-import { startTriggerDispatcher } from '../../src/modules/triggers/start-trigger-runs.js';
-import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
-import { parseRetryAfter } from '../../src/modules/triggers/trigger-run-steps.js';
+import { startWebhookDispatcher, type WebhookDispatcher } from '../../src/modules/triggers/webhook-dispatcher.js';
+import { closeWebhookDispatchers, triggerSettingsFrom } from '../../src/modules/triggers/trigger-settings.js';
+import { INTERRUPTED, parseRetryAfter } from '../../src/modules/triggers/trigger-run-steps.js';
+import { sql } from '../../src/db/orm.js';
 import { AgentTrigger, TriggerRun } from '../../src/modules/triggers/triggers.entity.js';
 import { temporalAccess } from '../../src/temporal/temporal-access.js';
 import { workflowIds } from '../../src/temporal/workflow-ids.js';
@@ -23,7 +24,8 @@ import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 /**
  * Webhooks as agent triggers end to end: REST in front, the triggerRun
  * workflow on a real worker (own task queue) against the test run's Temporal
- * dev server, the outbox relay starting runs the engine wrote, and a real
+ * dev server, the worker's webhook dispatcher making first attempts straight
+ * from the outbox (woken by NOTIFY) and handing retries to it, and a real
  * receiver on loopback that verifies every delivery with the
  * `standardwebhooks` package. The retry schedule is shrunk to milliseconds.
  */
@@ -31,7 +33,7 @@ let t: TestApp;
 let a: TestTenant;
 let b: TestTenant;
 let worker: TestWorker;
-let relay: { stop(): Promise<void> };
+let dispatcher: WebhookDispatcher;
 let receiver: Receiver;
 
 interface Delivery {
@@ -104,12 +106,17 @@ beforeAll(async () => {
   a = await createTenant(t);
   b = await createTenant(t);
   worker = await startTestWorker(t);
-  relay = startTriggerDispatcher({ orm: t.orm, temporal: temporalAccess(t.deps), pollMs: 100 });
+  // The worker role's dispatcher, for this file's tenants only (other files share the database).
+  dispatcher = startWebhookDispatcher({
+    orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
+    pollMs: 1000, logger: t.deps.logger, organizations: [a.organizationId, b.organizationId],
+  });
+  await dispatcher.ready;
   receiver = new Receiver();
   await receiver.listen();
 }, 120_000);
 afterAll(async () => {
-  await relay?.stop();
+  await dispatcher?.stop();
   await worker?.stop();
   await receiver?.close();
   await closeWebhookDispatchers();
@@ -151,8 +158,8 @@ const retrieveRun = async (runId: string, tenant = a): Promise<RunBody> => {
   expect(res.status).toBe(200);
   return res.body.run as RunBody;
 };
-const finished = (runId: string, ms = 30_000) =>
-  eventually(() => retrieveRun(runId), (r) => ['succeeded', 'failed', 'cancelled'].includes(r.status), ms);
+const finished = (runId: string, ms = 30_000, tenant = a) =>
+  eventually(() => retrieveRun(runId, tenant), (r) => ['succeeded', 'failed', 'cancelled'].includes(r.status), ms);
 
 let agent: AgentView;
 beforeAll(async () => {
@@ -181,14 +188,14 @@ describe('delivery', () => {
     expect(emitted.map((e) => e.runIds.length)).toEqual([1, 1, 1, 0]);
     const runIds = emitted.flatMap((e) => e.runIds);
 
-    // The relay started each run's workflow; each has failed at least twice against the closed port.
+    // Each run's first attempt failed and became its workflow; each has failed at least twice against the closed port.
     for (const id of runIds) {
       const run = await eventually(() => retrieveRun(id), (r) => r.attempts.length >= 2, 20_000);
       expect(run.status).toBe('delivering');
       expect(run.attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/ECONNREFUSED/) });
       expect(run.next_attempt_at).not.toBeNull();
     }
-    // The relay marked each run started, so it does not start it again.
+    // Each failed first attempt became the run's workflow (marked, so no dispatcher claims it again).
     const rows = await t.orm.em.fork().find(TriggerRun, { id: { $in: runIds } });
     expect(rows.every((r) => r.workflowStartedAt instanceof Date)).toBe(true);
 
@@ -298,10 +305,89 @@ describe('delivery', () => {
     receiver.answer = (d) => (d.path === '/slow' ? { status: 500 } : { status: 200 });
     const { runIds } = await emit(a, agent.agent_id, 'call.started');
     await eventually(() => retrieveRun(runIds[0]), (r) => r.attempts.length === 1 && r.next_attempt_at !== null);
+    // The dispatcher made the first attempt and handed the retry to the run's workflow.
+    await eventually(() => t.orm.em.fork().findOneOrFail(TriggerRun, { id: runIds[0] }), (r) => r.workflowStartedAt !== null);
     await t.deps.temporal!.client.workflow.getHandle(workflowIds.triggerRun(runIds[0])).signal(cancelSignal);
     const run = await finished(runIds[0]);
     expect(run).toMatchObject({ status: 'cancelled', next_attempt_at: null });
     expect(run.attempts).toHaveLength(1);
+  });
+});
+
+describe('first attempts straight from the outbox', () => {
+  /** A dispatcher of one new tenant's runs, polling every `pollMs`. */
+  const tenantDispatcher = async (pollMs: number) => {
+    const tenant = await createTenant(t);
+    const own = startWebhookDispatcher({
+      orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
+      pollMs, logger: t.deps.logger, organizations: [tenant.organizationId],
+    });
+    await own.ready;
+    return { tenant, own };
+  };
+  const workflowOf = (runId: string) => t.deps.temporal!.client.workflow.getHandle(workflowIds.triggerRun(runId)).describe();
+
+  it('delivers a run at once, woken by the commit\'s NOTIFY (its poll is a minute away), with no workflow for it', async () => {
+    const { tenant, own } = await tenantDispatcher(60_000);
+    try {
+      receiver.answer = () => ({ status: 200 });
+      const agent = await makeAgent(t, tenant, deskConfig);
+      await createTrigger(tenant, { agent_id: agent.agent_id, event_kinds: ['call.ended'], url: receiver.url('/notified') });
+      const { eventId, runIds } = await emit(tenant, agent.agent_id, 'call.ended', { n: 1 });
+      const run = await finished(runIds[0], 10_000, tenant);
+      expect(run).toMatchObject({ status: 'succeeded' });
+      expect(run.attempts.map((x) => x.status_code)).toEqual([200]);
+      expect(receiver.at('/notified').map((d) => d.webhookId)).toEqual([eventId]);
+      const row = await t.orm.em.fork().findOneOrFail(TriggerRun, { id: runIds[0] });
+      expect(row.workflowStartedAt).toBeNull();
+      await expect(workflowOf(runIds[0])).rejects.toThrow(/not found/i);
+      // A rolled-back transaction announces nothing and delivers nothing.
+      await t.orm.em.fork().transactional(async (tx) => {
+        await emitEvent(tx, { organizationId: tenant.organizationId, agentId: agent.agent_id, type: 'call.ended', data: { n: 2 } });
+        throw new Error('rolled back');
+      }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(receiver.at('/notified')).toHaveLength(1);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('hands a run whose claim lapsed (its worker died during or after the first attempt) to a workflow: redone or retried, the same webhook-id, every attempt on record', async () => {
+    const { tenant, own } = await tenantDispatcher(100);
+    await own.stop(); // nobody dispatches this tenant's runs while the test sets up what a dead worker leaves behind
+    receiver.answer = () => ({ status: 200 });
+    const agent = await makeAgent(t, tenant, deskConfig);
+    await createTrigger(tenant, { agent_id: agent.agent_id, event_kinds: ['call.ended'], url: receiver.url('/lapsed') });
+    const during = (await emit(tenant, agent.agent_id, 'call.ended', { n: 1 })).runIds[0];
+    const after = (await emit(tenant, agent.agent_id, 'call.ended', { n: 2 })).runIds[0];
+    const em = t.orm.em.fork();
+    const at = new Date().toISOString();
+    // Killed with the request in flight: the attempt on record as interrupted, still pending.
+    await sql(em, "update trigger_run set claimed_until = now() - interval '1 second', attempts = ?::jsonb where id = ?",
+      [JSON.stringify([{ at, status_code: null, latency_ms: 0, error: INTERRUPTED, url: receiver.url('/lapsed') }]), during]);
+    // Killed after the receiver answered 503 and the retry was decided, before its workflow started.
+    await sql(em, "update trigger_run set claimed_until = now() - interval '1 second', status = 'delivering', next_attempt_at = now() + interval '300 milliseconds', attempts = ?::jsonb where id = ?",
+      [JSON.stringify([{ at, status_code: 503, latency_ms: 3, error: 'The receiver answered 503', url: receiver.url('/lapsed') }]), after]);
+    const next = startWebhookDispatcher({
+      orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
+      pollMs: 100, logger: t.deps.logger, organizations: [tenant.organizationId],
+    });
+    try {
+      const [redone, retried] = await Promise.all([finished(during, 30_000, tenant), finished(after, 30_000, tenant)]);
+      expect(redone).toMatchObject({ status: 'succeeded' });
+      expect(redone.attempts.map((x) => [x.status_code, x.error?.slice(0, 11) ?? null])).toEqual([[null, 'interrupted'], [200, null]]);
+      expect(retried).toMatchObject({ status: 'succeeded' });
+      expect(retried.attempts.map((x) => x.status_code)).toEqual([503, 200]);
+      for (const id of [during, after]) {
+        expect((await workflowOf(id)).status.name).toBe('COMPLETED');
+        const run = await retrieveRun(id, tenant);
+        // The dead worker's request is not among the receiver's: only the one the workflow made.
+        expect(receiver.at('/lapsed').filter((d) => d.webhookId === run.event_id)).toHaveLength(1);
+      }
+    } finally {
+      await next.stop();
+    }
   });
 });
 

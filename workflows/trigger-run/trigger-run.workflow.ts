@@ -7,7 +7,8 @@ const db = proxyActivities<Activities>(presets.databaseStep);
 const http = proxyActivities<Activities>(presets.webhookDelivery);
 
 /**
- * Delivers one event to one trigger (DESIGN section 6): an attempt, then a
+ * Delivers one event to one trigger (DESIGN section 6) once its first
+ * attempt, made straight from the outbox, asked for a retry: an attempt, then a
  * durable timer for the schedule's next wait (or the receiver's Retry-After),
  * until a 2xx, a 410, the end of the schedule, or the cancel signal. Each
  * attempt is one activity that records itself in the run's read state, so
@@ -20,7 +21,9 @@ export async function triggerRun(input: TriggerRunInput): Promise<void> {
   setHandler(cancelSignal, () => {
     cancelled = true;
   });
-  for (let attempt = 0; ; attempt++) {
+  // A worker's dispatcher made the first attempt (webhook-dispatcher.ts): wait as it decided, then go on from there.
+  if (input.firstWaitMs && (await condition(() => cancelled, input.firstWaitMs))) cancelled = true;
+  for (let attempt = input.fromAttempt ?? 0; ; attempt++) {
     if (cancelled) break;
     const outcome = await http.deliverWebhookAttempt(input.runId, attempt);
     if (outcome.next === 'done') return;

@@ -6,7 +6,6 @@ import {
 import { createTrigger, deleteTrigger, getTrigger, listTriggers, setTriggerEnabled } from '../../modules/triggers/manage-triggers.js';
 import { getTriggerRun, listTriggerRuns, replayTriggerEvents, resendTriggerRun } from '../../modules/triggers/trigger-runs.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
 import { validationFailed } from '../../modules/errors.js';
 import { route } from '../route.js';
 
@@ -82,21 +81,21 @@ export const triggerRoutes = [
   route({
     method: 'post', path: '/v1/agent_trigger/run/{run_id}/resend', operationId: 'resendAgentTriggerRun', tag,
     summary: 'Deliver a run\'s event again as a new run (the same webhook-id)',
-    description: 'Send an Idempotency-Key header to make a retry return the same run. 409 when the trigger is disabled. 503 without Temporal.',
+    description: 'Send an Idempotency-Key header to make a retry return the same run. 409 when the trigger is disabled.',
     permission: 'triggers:manage', params: TriggerRunParams, response: TriggerRunResponse, status: 202,
-    handler: async ({ em, principal, params, deps, ctx }) => ({
-      run: await resendTriggerRun(em, principal, params.run_id, temporalAccess(deps), idempotencyKey(ctx.get('idempotency-key'))),
+    handler: async ({ em, principal, params, ctx }) => ({
+      run: await resendTriggerRun(em, principal, params.run_id, idempotencyKey(ctx.get('idempotency-key'))),
     }),
   }),
   route({
     method: 'post', path: '/v1/agent_trigger/{trigger_id}/replay', operationId: 'replayAgentTrigger', tag,
     summary: 'Deliver again, as new runs, the trigger\'s events of a time range, to its URL or another',
     description: 'At most 1000 events per replay. Send an Idempotency-Key header to make a retry return the same runs. ' +
-      '409 when the trigger is disabled. 503 without Temporal.',
+      '409 when the trigger is disabled.',
     permission: 'triggers:manage', params: TriggerParams, body: ReplayBody, response: ReplayResponse, status: 202,
     handler: async ({ em, principal, params, body, deps, ctx }) => ({
       runs: await replayTriggerEvents(
-        em, principal, params.trigger_id, body, triggerSettingsFrom(deps.config), temporalAccess(deps), idempotencyKey(ctx.get('idempotency-key')),
+        em, principal, params.trigger_id, body, triggerSettingsFrom(deps.config), idempotencyKey(ctx.get('idempotency-key')),
       ),
     }),
   }),

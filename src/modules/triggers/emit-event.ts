@@ -1,6 +1,7 @@
 import { sql, type Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import type { EventKind } from './triggers.schemas.js';
+import { announceTriggerRuns } from './webhook-dispatcher.js';
 
 export interface EventInput {
   organizationId: string;
@@ -18,10 +19,10 @@ export interface EventInput {
 /**
  * Records a domain event and a pending trigger run for every enabled trigger
  * of the agent that subscribes to its kind, in the caller's transaction: the
- * event and its runs commit (or not) with what the event reports. The runs'
- * workflows are started after the commit (startTriggerRuns, or the outbox
- * relay for callers without a Temporal client), never inside it, so a rolled
- * back transaction cannot leave a delivery of an event that never happened.
+ * event and its runs commit (or not) with what the event reports. The runs
+ * are announced with NOTIFY, which PostgreSQL delivers only on commit, to the
+ * workers' webhook dispatchers (webhook-dispatcher.ts), so a rolled back
+ * transaction cannot leave a delivery of an event that never happened.
  * Raw SQL: the engine writes its session the same way, and this must not
  * flush the caller's unrelated entities.
  */
@@ -46,5 +47,7 @@ export async function emitEvent(em: Em, input: EventInput): Promise<{ eventId: s
      on conflict (delivery_key) do nothing returning id`,
     [input.organizationId, eventId, eventId, JSON.stringify(runs)],
   );
+  // Wakes the workers' webhook dispatchers when (and only if) the transaction commits.
+  if (inserted.length) await announceTriggerRuns(em);
   return { eventId, runIds: inserted.map((r) => r.id) };
 }

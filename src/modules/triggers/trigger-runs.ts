@@ -5,12 +5,11 @@ import { DomainError } from '../errors.js';
 import { filterFingerprint, encodeCursor } from '../cursor.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { decodeIdCursor } from '../agents/agent-access.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
 import { TriggerRun, WebhookEvent, type AgentTrigger } from './triggers.entity.js';
 import type { TriggerRunView } from './triggers.schemas.js';
 import { findRun, findTrigger, toRunView, toRunViews } from './trigger-access.js';
 import { checkTargetUrl } from './manage-triggers.js';
-import { startTriggerRuns } from './start-trigger-runs.js';
+import { announceTriggerRuns } from './webhook-dispatcher.js';
 import type { TriggerSettings } from './trigger-settings.js';
 
 /** A replay sends at most this many events; a wider range is refused (narrow it, or replay it in parts). */
@@ -54,8 +53,7 @@ function idempotentDeliveryKey(origin: string, triggerId: string, key: string, e
 }
 
 async function newRuns(
-  em: Em, trigger: AgentTrigger, eventIds: string[], origin: 'resend' | 'replay', url: string | null, temporal: TemporalAccess,
-  idempotencyKey: string | undefined,
+  em: Em, trigger: AgentTrigger, eventIds: string[], origin: 'resend' | 'replay', url: string | null, idempotencyKey: string | undefined,
 ): Promise<TriggerRun[]> {
   if (!trigger.enabled) {
     throw new DomainError('CONFLICT', `Trigger ${trigger.id} is disabled: enable it first`, { trigger_id: trigger.id, disabled_reason: trigger.disabledReason });
@@ -74,8 +72,8 @@ async function newRuns(
     });
   });
   await em.flush();
-  // After the commit (starting an earlier run again is a no-op): the relay starts any run this misses.
-  await startTriggerRuns(em, temporal, runs.map((r) => r.id)).catch(() => undefined);
+  // After the commit: the workers' webhook dispatchers deliver them (their poll, should this be lost).
+  await announceTriggerRuns(em).catch(() => undefined);
   return runs;
 }
 
@@ -85,11 +83,11 @@ async function newRuns(
  * returns the run the first one made.
  */
 export async function resendTriggerRun(
-  em: Em, principal: Principal, runId: string, temporal: TemporalAccess, idempotencyKey?: string,
+  em: Em, principal: Principal, runId: string, idempotencyKey?: string,
 ): Promise<TriggerRunView> {
   requirePermission(principal, 'triggers:manage');
   const { run, trigger } = await findRun(em, principal, runId);
-  const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, temporal, idempotencyKey);
+  const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, idempotencyKey);
   const event = await em.findOneOrFail(WebhookEvent, { id: run.event }, { fields: ['id', 'type'] });
   return toRunView(created, trigger, event);
 }
@@ -102,7 +100,7 @@ export async function resendTriggerRun(
  */
 export async function replayTriggerEvents(
   em: Em, principal: Principal, triggerId: string, input: { from_time: Date; to_time: Date; url?: string },
-  settings: TriggerSettings, temporal: TemporalAccess, idempotencyKey?: string,
+  settings: TriggerSettings, idempotencyKey?: string,
 ): Promise<TriggerRunView[]> {
   requirePermission(principal, 'triggers:manage');
   if (input.url) checkTargetUrl(input.url, 'body.url', settings);
@@ -122,7 +120,7 @@ export async function replayTriggerEvents(
       issues: [{ field: 'body.to_time', message: `the range must hold at most ${MAX_REPLAY_EVENTS} events` }],
     });
   }
-  const runs = await newRuns(em, trigger, events.map((e) => e.id), 'replay', input.url ?? null, temporal, idempotencyKey);
+  const runs = await newRuns(em, trigger, events.map((e) => e.id), 'replay', input.url ?? null, idempotencyKey);
   const types = new Map(events.map((e) => [e.id, e]));
   return runs.map((run) => toRunView(run, trigger, types.get(run.event)!));
 }

@@ -60,14 +60,20 @@ WebhookEventSchema.setClass(WebhookEvent);
  * run an event makes (so emitting twice never delivers twice), the run's
  * own id for re-sends and replays (new deliveries of the same event).
  * `url` overrides the trigger's URL (a replay to another address).
- * `workflowStartedAt` null: the outbox relay has not started it yet.
+ * The first attempt is made by a worker's webhook dispatcher straight from
+ * this row (webhook-dispatcher.ts); `workflowStartedAt` is set when the run
+ * needed a triggerRun workflow (a retry, or a claim that lapsed).
  */
 const TriggerRunSchema = defineEntity({
   name: 'TriggerRun',
   tableName: 'trigger_run',
   indexes: [
     { name: 'trigger_run_trigger_idx', properties: ['trigger', 'id'] },
-    { name: 'trigger_run_unstarted_idx', properties: ['workflowStartedAt', 'id'] },
+    // What the webhook dispatcher claims from (webhook-dispatcher.ts): runs delivered at once never leave a row here.
+    {
+      name: 'trigger_run_undispatched_idx',
+      expression: `create index "trigger_run_undispatched_idx" on "trigger_run" ("id") where "workflow_started_at" is null and "status" in ('pending', 'delivering')`,
+    },
   ],
   properties: {
     id: p.string().primary().length(40),
@@ -81,6 +87,8 @@ const TriggerRunSchema = defineEntity({
     attempts: p.json<DeliveryAttempt[]>(),
     nextAttemptAt: p.datetime().nullable(),
     workflowStartedAt: p.datetime().nullable(),
+    /** Until when a worker's dispatcher holds the run for its first attempt; past it, the run goes to a workflow. */
+    claimedUntil: p.datetime().nullable(),
     finishedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
