@@ -1,3 +1,4 @@
+import { ApplicationFailure } from '@temporalio/activity';
 import type { LiveCallRegistry } from '../src/media/live-call-registry.js';
 import { heartbeating } from './heartbeat.js';
 
@@ -9,10 +10,15 @@ import { heartbeating } from './heartbeat.js';
  */
 export function createMediaNodeActivities(calls: LiveCallRegistry) {
   return {
-    /** Lasts as long as the call, heartbeating; returns once the call ended and was recorded (at once if it already was). */
+    /**
+     * Lasts as long as the call, heartbeating; returns once the call ended and was recorded. A call this process
+     * no longer holds (it ended before its workflow started, recorded or not) fails it, and the workflow
+     * finalizes the session only if nothing recorded it.
+     */
     async superviseLiveCall(sessionId: string): Promise<void> {
       const call = calls.get(sessionId);
-      if (call) await heartbeating(() => call.done, { first: true });
+      if (!call) throw ApplicationFailure.nonRetryable('this media process no longer holds the call', 'CallNotHeld');
+      await heartbeating(() => call.done, { first: true });
     },
     /** Ends the call (BYE); false when this process no longer holds it. */
     async hangupLiveCall(sessionId: string, reason: string): Promise<boolean> {

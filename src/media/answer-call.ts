@@ -116,6 +116,7 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
     await media.end('error', 'no ACK');
     return;
   }
+  log.info({ session_id: sessionId, agent_id: route.agentId }, 'inbound call answered');
   const negotiated = call.negotiated;
   session.start({
     remote: { address: negotiated.remoteAddress, port: negotiated.remotePort },
@@ -184,6 +185,7 @@ export async function runLiveConversation(deps: MediaDeps, live: LiveCall): Prom
     },
     mediaEnded, log,
   });
+  log.info({ session_id: sessionId }, 'live call: the conversation starts');
   try {
     await converseAndRecord(deps, live, config, () => hungUpByRequest);
     release();

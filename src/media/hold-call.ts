@@ -68,15 +68,13 @@ export async function holdLiveCall(orm: Orm, node: MediaNode | undefined, input:
     void done.finally(() => clearTimeout(timer)).catch(() => {});
   });
   if (node.temporal) {
+    // Not awaited: the caller hears the agent at once, whatever Temporal's state (a server restarting, a channel
+    // reconnecting). A call that ends before its workflow starts is found not held, and finalized only if unrecorded.
     const args: [LiveCallInput] = [{ sessionId: input.sessionId, mediaQueue: node.queue }];
-    try {
-      await node.temporal.client.workflow.start('liveCall', {
-        taskQueue: node.temporal.taskQueue, workflowId: workflowIds.liveCall(input.sessionId), args,
-        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      });
-    } catch (error) {
-      input.log.warn({ err: error }, 'live call: could not start its workflow; the call goes on unsupervised');
-    }
+    void node.temporal.client.workflow.start('liveCall', {
+      taskQueue: node.temporal.taskQueue, workflowId: workflowIds.liveCall(input.sessionId), args,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    }).catch((error: unknown) => input.log.warn({ err: error }, 'live call: could not start its workflow; the call goes on unsupervised'));
   }
   return settle;
 }

@@ -380,6 +380,8 @@ describe('first attempts straight from the outbox', () => {
       expect(retried).toMatchObject({ status: 'succeeded' });
       expect(retried.attempts.map((x) => x.status_code)).toEqual([503, 200]);
       for (const id of [during, after]) {
+        // Its run is recorded just before the workflow completes: wait for the workflow's end.
+        await t.deps.temporal!.client.workflow.getHandle(workflowIds.triggerRun(id)).result();
         expect((await workflowOf(id)).status.name).toBe('COMPLETED');
         const run = await retrieveRun(id, tenant);
         // The dead worker's request is not among the receiver's: only the one the workflow made.
