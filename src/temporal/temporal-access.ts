@@ -1,4 +1,7 @@
-import { isGrpcDeadlineError, isGrpcServiceError, type Client } from '@temporalio/client';
+import {
+  isGrpcDeadlineError, isGrpcServiceError, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, type Client,
+} from '@temporalio/client';
+import type { Workflow } from '@temporalio/common';
 import type { AppDeps } from '../http/deps.js';
 import { DomainError } from '../modules/errors.js';
 
@@ -15,6 +18,27 @@ export interface TemporalAccess {
 export function temporalAccess(deps: Pick<AppDeps, 'temporal' | 'config'>): TemporalAccess {
   if (!deps.temporal?.client) throw temporalUnavailable();
   return { client: deps.temporal.client, taskQueue: deps.config.temporal.taskQueue };
+}
+
+/**
+ * Starts workflow `workflowId` of `workflowType` once. The id is the business key (a row's id): a second start
+ * of it is refused, and "already started" counts as started (a retried request, a racing caller, a dispatcher
+ * whose claim lapsed). Any other failure is thrown, for the caller to close its row.
+ */
+export async function startWorkflowOnce<W extends Workflow>(temporal: TemporalAccess, workflowType: string, workflowId: string, args: Parameters<W>): Promise<void> {
+  try {
+    await temporal.client.workflow.start(workflowType, {
+      taskQueue: temporal.taskQueue,
+      workflowId,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
+      // Typed by this function's signature (the SDK's own typing of `args` does not resolve for a generic W).
+      args: args as unknown[],
+    });
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+    throw error;
+  }
 }
 
 /** The 503 for a workflow service this process has no connection to, or cannot reach now. */

@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError, notFound, validationFailed } from '../errors.js';
@@ -11,7 +10,7 @@ import { routeCall } from '../agents/route-call.js';
 import { Contact } from '../outbound/outbound.entity.js';
 import { checkDefaultCountry, normalizePhone } from '../phone.js';
 import { PhoneNumber } from '../telephony/telephony.entity.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { OutboundCallInput, OutboundCallOutcome } from '../../../workflows/outbound-call/messages.js';
 import { OutboundCall } from './campaigns.entity.js';
@@ -119,15 +118,8 @@ async function resume(em: Em, call: OutboundCall, temporal: TemporalAccess): Pro
 /** Starts `call/<session id>`. Already started is success (a retry); any other failure closes the call as failed. */
 async function startWorkflow(em: Em, call: OutboundCall, temporal: TemporalAccess): Promise<void> {
   try {
-    await temporal.client.workflow.start<(input: OutboundCallInput) => Promise<OutboundCallOutcome>>('outboundCall', {
-      taskQueue: temporal.taskQueue,
-      workflowId: workflowIds.outboundCall(call.sessionId),
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
-      args: [{ outboundCallId: call.id }],
-    });
+    await startWorkflowOnce<(input: OutboundCallInput) => Promise<OutboundCallOutcome>>(temporal, 'outboundCall', workflowIds.outboundCall(call.sessionId), [{ outboundCallId: call.id }]);
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
     await em.nativeUpdate(OutboundCall, { id: call.id, status: 'queued' }, { status: 'failed', error: `The call could not start: ${(error as Error).message}` });
     throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) did not accept the call: try again later', { outbound_call_id: call.id });
   }

@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
 import { newId } from '../ids.js';
@@ -10,7 +9,7 @@ import { parseInput } from '../validation.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
 import { checkDefaultCountry, normalizePhone, tryNormalizePhone } from '../phone.js';
 import { timeZoneOf } from '../outbound/phone.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { CampaignInput, CampaignProgress } from '../../../workflows/outbound-campaign/messages.js';
 import { Campaign } from './campaigns.entity.js';
@@ -155,15 +154,8 @@ async function startWorkflow(em: Em, campaign: Campaign, temporal: TemporalAcces
     paused: false, recentStarts: [], dialsPerRun: DIALS_PER_RUN,
   };
   try {
-    await temporal.client.workflow.start<(input: CampaignInput) => Promise<CampaignProgress>>('outboundCampaign', {
-      taskQueue: temporal.taskQueue,
-      workflowId: workflowIds.campaign(campaign.id),
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
-      args: [input],
-    });
+    await startWorkflowOnce<(input: CampaignInput) => Promise<CampaignProgress>>(temporal, 'outboundCampaign', workflowIds.campaign(campaign.id), [input]);
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
     // The campaign closes, and lets go of its Idempotency-Key: the same request once Temporal is back starts
     // afresh instead of answering with a campaign that never ran.
     await em.nativeUpdate(Campaign, { id: campaign.id, status: 'running' }, {

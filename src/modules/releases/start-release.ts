@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
@@ -7,7 +6,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { actorOf, findAgent, findBranch } from '../agents/agent-access.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { ReleaseInput, ReleaseOutcome } from '../../../workflows/release-pipeline/messages.js';
 import { Release } from './releases.entity.js';
@@ -114,15 +113,8 @@ async function startWorkflow(em: Em, release: Release, temporal: TemporalAccess)
     rollout: release.rollout ? { stages: release.rollout.stages, soakSeconds: release.rollout.soak_seconds } : null,
   };
   try {
-    await temporal.client.workflow.start<(input: ReleaseInput) => Promise<ReleaseOutcome>>('releasePipeline', {
-      taskQueue: temporal.taskQueue,
-      workflowId: workflowIds.release(release.id),
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
-      args: [input],
-    });
+    await startWorkflowOnce<(input: ReleaseInput) => Promise<ReleaseOutcome>>(temporal, 'releasePipeline', workflowIds.release(release.id), [input]);
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
     const reason = `The release could not start: ${(error as Error).message}`;
     await em.nativeUpdate(Release, { id: release.id, status: 'pending' }, { status: 'failed', reason, finishedAt: new Date() });
     throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) did not accept the release: try again later', { release_id: release.id });

@@ -1,8 +1,7 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Logger } from 'pino';
 import { sql, type Em, type Orm } from '../../db/orm.js';
 import { listenToChannel } from '../../db/listen.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { TriggerRunInput } from '../../../workflows/trigger-run/messages.js';
 import { deliverWebhookAttempt } from './trigger-run-steps.js';
@@ -43,17 +42,10 @@ export async function startRunWorkflows(em: Em, temporal: TemporalAccess, runs: 
   let failure: unknown;
   await Promise.all(runs.map(async (input) => {
     try {
-      await temporal.client.workflow.start<(input: TriggerRunInput) => Promise<void>>('triggerRun', {
-        taskQueue: temporal.taskQueue,
-        workflowId: workflowIds.triggerRun(input.runId),
-        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-        workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
-        args: [input],
-      });
+      await startWorkflowOnce<(input: TriggerRunInput) => Promise<void>>(temporal, 'triggerRun', workflowIds.triggerRun(input.runId), [input]);
       started.push(input.runId);
     } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) started.push(input.runId);
-      else failure ??= error;
+      failure ??= error;
     }
   }));
   if (started.length) {

@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError, validationFailed, type FieldIssue } from '../errors.js';
@@ -8,7 +7,7 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { actorOf } from '../agents/agent-access.js';
 import { OutboundRequestError, safeRequest, type Lookup } from '../outbound-http.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { VoiceCloneInput, VoiceCloneProgress } from '../../../workflows/voice-clone/messages.js';
 import { VoiceClone, VoiceCloneSample } from './voices.entity.js';
@@ -138,15 +137,8 @@ async function resume(em: Em, clone: VoiceClone, temporal: TemporalAccess): Prom
 /** Starts `voice-clone/<id>`; already started is success (a retry). Any other failure marks the clone failed. */
 async function startWorkflow(em: Em, clone: VoiceClone, temporal: TemporalAccess): Promise<void> {
   try {
-    await temporal.client.workflow.start<(input: VoiceCloneInput) => Promise<VoiceCloneProgress>>('voiceClone', {
-      taskQueue: temporal.taskQueue,
-      workflowId: workflowIds.voiceClone(clone.id),
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
-      args: [{ voiceCloneId: clone.id }],
-    });
+    await startWorkflowOnce<(input: VoiceCloneInput) => Promise<VoiceCloneProgress>>(temporal, 'voiceClone', workflowIds.voiceClone(clone.id), [{ voiceCloneId: clone.id }]);
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
     await em.nativeUpdate(VoiceClone, { id: clone.id, status: 'queued' }, {
       status: 'failed', error: `The clone could not start: ${(error as Error).message}`, finishedAt: new Date(),
     });
