@@ -5,6 +5,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import * as steps from '../src/modules/campaigns/outbound-call-steps.js';
 import { outboundCallRoute } from '../src/modules/campaigns/outbound-route.js';
 import * as campaign from '../src/modules/campaigns/campaign-steps.js';
+import { runClaimDials, settleFailedBatch } from '../src/modules/campaigns/carrier-dial.js';
 import type { CampaignStatus } from '../src/modules/campaigns/campaigns.entity.js';
 import { defaultEngineSettings } from '../src/modules/engine/engine-settings.js';
 import { DNC_BLOCKED } from '../workflows/outbound-call/messages.js';
@@ -68,6 +69,11 @@ export function createCampaignActivities({ orm, engineSettings }: ActivityDeps) 
       beating(() => campaign.setCampaignPace(em(), campaignId, maxConcurrent, callsPerMinute)),
     prepareCampaignDial: (campaignId: string, recipientId: string, attempt: number, dialKey: string) =>
       beating(() => campaign.prepareDial(em(), campaignId, recipientId, attempt, dialKey)),
+    /** The claim's carrier dials, side by side (runClaimDials, decision 0033); returns its SIP trunk dials. */
+    dialCampaignBatch: (campaignId: string, token: string) =>
+      heartbeating(() => runClaimDials({ orm, settings: engineSettings, confirmations: activityConfirmations() }, campaignId, token), { first: true }),
+    /** A batch that failed for good: its open dials are settled (each call's own ending, else failed). */
+    failCampaignBatch: (campaignId: string, token: string, reason: string) => beating(() => settleFailedBatch({ orm }, campaignId, token, reason)),
     finishCampaignDial: (campaignId: string, recipientId: string, attempt: number, outcome: string, costMicros: number) =>
       beating(() => campaign.finishDial(em(), campaignId, recipientId, attempt, outcome, costMicros)),
   };

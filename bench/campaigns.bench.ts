@@ -2,11 +2,12 @@
  * Issue #5 benchmark, campaigns. Prints three figures:
  *
  * (a) dispatch rate: dials started per second by the outboundCampaign
- *     workflow (claims in batches, one campaignDial child per dial) on the
- *     simulated carrier at max concurrency 50, beside a direct loop of 50
- *     concurrent tasks doing the same database work without Temporal (claim
- *     a row, write the call row, check the DNC list, place the call, run or
- *     record the call, write the outcome) through the same domain functions.
+ *     workflow (claims in pages, one campaignDialBatch child per claim whose
+ *     activity runs the claim's dials: decision 0033) on the simulated
+ *     carrier at max concurrency 50, beside a direct loop of 50 concurrent
+ *     tasks doing the same work without Temporal (claim a row, then
+ *     runCarrierDial: the call row, the DNC check, the carrier, the call's
+ *     record, the outcome), the same domain function the batch calls.
  *     The workflow is started with the pace limit lifted (calls per minute
  *     1,000,000 instead of the API's maximum 600), so concurrency is what binds;
  *     the numbers are ones the simulated carrier does not answer (no answer,
@@ -40,8 +41,8 @@ import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
 import { purchasePhoneNumber, searchPhoneNumbers } from '../src/modules/telephony/phone-numbers.js';
 import { DomainError } from '../src/modules/errors.js';
 import { Campaign } from '../src/modules/campaigns/campaigns.entity.js';
-import { claimRecipients, finishDial, prepareDial } from '../src/modules/campaigns/campaign-steps.js';
-import { converseOutboundCall, dialOutboundCall, isCallBlocked, recordUnansweredCall } from '../src/modules/campaigns/outbound-call-steps.js';
+import { claimRecipients } from '../src/modules/campaigns/campaign-steps.js';
+import { runCarrierDial } from '../src/modules/campaigns/carrier-dial.js';
 import { dncCheck } from '../src/modules/outbound/dnc-check.js';
 import { simulatedOutcome } from '../src/modules/telephony/simulated-carrier.js';
 import { createWorker } from '../src/temporal/worker.js';
@@ -49,6 +50,7 @@ import { workflowIds } from '../src/temporal/workflow-ids.js';
 import type { CampaignInput } from '../workflows/outbound-campaign/messages.js';
 import { DIALS_PER_RUN } from '../src/modules/campaigns/launch-campaign.js';
 import { ensureDatabase, fmt, percentile, table, temporalServer } from './support.js';
+import { cpuDuring, pidsNamed, type CpuShare } from './cpu.js';
 
 const DISPATCH = Number(process.env.BENCH_DISPATCH ?? 500);
 /** Each dispatch measurement stops here at the latest (the rate is then over the dials placed so far, and says so). */
@@ -176,28 +178,6 @@ export async function untilSettled(orm: Orm, campaignId: string, limitMs: number
   }
 }
 
-/** The same database work as one campaignDial, called directly: prepare, DNC check, dial, converse or record, finish. */
-async function directDial(orm: Orm, config: Config, campaignId: string, recipientId: string, attempt: number, contactId: string): Promise<void> {
-  const settings = engineSettingsFrom(config);
-  const callId = await prepareDial(orm.em.fork(), campaignId, recipientId, attempt, workflowIds.dial(campaignId, contactId, attempt));
-  let status: string;
-  let cost = 0;
-  if (await isCallBlocked(orm.em.fork(), callId)) {
-    await recordUnansweredCall(orm.em.fork(), callId, 'dnc_blocked');
-    status = 'dnc_blocked';
-  } else {
-    const outcome = await dialOutboundCall(orm.em.fork(), settings, callId);
-    if (outcome === 'answered') {
-      cost = (await converseOutboundCall({ orm, settings }, callId)).costMicros;
-      status = 'completed';
-    } else {
-      await recordUnansweredCall(orm.em.fork(), callId, outcome);
-      status = outcome;
-    }
-  }
-  await finishDial(orm.em.fork(), campaignId, recipientId, attempt, status, cost);
-}
-
 async function dispatchBench(orm: Orm, config: Config, client: Client, taskQueue: string, org: BenchOrg) {
   // Warm-up: the workflow bundle, pools, the engine.
   const warm = await seedCampaign(orm, org, 60, 'bench warm-up');
@@ -219,7 +199,7 @@ async function dispatchBench(orm: Orm, config: Config, client: Client, taskQueue
     while (performance.now() - started < DISPATCH_LIMIT_MS) {
       const [claimed] = await claimRecipients(orm.em.fork(), direct, `direct-${token++}`, 1);
       if (!claimed) return;
-      await directDial(orm, config, direct, claimed.recipientId, claimed.attempt, claimed.contactId);
+      await runCarrierDial({ orm, settings: engineSettingsFrom(config) }, direct, claimed);
     }
   }));
   const plain = await placedRate(orm, direct, DISPATCH, started, 10_000);
@@ -231,9 +211,52 @@ async function dispatchBench(orm: Orm, config: Config, client: Client, taskQueue
   console.log(`\n(a) campaign dispatch: ${DISPATCH} contacts, simulated carrier (numbers it does not answer: short calls), max concurrency ${CONCURRENCY}, one attempt each\n`);
   console.log(table([
     ['path', 'dials started/s'],
-    ['outboundCampaign workflow (batched claims, a campaignDial child per dial)', `${fmt(temporal.rate, 1)}${placed(temporal)}`],
-    ['direct loop: 50 tasks, same domain functions, no Temporal', `${fmt(plain.rate, 1)}${placed(plain)}`],
-    ['ratio direct / workflow', `${fmt(plain.rate / temporal.rate, 2)}x`],
+    ['outboundCampaign workflow (a campaignDialBatch child per claim, its activity runs the dials)', `${fmt(temporal.rate, 1)}${placed(temporal)}`],
+    ['direct loop: 50 tasks, each claims one and runs runCarrierDial, no Temporal', `${fmt(plain.rate, 1)}${placed(plain)}`],
+    ['ratio workflow / direct (target >= 0.5)', `${fmt(temporal.rate / plain.rate, 2)}x`],
+  ]));
+}
+
+/**
+ * (a2) the same dispatch with the worker in processes of its own: one worker
+ * process, then two on one task queue (each a real createWorker), a fresh
+ * campaign each, so the second figure says what a second worker adds.
+ */
+async function scaleBench(orm: Orm, url: string, address: string, client: Client, org: BenchOrg) {
+  const rates: number[] = [];
+  const shares: CpuShare[] = [];
+  for (const workers of [1, 2]) {
+    const taskQueue = `bench-campaign-scale-${workers}-${Date.now()}`;
+    const children = await Promise.all(Array.from({ length: workers }, () =>
+      startWorkerChild({ DATABASE_URL: url, TEMPORAL_ADDRESS: address, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent', NODE_ENV: 'test', MEMORY_SAMPLE_MS: '60000' })));
+    try {
+      const warm = await seedCampaign(orm, org, 60, `bench scale warm-up ${workers}`);
+      await startCampaign(client, taskQueue, warm);
+      await untilSettled(orm, warm, 120_000);
+      const id = await seedCampaign(orm, org, DISPATCH, `bench scale ${workers} workers`);
+      const started = performance.now();
+      await startCampaign(client, taskQueue, id);
+      const groups = () => ({ workers: children.map((c) => c.child.pid!), temporal: pidsNamed('temporal'), postgres: pidsNamed('postgres'), bench: [process.pid] });
+      const { value: { rate, placed }, cpu } = await cpuDuring(groups, () => placedRate(orm, id, DISPATCH, started, DISPATCH_LIMIT_MS));
+      shares.push(cpu);
+      if (placed < DISPATCH) await client.workflow.getHandle(workflowIds.campaign(id)).terminate('benchmark window over').catch(() => undefined);
+      await untilSettled(orm, id, 30_000);
+      await sql(orm.em.fork(), `update campaign set status = 'completed', finished_at = now() where id in (?, ?) and status = 'running'`, [id, warm]);
+      rates.push(rate);
+    } finally {
+      for (const { child } of children) {
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+  }
+  console.log(`\n(a2) campaign dispatch with worker processes: ${DISPATCH} contacts, max concurrency ${CONCURRENCY} (the Temporal server, PostgreSQL and every worker share this machine's cores)\n`);
+  console.log(table([
+    ['workers', 'dials started/s', 'cores: workers', 'Temporal server', 'PostgreSQL', 'machine busy'],
+    ...[0, 1].map((i) => [i === 0 ? 'one worker process' : 'two worker processes, one task queue', fmt(rates[i], 1),
+      fmt(shares[i].groups.workers, 2), fmt(shares[i].groups.temporal, 2), fmt(shares[i].groups.postgres, 2), fmt(shares[i].machine, 2)]),
+    ['ratio two / one (target >= 1.8)', `${fmt(rates[1] / rates[0], 2)}x`, '', '', '', ''],
   ]));
 }
 
@@ -359,7 +382,7 @@ export async function run() {
   const connection = await Connection.connect({ address: server.address });
   const client = new Client({ connection, namespace: config.temporal.namespace });
   const org = await benchOrg(orm, config);
-  const section = process.env.BENCH_SECTIONS ?? 'dispatch,dnc,memory';
+  const section = process.env.BENCH_SECTIONS ?? 'dispatch,scale,dnc,memory';
   try {
     if (section.includes('dispatch')) {
       const { worker, connection: workerConnection } = await createWorker(config, orm, pino({ level: 'warn' }));
@@ -372,6 +395,7 @@ export async function run() {
         await workerConnection.close();
       }
     }
+    if (section.includes('scale')) await scaleBench(orm, url, server.address, client, org);
     if (section.includes('dnc')) await dncBench(orm, url);
     if (section.includes('memory')) await memoryBench(orm, url, server.address, client, org);
   } finally {

@@ -7,6 +7,13 @@ import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow
  * ApplicationFailures with a type (see activities/failures.ts); everything
  * else retries under these policies.
  */
+/** A short idempotent database step run as a local activity: retried in the worker for 10 s, then through the server. */
+const LOCAL_DATABASE_STEP: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  localRetryThreshold: '10 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+};
+
 export const presets = {
   /** A transaction or two on PostgreSQL: seconds at most, retried while the database is away. */
   databaseStep: {
@@ -44,10 +51,36 @@ export const presets = {
    * claim token, per dial key, per attempt): a crash re-runs it on replay
    * and gets the same answer.
    */
-  campaignLocalStep: {
-    startToCloseTimeout: '30 seconds',
-    localRetryThreshold: '10 seconds',
-    retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+  campaignLocalStep: LOCAL_DATABASE_STEP,
+  /**
+   * One claim's carrier dials, run side by side in one activity (decision
+   * 0033): as long as its longest call. It heartbeats every second, so a
+   * worker that dies mid-batch is noticed within seconds, and the retry goes
+   * on with the dials not finished (each is safe to run twice: the carrier
+   * key, the session id, the attempt).
+   */
+  campaignDialBatch: {
+    startToCloseTimeout: '30 minutes',
+    heartbeatTimeout: '5 seconds',
+    // Ten runs (about a minute of waits between them: a database or Temporal server restart, a worker killed, in
+    // a row), then the batch's open dials are settled as failed.
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+  },
+  /**
+   * A short database step of a release or a test run as a local activity (no
+   * server round trip each). Each records its result in the same transaction
+   * as its effect, so running it again after a crash does nothing twice.
+   */
+  localDatabaseStep: LOCAL_DATABASE_STEP,
+  /**
+   * All of an evaluation's test runs in one activity (runTests), as long as
+   * the slowest lane. Heartbeats every second: a dead worker is noticed in
+   * seconds and the retry goes on with the unfinished runs.
+   */
+  testRuns: {
+    startToCloseTimeout: '1 hour',
+    heartbeatTimeout: '5 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },
   /** Undoing a step: retried longer than a step, since giving up leaves the agent half released. */
   compensation: {

@@ -8,6 +8,7 @@ export { outboundCall } from './outbound-call/outbound-call.workflow.js';
 export { mcpToolSync } from './mcp-tool-sync/mcp-tool-sync.workflow.js';
 export { outboundCampaign } from './outbound-campaign/outbound-campaign.workflow.js';
 export { campaignDial } from './outbound-campaign/campaign-dial.workflow.js';
+export { campaignDialBatch } from './outbound-campaign/campaign-dial-batch.workflow.js';
 export { permissionRequest } from './permission-request/permission-request.workflow.js';
 export { voiceClone } from './voice-clone/voice-clone.workflow.js';
 export { liveCall } from './live-call/live-call.workflow.js';

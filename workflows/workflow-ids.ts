@@ -19,6 +19,8 @@ export const workflowIds = {
   campaign: (campaignId: string) => `campaign/${campaignId}`,
   /** One attempt at one recipient: refused if it exists, so an attempt is dialled at most once. */
   dial: (campaignId: string, contactId: string, attempt: number) => `dial/${campaignId}/${contactId}/${attempt}`,
+  /** The carrier dials of one claim (its token: the campaign run's id and the claim's number in it). */
+  dialBatch: (campaignId: string, token: string) => `dial-batch/${campaignId}/${token}`,
   /** One Ask-permission action; the id derives from the call, the tool and its arguments, so a replayed conversation finds it. */
   permissionRequest: (requestId: string) => `permission/${requestId}`,
   /** One voice-clone job; started once (REJECT_DUPLICATE), a repeated request finds it. */

@@ -10,6 +10,7 @@ import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.
 import { makeAgent } from '../support/engine.js';
 import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
 import { prepareDial } from '../../src/modules/campaigns/campaign-steps.js';
+import { settleFailedBatch } from '../../src/modules/campaigns/carrier-dial.js';
 import { startWebhookDispatcher } from '../../src/modules/triggers/webhook-dispatcher.js';
 import { triggerSettingsFrom } from '../../src/modules/triggers/trigger-settings.js';
 import { temporalAccess } from '../../src/temporal/temporal-access.js';
@@ -341,6 +342,75 @@ describe('the sweeper', () => {
     const [call] = await sql<{ status: string; error: string }>(t.orm.em.fork(), 'select status, error from outbound_call where id = ?', [callId]);
     expect(call).toMatchObject({ status: 'failed', error: expect.stringContaining('swept') });
   }, 150_000);
+});
+
+describe('dial batches', () => {
+  it('a dial that fails for a while is run again with its claim\'s other open dials only: everyone is dialled once', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const numbers = nyNumbers(6, 5400);
+    const refused = numbers[2];
+    // A real database refusal (not a domain error) of one number's call row, twice (a sequence counts: it is not
+    // rolled back with the refused insert); the batch's activity runs again each time, then the dial goes through.
+    const fn = `refuse_${tenant.organizationId.replace(/\W/g, '_').toLowerCase()}`;
+    await sql(t.orm.em.fork(), `create sequence ${fn}_seq`);
+    await sql(t.orm.em.fork(), `create function ${fn}() returns trigger language plpgsql as $$
+      begin if new.to_number = '${refused}' and nextval('${fn}_seq') <= 2 then raise exception 'refused by the test'; end if; return new; end $$`);
+    await sql(t.orm.em.fork(), `create trigger ${fn} before insert on outbound_call for each row execute function ${fn}()`);
+    try {
+      const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 6 })).body.campaign.campaign_id as string;
+      const done = await api.finished(id, 90_000);
+      expect(done.status).toBe('completed');
+      const recipients = await api.recipients(id);
+      const { byNumber } = await api.carrierLog();
+      for (const r of recipients) {
+        const outcome = simulatedOutcome(r.phone);
+        expect([r.phone, r.attempts, r.state, byNumber.get(r.phone)?.length]).toEqual([r.phone, 1, outcome === 'failed' ? 'failed' : 'done', 1]);
+      }
+      // One batch workflow carried the claim; its activity completed on its third run.
+      const batches = t.deps.temporal!.client.workflow.list({ query: `WorkflowId STARTS_WITH "dial-batch/${id}/"` });
+      const ids: string[] = [];
+      for await (const w of batches) ids.push(w.workflowId);
+      expect(ids).toHaveLength(1);
+      const history = await t.deps.temporal!.client.workflow.getHandle(ids[0]).fetchHistory();
+      expect(history.events!.find((e) => e.activityTaskStartedEventAttributes)?.activityTaskStartedEventAttributes?.attempt).toBe(3);
+      expect(history.events!.filter((e) => e.activityTaskCompletedEventAttributes)).toHaveLength(1);
+    } finally {
+      await sql(t.orm.em.fork(), `drop trigger if exists ${fn} on outbound_call`);
+      await sql(t.orm.em.fork(), `drop function if exists ${fn}()`);
+      await sql(t.orm.em.fork(), `drop sequence if exists ${fn}_seq`);
+    }
+  }, 120_000);
+
+  it('a batch that gave up settles its open dials: a call that ended keeps its ending, the others fail; none is given back', async () => {
+    const { tenant, agent, callers } = await campaignTenant(t, 1);
+    const api = campaignApi(t, tenant);
+    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(6, 5500), max_concurrent_calls: 1 })).body.campaign.campaign_id as string;
+    expect((await api.move(id, 'pause')).status).toBe(200);
+    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+    // Three recipients of one claim, in flight as a batch left them: one never reached its call row, one's call
+    // row is made but not ended, one's call ended busy before the batch died.
+    const claimed = await sql<{ id: string; phone: string; contact_id: string; attempts: number }>(t.orm.em.fork(), `
+      update campaign_recipient set state = 'dialling', attempts = attempts + 1, claim = 'gave-up', updated_at = now()
+       where id in (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 3)
+       returning id, phone, contact_id, attempts`, [id]);
+    expect(claimed).toHaveLength(3);
+    const [none, begun, ended] = claimed;
+    const begunCall = await prepareDial(t.orm.em.fork(), id, begun.id, 1, `dial/${id}/${begun.contact_id}/1`);
+    const endedCall = await prepareDial(t.orm.em.fork(), id, ended.id, 1, `dial/${id}/${ended.contact_id}/1`);
+    await sql(t.orm.em.fork(), `update outbound_call set status = 'busy', end_reason = 'busy' where id = ?`, [endedCall]);
+
+    expect(await settleFailedBatch({ orm: t.orm }, id, 'gave-up', 'The dial\'s batch failed: the test')).toBe(3);
+    const after = new Map((await api.recipients(id)).map((r) => [r.phone, r]));
+    expect([after.get(none.phone)?.state, after.get(none.phone)?.last_outcome, after.get(none.phone)?.attempts]).toEqual(['failed', 'failed', 1]);
+    expect([after.get(begun.phone)?.state, after.get(begun.phone)?.last_outcome]).toEqual(['failed', 'failed']);
+    expect([after.get(ended.phone)?.state, after.get(ended.phone)?.last_outcome]).toEqual(['done', 'busy']);
+    const [call] = await sql<{ status: string; error: string }>(t.orm.em.fork(), 'select status, error from outbound_call where id = ?', [begunCall]);
+    expect(call).toMatchObject({ status: 'failed', error: 'The dial\'s batch failed: the test' });
+    // Settled once: a second settling finds nothing open.
+    expect(await settleFailedBatch({ orm: t.orm }, id, 'gave-up', 'again')).toBe(0);
+    await api.move(id, 'cancel');
+  }, 60_000);
 });
 
 describe('spend cap', () => {

@@ -20,6 +20,12 @@ export interface DialInput {
   attempt: number;
 }
 
+export interface DialBatchInput {
+  campaignId: string;
+  /** The claim whose dials these are (campaign_recipient.claim). */
+  token: string;
+}
+
 export interface CampaignProgress {
   status: 'running' | 'paused' | 'cancelled' | 'completed';
   maxConcurrent: number;

@@ -1,11 +1,12 @@
 import {
-  allHandlersFinished, ApplicationFailure, condition, continueAsNew, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild,
+  allHandlersFinished, ApplicationFailure, condition, continueAsNew, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, setHandler, startChild,
   workflowInfo, WorkflowIdReusePolicy,
 } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import { presets } from '../activity-presets.js';
 import { workflowIds } from '../workflow-ids.js';
 import { campaignDial } from './campaign-dial.workflow.js';
+import { campaignDialBatch } from './campaign-dial-batch.workflow.js';
 import {
   CAMPAIGN_MOVE_REFUSED, cancelUpdate, PACE_LIMITS, pauseUpdate, progressQuery, resumeUpdate, setPaceUpdate,
   type CampaignInput, type CampaignMove, type CampaignProgress, type PaceMove,
@@ -18,8 +19,17 @@ const local = proxyLocalActivities<Activities>(presets.campaignLocalStep);
 const POLL_MS = 1000;
 /** Most recipients claimed per step. */
 const PAGE = 50;
+/**
+ * Most dials of one batch: several batches are in flight at once, so a
+ * campaign's dials spread over the workers, and slots come back (the batch's
+ * end wakes the campaign) a batch at a time rather than after the slowest
+ * of fifty.
+ */
+const DIAL_BATCH = 10;
 /** A dial in flight whose recipient row has not moved for this long is checked: is its workflow still there? */
 const STALE_MS = 60_000;
+/** The patch that made a claim's dials one batch workflow instead of a workflow each (decision 0033). */
+const DIAL_BATCHES = 'campaign-dial-batches';
 /** Least time between two sweeps of stale dials. */
 const SWEEP_MS = 30_000;
 
@@ -27,9 +37,11 @@ const SWEEP_MS = 30_000;
  * A campaign (DESIGN section 6), `campaign/<cmp id>`. It holds no list: each
  * turn it reads the in-flight count and due recipients from the database
  * (activities), claims up to the free concurrency and pace, and starts one
- * child `dial/<campaign>/<contact>/<attempt>` per claim (refused if it
- * exists; abandoned on close, so dials survive continueAsNew and finish on
- * their own, writing their recipient's state, which frees the slot).
+ * child `dial-batch/<campaign>/<token>` per claim, whose activity runs the
+ * claim's dials (refused if it exists; abandoned on close, so dials survive
+ * continueAsNew and finish on their own, each writing its recipient's state,
+ * which frees its slot). Histories from before batches started one child
+ * `dial/<campaign>/<contact>/<attempt>` per dial.
  * Retries and calling windows are next_attempt_at times in the database;
  * with nothing due and nothing in flight it sleeps until the earliest one.
  * Spend: claims stop once the spend reaches the cap; calls in flight then
@@ -116,6 +128,8 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
     },
   });
 
+  // Decided once per run: a run whose history began without batches keeps a workflow per dial.
+  const dialBatches = patched(DIAL_BATCHES);
   let claims = 0;
   let lastSweep = 0;
   /** Reconciles dials stuck in flight whose workflow is gone (at most every SWEEP_MS, only when some look stale). */
@@ -145,7 +159,7 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
 
     const now = Date.now();
     recentStarts = recentStarts.filter((at) => at > now - 60_000);
-    const free = Math.min(state.maxConcurrent - snapshot.inFlight, state.callsPerMinute - recentStarts.length, PAGE);
+    const free = Math.min(state.maxConcurrent - snapshot.inFlight, state.callsPerMinute - recentStarts.length, dialBatches ? DIAL_BATCH : PAGE);
     if (free > 0 && snapshot.due > 0 && !snapshot.capReached) {
       const token = `${workflowInfo().runId}/${claims++}`;
       const claimed = await local.claimCampaignRecipients(id, token, free);
@@ -154,21 +168,38 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
         await local.releaseCampaignClaims(id, token);
         continue;
       }
-      // All of a claim's dials are started at once (one workflow task issues every start command), not one round trip each.
-      await Promise.all(claimed.map(async (c) => {
+      if (claimed.length > 0 && dialBatches) {
+        // One workflow for the claim's dials (decision 0033): its activity runs them side by side; SIP trunk dials
+        // become campaignDial workflows of their own there.
         try {
-          const child = await startChild(campaignDial, {
-            workflowId: workflowIds.dial(id, c.contactId, c.attempt),
+          const child = await startChild(campaignDialBatch, {
+            workflowId: workflowIds.dialBatch(id, token),
             workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
             parentClosePolicy: ParentClosePolicy.ABANDON,
-            args: [{ campaignId: id, recipientId: c.recipientId, attempt: c.attempt }],
+            args: [{ campaignId: id, token }],
           });
           void child.result().then(() => (state.wake = true), () => (state.wake = true));
         } catch (error) {
-          // The dial exists already: it runs (or ran) and writes its own result.
           if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
         }
-      }));
+      } else {
+        // Histories from before batches: all of a claim's dials are started at once (one workflow task issues every
+        // start command), not one round trip each.
+        await Promise.all(claimed.map(async (c) => {
+          try {
+            const child = await startChild(campaignDial, {
+              workflowId: workflowIds.dial(id, c.contactId, c.attempt),
+              workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+              parentClosePolicy: ParentClosePolicy.ABANDON,
+              args: [{ campaignId: id, recipientId: c.recipientId, attempt: c.attempt }],
+            });
+            void child.result().then(() => (state.wake = true), () => (state.wake = true));
+          } catch (error) {
+            // The dial exists already: it runs (or ran) and writes its own result.
+            if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
+          }
+        }));
+      }
       for (let i = 0; i < claimed.length; i++) recentStarts.push(Date.now());
       state.started += claimed.length;
       if (claimed.length > 0) {

@@ -12,6 +12,7 @@ import {
   type CampaignStatus, type OutboundCallStatus, type RecipientState,
 } from './campaigns.entity.js';
 import { windowOpening } from './calling-window.js';
+import { workflowIds } from '../../temporal/workflow-ids.js';
 
 /**
  * The outboundCampaign workflow's steps. The workflow keeps no list: it asks
@@ -234,11 +235,9 @@ export async function closeCampaign(em: Em, campaignId: string): Promise<string[
  * The sweeper: recipients in flight whose row has not moved for `staleMs`
  * are checked against their dial workflow (`isRunning`, by id). One that is
  * gone (terminated, timed out, failed) can no longer write its result, so it
- * is written here: the call's own final status if it reached one (with the
- * session's cost), else `failed` with the reason. One that never ran (no
- * call row) gives its attempt back: the recipient is due again. finishDial applies it only
- * while the recipient is still on that attempt and in flight, so a dial that
- * finishes at the same moment wins or loses cleanly. Returns how many were
+ * is written here (settleAbandonedDial). A dial of a batch has no workflow of
+ * its own: its batch keeps its row fresh while it runs (runClaimDials),
+ * so it is looked at only once the batch is gone. Returns how many were
  * reconciled.
  */
 export async function sweepDials(em: Em, campaignId: string, staleMs: number, isRunning: (workflowId: string) => Promise<boolean>): Promise<number> {
@@ -248,39 +247,58 @@ export async function sweepDials(em: Em, campaignId: string, staleMs: number, is
      order by updated_at limit 100`, [campaignId, staleMs / 1000]);
   let reconciled = 0;
   for (const r of stale) {
-    const dialKey = `dial/${campaignId}/${r.contact_id}/${r.attempts}`;
+    const dialKey = workflowIds.dial(campaignId, r.contact_id, r.attempts);
     if (await isRunning(dialKey)) {
       // Alive (a long conversation): touch the row so it is not checked again before another staleness period.
       await sql(em, `update campaign_recipient set updated_at = now() where id = ? and attempts = ? and state in ('dialling', 'in_call')`, [r.id, r.attempts]);
       continue;
     }
-    const [call] = await sql<{ id: string; status: OutboundCallStatus; session_id: string }>(em,
-      'select id, status, session_id from outbound_call where dial_key = ?', [dialKey]);
-    if (!call) {
-      // The dial never ran (no workflow, no call row): nothing was dialled, so the attempt is given back and the
-      // recipient is due again. Were that workflow to start after all, the next claim's start of the same id is
-      // refused, and that late dial's result is the attempt's (or the next sweep reads it from its call row).
-      const released = await sql(em, `update campaign_recipient set state = 'queued', attempts = attempts - 1, claim = null, next_attempt_at = null, updated_at = now()
-        where id = ? and attempts = ? and state = 'dialling' returning id`, [r.id, r.attempts]);
-      if (released.length) reconciled++;
-      continue;
-    }
-    let outcome: string = 'failed';
-    let cost = 0;
-    if (call && (TERMINAL_OUTBOUND_CALL_STATUSES as readonly string[]).includes(call.status)) {
-      outcome = call.status;
-      if (call.status === 'completed') {
-        const [session] = await sql<{ total_cost_micros: string | number }>(em, 'select total_cost_micros from call_session where id = ?', [call.session_id]);
-        cost = Number(session?.total_cost_micros ?? 0);
-      }
-    } else {
-      await em.nativeUpdate(OutboundCall, { id: call.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } }, {
-        status: 'failed', endReason: 'failed', error: 'The dial\'s workflow ended before the call finished (swept)',
-      });
-    }
-    if (await finishDial(em, campaignId, r.id, r.attempts, outcome, cost)) reconciled++;
+    if (await settleAbandonedDial(em, campaignId, { recipientId: r.id, contactId: r.contact_id, attempt: r.attempts },
+      'The dial\'s workflow ended before the call finished (swept)')) reconciled++;
   }
   return reconciled;
+}
+
+/**
+ * Writes the result of a dial nobody will finish (its workflow is gone, or
+ * its batch failed for good): the call's own final status if it reached one
+ * (with the session's cost), else `failed` with `reason`. One that never ran
+ * (no call row, and not known to have run: `ran`) gives its attempt back: the
+ * recipient is due again. Were that
+ * dial to start after all, the next claim's start of the same key is refused
+ * (or its carrier key gets the first call back), and its result is the
+ * attempt's. finishDial applies it only while the recipient is still on that
+ * attempt and in flight, so a dial that finishes at the same moment wins or
+ * loses cleanly. Returns whether it changed the recipient.
+ */
+export async function settleAbandonedDial(
+  em: Em, campaignId: string, dial: ClaimedRecipient, reason: string, options: { ran: boolean } = { ran: false },
+): Promise<boolean> {
+  const dialKey = workflowIds.dial(campaignId, dial.contactId, dial.attempt);
+  const [call] = await sql<{ id: string; status: OutboundCallStatus; session_id: string }>(em,
+    'select id, status, session_id from outbound_call where dial_key = ?', [dialKey]);
+  // A dial known to have run (its batch failed for good) and left no call row failed before the call was made: the
+  // attempt is spent, as a campaignDial whose first step fails for good spends it; giving it back would retry it forever.
+  if (!call && options.ran) return (await finishDial(em, campaignId, dial.recipientId, dial.attempt, 'failed', 0)) !== null;
+  if (!call) {
+    const released = await sql(em, `update campaign_recipient set state = 'queued', attempts = attempts - 1, claim = null, next_attempt_at = null, updated_at = now()
+      where id = ? and attempts = ? and state = 'dialling' returning id`, [dial.recipientId, dial.attempt]);
+    return released.length > 0;
+  }
+  let outcome: string = 'failed';
+  let cost = 0;
+  if ((TERMINAL_OUTBOUND_CALL_STATUSES as readonly string[]).includes(call.status)) {
+    outcome = call.status;
+    if (call.status === 'completed') {
+      const [session] = await sql<{ total_cost_micros: string | number }>(em, 'select total_cost_micros from call_session where id = ?', [call.session_id]);
+      cost = Number(session?.total_cost_micros ?? 0);
+    }
+  } else {
+    await em.nativeUpdate(OutboundCall, { id: call.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } }, {
+      status: 'failed', endReason: 'failed', error: reason,
+    });
+  }
+  return (await finishDial(em, campaignId, dial.recipientId, dial.attempt, outcome, cost)) !== null;
 }
 
 export async function setCampaignPace(em: Em, campaignId: string, maxConcurrent: number, callsPerMinute: number): Promise<void> {

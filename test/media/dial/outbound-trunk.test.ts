@@ -40,9 +40,9 @@ async function settled(id: string): Promise<Record<string, unknown>> {
   }
 }
 
-function uas(scenario: string): { port: number; done: Promise<SippRun> } {
+function uas(scenario: string, calls = 1): { port: number; done: Promise<SippRun> } {
   const port = randomPort();
-  const { done } = runSipp({ scenario, localPort: port, timeoutS: 40, extra: ['-mp', String(randomPort())] });
+  const { done } = runSipp({ scenario, localPort: port, timeoutS: 40, calls, extra: ['-mp', String(randomPort())] });
   return { port, done };
 }
 
@@ -82,4 +82,24 @@ describe('outbound calls through a SIP trunk', () => {
     expect(session).toMatchObject({ end_reason: 'busy', kind: 'live', direction: 'outbound' });
     await callee.done;
   }, 60_000);
+
+  it('carry a campaign\'s dials: its batch hands each trunk dial to a media process, and every recipient is settled', async () => {
+    const agent = await callAgent(h, { first_message: 'Hello.' }, ['hello']);
+    const callee = uas(join(import.meta.dirname, '../sip/scenarios/uas-busy.xml'), 3);
+    const from = await trunkNumber(callee.port);
+    await new Promise((r) => setTimeout(r, 300));
+    const numbers = ['+14155550151', '+14155550152', '+14155550153'];
+    const launched = await post('/v1/outbound/campaign/launch', { agent_id: agent.agent_id, caller_numbers: [from], numbers, max_concurrent_calls: 3 });
+    expect(launched.status).toBe(202);
+    const id = launched.body.campaign.campaign_id as string;
+    const deadline = Date.now() + 60_000;
+    let campaign: { status: string; counts: { dials: number; by_outcome: Record<string, number> } };
+    for (;;) {
+      campaign = (await h.t.request.get(`/v1/outbound/campaign/${id}/retrieve`).set(h.a.headers)).body.campaign;
+      if (campaign.status === 'completed' || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(campaign).toMatchObject({ status: 'completed', counts: { dials: 3, by_outcome: { busy: 3 } } });
+    expectPassed(await callee.done); // the three INVITEs reached the trunk's callee: dialled over SIP, not by the carrier
+  }, 90_000);
 });
