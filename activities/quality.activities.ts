@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { heartbeating } from './heartbeat.js';
 import { activityConfirmations } from './confirmations.js';
 import * as steps from '../src/modules/quality/test-run-steps.js';
@@ -20,6 +21,18 @@ export function createQualityActivities({ orm, engineSettings }: ActivityDeps) {
      */
     runTest: (testRunId: string) =>
       heartbeating(() => permanentOnDomainError(() => steps.executeTestRun({ orm, settings: engineSettings, confirmations: activityConfirmations() }, testRunId)), { first: true }),
+    /**
+     * All of an evaluation's test runs in one activity, `concurrency` at a
+     * time (executeTestRuns), instead of an activity each: the test step
+     * costs one activity, not one per test and a workflow task between each.
+     * It heartbeats every second: a worker killed mid-run is noticed within
+     * seconds and the retry goes on with the unfinished runs; a cancellation
+     * (the release aborted) reaches it with the next heartbeat, and no further
+     * run starts.
+     */
+    runTests: (testRunIds: string[], concurrency: number) => heartbeating(() => steps.executeTestRuns(
+      { orm, settings: engineSettings, confirmations: activityConfirmations() }, testRunIds, concurrency, Context.current().cancellationSignal,
+    ), { first: true }),
     markTestRunError: (testRunId: string, message: string) => permanentOnDomainError(() => steps.markTestRunError(em(), testRunId, message)),
     finalizeEvaluation: (evaluationId: string, cancelled: string | null) =>
       permanentOnDomainError(() => steps.finalizeEvaluation(em(), evaluationId, cancelled)),

@@ -107,3 +107,38 @@ describe('a worker killed during the test step', () => {
     expect([row.liveVersionId, row.trafficSplit]).toEqual([done.mergedVersionId, null]);
   }, 150_000);
 });
+
+describe('an abort during the test step', () => {
+  it('stops the runs: none starts after it, the unfinished ones end as errors, nothing is merged', async () => {
+    fake.reset();
+    const b = await createTenant(t); // a tenant of its own: its model provider has the helper's name
+    const names = Array.from({ length: 8 }, (_, i) => `check ${i}`);
+    const { agent, branch } = await slowModelReleasable(t, b, fake, names);
+    if (!children.some((c) => c.process.exitCode === null && c.process.signalCode === null)) {
+      children.push(await startChildWorker(queue, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' }));
+    }
+    const base = `/v1/agent/${agent.agent_id}/release`;
+    const started = await t.request.post(`${base}/start`).set(b.headers).send({ branch_id: branch.branch_id });
+    expect(started.status).toBe(202);
+    const releaseId = started.body.release.release_id as string;
+    // The first four conversations (four at a time) wait for their model answers (1.5 s each).
+    await eventually(async () => fake.requests.length, (n) => n >= 4, 60_000, 25);
+    const aborted = await t.request.post(`${base}/${releaseId}/abort`).set(b.headers).send({ reason: 'wrong branch' });
+    expect(aborted.status).toBe(200);
+    const done = await eventually(
+      async () => t.orm.em.fork().findOneOrFail(Release, { id: releaseId }),
+      (r) => ['succeeded', 'failed', 'aborted', 'rolled_back'].includes(r.status), 60_000, 250,
+    );
+    expect(done.status).toBe('aborted');
+    expect(done.steps.map((s) => [s.name, s.status])).toEqual([['tests', 'failed'], ['preview', 'skipped'], ['merge', 'skipped'], ['publish', 'skipped']]);
+    // The conversations in flight at the abort may finish; no other one begins (wait past their answers).
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(fake.requests.length).toBeLessThanOrEqual(4);
+    const evaluation = await t.orm.em.fork().findOneOrFail(Evaluation, { releaseId });
+    const runs = await t.orm.em.fork().find(TestRun, { evaluation: evaluation.id });
+    expect(evaluation.status).toBe('error');
+    expect(runs.filter((r) => r.startedAt === null || r.startedAt === undefined).length).toBeGreaterThanOrEqual(4);
+    for (const run of runs.filter((r) => r.status === 'error')) expect(run.error).toBe('cancelled before it finished');
+    expect(await t.orm.em.fork().count(AuditEvent, { action: 'agent.merge', targetId: agent.agent_id })).toBe(0);
+  }, 120_000);
+});

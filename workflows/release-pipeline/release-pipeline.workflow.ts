@@ -1,5 +1,6 @@
 import {
-  allHandlersFinished, ApplicationFailure, CancellationScope, condition, executeChild, ParentClosePolicy, proxyActivities, setHandler,
+  allHandlersFinished, ApplicationFailure, CancellationScope, condition, executeChild, ParentClosePolicy, patched, proxyActivities,
+  proxyLocalActivities, setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import { presets } from '../activity-presets.js';
@@ -10,8 +11,12 @@ import {
   type ReleaseFinalStatus, type ReleaseInput, type ReleaseMove, type ReleaseOutcome, type ReleaseProgress,
 } from './messages.js';
 
-const db = proxyActivities<Activities>(presets.databaseStep);
+const server = proxyActivities<Activities>(presets.databaseStep);
+const local = proxyLocalActivities<Activities>(presets.localDatabaseStep);
 const undo = proxyActivities<Activities>(presets.compensation);
+
+/** The patch that made the pipeline's database steps local activities. */
+const RELEASE_LOCAL_STEPS = 'release-local-steps';
 
 /** A move that stops the pipeline: an abort, a rollback, or a guard breach. */
 class Interrupted extends Error {
@@ -37,6 +42,9 @@ class Interrupted extends Error {
  */
 export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutcome> {
   const id = input.releaseId;
+  // The database steps are local activities (issue 14: no server round trip each); histories from before keep
+  // them as activities. Compensations stay activities: rare, and retried far longer.
+  const db = patched(RELEASE_LOCAL_STEPS) ? local : server;
   const state = {
     status: 'running',
     currentStep: null as string | null,

@@ -129,6 +129,40 @@ async function recordError(em: Em, testRunId: string, message: string): Promise<
   });
 }
 
+/**
+ * Runs an evaluation's test runs `concurrency` at a time, each through
+ * executeTestRun (so each is as safe to run again: a finished run is never
+ * run twice, a conversation happens once), and returns each run's status.
+ * A refusal (a DomainError) records that run as error; anything else (the
+ * database away) is thrown once every lane has stopped, so the caller runs
+ * the whole call again and only the unfinished runs do any work. Once
+ * `signal` aborts (the release was aborted), no further run starts.
+ */
+export async function executeTestRuns(
+  deps: Pick<EngineDeps, 'orm' | 'settings' | 'confirmations'>,
+  testRunIds: readonly string[],
+  concurrency: number,
+  signal?: AbortSignal,
+): Promise<Record<string, FinalStatus>> {
+  const statuses: Record<string, FinalStatus> = {};
+  let failure: unknown;
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, testRunIds.length)) }, async () => {
+    while (next < testRunIds.length && !signal?.aborted) {
+      const id = testRunIds[next++];
+      try {
+        statuses[id] = (await executeTestRun(deps, id)).status;
+      } catch (error) {
+        if (error instanceof DomainError) statuses[id] = (await markTestRunError(deps.orm.em.fork(), id, error.message)).status;
+        else failure ??= error;
+      }
+    }
+  }));
+  if (signal?.aborted) throw signal.reason;
+  if (failure) throw failure;
+  return statuses;
+}
+
 /** A run whose activity gave up (retries exhausted): recorded as error with why, unless it finished meanwhile. */
 export function markTestRunError(em: Em, testRunId: string, message: string): Promise<{ status: FinalStatus }> {
   return recordError(em, testRunId, message);
