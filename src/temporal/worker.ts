@@ -61,7 +61,7 @@ function workflowCode(configured: string | undefined): { workflowBundle: { codeP
 }
 
 /** workflows/index.ts when running from source (tsx, jest), index.js in the compiled build. */
-function workflowsEntry(): string {
+export function workflowsEntry(): string {
   const ts = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
   return existsSync(ts) ? ts : fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
 }

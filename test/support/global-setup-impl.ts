@@ -71,8 +71,11 @@ async function startTemporal(): Promise<{ pid: number; address: string }> {
 }
 
 export default async function globalSetup() {
-  const [, temporal] = await Promise.all([resetDatabase(), startTemporal()]);
+  // TEST_TEMPORAL_ADDRESS: a server of one's own, left running afterwards (to record workflow histories from it:
+  // scripts/record-workflow-histories.ts).
+  const external = process.env.TEST_TEMPORAL_ADDRESS;
+  const [, temporal] = await Promise.all([resetDatabase(), external ? Promise.resolve({ pid: 0, address: external }) : startTemporal()]);
   process.env.TEST_DATABASE_URL = testDatabaseUrl();
   process.env.TEMPORAL_ADDRESS = temporal.address;
-  process.env.TEST_TEMPORAL_PID = String(temporal.pid);
+  if (temporal.pid) process.env.TEST_TEMPORAL_PID = String(temporal.pid);
 }
