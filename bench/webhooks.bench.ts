@@ -12,6 +12,8 @@
  *   npm run bench -- webhooks      (TEMPORAL_ADDRESS: use a running server; else a dev server is started)
  *   BENCH_EVENTS=500 BENCH_PRODUCERS=20
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
@@ -27,6 +29,7 @@ import { closeWebhookDispatchers, triggerSettingsFrom, type TriggerSettings } fr
 import type { TemporalAccess } from '../src/temporal/temporal-access.js';
 import { createWorker } from '../src/temporal/worker.js';
 import { ensureDatabase, fmt, listen, percentile, table, temporalServer } from './support.js';
+import { cpuDuring, pidsNamed } from './cpu.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
 const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 20);
@@ -106,9 +109,12 @@ export async function run() {
     await createTrigger(orm.em.fork(), principal, { agent_id: agent.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` }, settings);
     return agent.agent_id;
   };
-  const orgs = { dispatcher: await organizationFor('dispatcher'), workflow: await organizationFor('workflow'), plain: await organizationFor('plain') };
+  const orgs = {
+    dispatcher: await organizationFor('dispatcher'), worker: await organizationFor('worker'), workflow: await organizationFor('workflow'), plain: await organizationFor('plain'),
+  };
   const agents = {
     dispatcher: await agentFor(orgs.dispatcher, 'Bench dispatcher'),
+    worker: await agentFor(orgs.worker, 'Bench dispatcher in a worker process'),
     workflow: await agentFor(orgs.workflow, 'Bench workflow per run'),
     plain: await agentFor(orgs.plain, 'Bench plain'),
   };
@@ -123,6 +129,9 @@ export async function run() {
     orm, temporal, settings, databaseUrl: url, pollMs: 1000, logger: pino({ level: 'warn' }), organizations: [orgs.dispatcher],
   });
   await dispatcher.ready;
+  // The same dispatcher in a process of its own, as the worker role runs it (its path's organization only).
+  const workerProcess = await startDispatcherProcess({ DATABASE_URL: url, TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: taskQueue,
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', BENCH_ORGANIZATIONS: orgs.worker });
 
   const runOf = new Map<string, string>();
   const enqueue = (path: keyof typeof orgs) => async (i: number) => {
@@ -150,12 +159,16 @@ export async function run() {
   await measureQuietly(arrivals, enqueue('dispatcher'), dispatcherDelivery, 20);
   await measureQuietly(arrivals, enqueue('workflow'), workflowDelivery, 20);
   await measureQuietly(arrivals, enqueue('plain'), plainDelivery, 20);
+  await measureQuietly(arrivals, enqueue('worker'), dispatcherAwaited, 20);
   // One producer: latency without queueing. PRODUCERS at once: throughput, and latency under that load.
   for (const producers of [1, PRODUCERS]) {
-    const viaDispatcher = await measure(arrivals, enqueue('dispatcher'), dispatcherDelivery, producers);
-    const awaited = await measure(arrivals, enqueue('dispatcher'), dispatcherAwaited, producers);
-    const viaWorkflow = await measure(arrivals, enqueue('workflow'), workflowDelivery, producers);
-    const plain = await measure(arrivals, enqueue('plain'), plainDelivery, producers);
+    // Where the CPU goes (bench/cpu.ts): this process holds the producers, the receiver and the dispatcher.
+    const groups = () => ({ bench: [process.pid], worker: [workerProcess.pid!], postgres: pidsNamed('postgres'), temporal: pidsNamed('temporal') });
+    const { value: viaDispatcher, cpu: dispatcherCpu } = await cpuDuring(groups, () => measure(arrivals, enqueue('dispatcher'), dispatcherDelivery, producers));
+    const { value: awaited, cpu: awaitedCpu } = await cpuDuring(groups, () => measure(arrivals, enqueue('dispatcher'), dispatcherAwaited, producers));
+    const { value: viaWorkflow, cpu: workflowCpu } = await cpuDuring(groups, () => measure(arrivals, enqueue('workflow'), workflowDelivery, producers));
+    const { value: plain, cpu: plainCpu } = await cpuDuring(groups, () => measure(arrivals, enqueue('plain'), plainDelivery, producers));
+    const { value: inWorker, cpu: inWorkerCpu } = await cpuDuring(groups, () => measure(arrivals, enqueue('worker'), dispatcherAwaited, producers));
     console.log(`\nwebhook benchmark: ${EVENTS} events, ${producers} producer(s), loopback receiver answering 200\n`);
     console.log(table([
       ['path', 'deliveries/s', 'enqueue→delivery p50 ms', 'p99 ms'],
@@ -163,13 +176,25 @@ export async function run() {
       ['  the same, each producer waiting for its delivery (as the plain loop\'s)', fmt(awaited.perSecond, 0), fmt(awaited.p50, 1), fmt(awaited.p99, 1)],
       ['triggerRun workflow per run (the retry path; before issue 14, every run)', fmt(viaWorkflow.perSecond, 0), fmt(viaWorkflow.p50, 1), fmt(viaWorkflow.p99, 1)],
       ['plain loop: same write, same attempt function, no dispatcher', fmt(plain.perSecond, 0), fmt(plain.p50, 1), fmt(plain.p99, 1)],
+      ['dispatcher in a worker process of its own (as deployed), producers waiting', fmt(inWorker.perSecond, 0), fmt(inWorker.p50, 1), fmt(inWorker.p99, 1)],
       ['dispatcher / plain (throughput, target >= 0.5x)', `${fmt(viaDispatcher.perSecond / plain.perSecond, 2)}x`, '', ''],
       ['waiting dispatcher / plain (throughput; latency)', `${fmt(awaited.perSecond / plain.perSecond, 2)}x`, `${fmt(awaited.p50 / plain.p50, 2)}x`, `${fmt(awaited.p99 / plain.p99, 2)}x`],
       ['workflow per run / plain (throughput)', `${fmt(viaWorkflow.perSecond / plain.perSecond, 2)}x`, '', ''],
+      ['dispatcher in its own process / plain (throughput; latency)', `${fmt(inWorker.perSecond / plain.perSecond, 2)}x`, `${fmt(inWorker.p50 / plain.p50, 2)}x`, `${fmt(inWorker.p99 / plain.p99, 2)}x`],
+    ]));
+    console.log('\ncores used in each phase (CPU seconds / wall seconds; the machine has 2):\n');
+    console.log(table([
+      ['path', 'bench process (Node)', 'dispatcher process', 'PostgreSQL', 'Temporal server', 'machine busy'],
+      ...([['dispatcher', dispatcherCpu], ['dispatcher, producers waiting', awaitedCpu], ['workflow per run', workflowCpu], ['plain loop', plainCpu],
+        ['dispatcher in its own process', inWorkerCpu]] as const)
+        .map(([name, c]) => [name, fmt(c.groups.bench, 2), fmt(c.groups.worker, 2), fmt(c.groups.postgres, 2), fmt(c.groups.temporal, 2), fmt(c.machine, 2)]),
     ]));
   }
 
   await dispatcher.stop();
+  const exited = new Promise<void>((r) => workerProcess.once('exit', () => r()));
+  workerProcess.kill('SIGTERM');
+  await exited;
   worker.shutdown();
   await running;
   await workerConnection.close();
@@ -178,6 +203,31 @@ export async function run() {
   await closeWebhookDispatchers();
   server.stop();
   await orm.close(true);
+}
+
+/** bench/webhook-dispatcher-process.ts, once it says it listens. */
+async function startDispatcherProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const { NODE_OPTIONS: _ignored, ...inherited } = process.env;
+  // BENCH_CPU_PROF=<dir>: the dispatcher process writes a V8 CPU profile there on exit (see bench/cpu-profile-top.ts).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(new URL('./webhook-dispatcher-process.ts', import.meta.url))],
+    { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the dispatcher process was not ready in 60 s: ${err}`)), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the dispatcher process exited (${code}): ${err}`));
+    });
+  });
+  return child;
 }
 
 /** A short unmeasured round (warm-up). */
