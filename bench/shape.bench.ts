@@ -9,8 +9,8 @@
  * (b) campaign dispatch: dials started per second by the outboundCampaign workflow, max concurrency 50, the
  *     pace limit lifted, on numbers the simulated carrier does not answer (short calls): the workers' work.
  * (c) webhook deliveries: BENCH_SHAPE_EVENTS call.ended events recorded at once for an agent with a trigger;
- *     the workers' outbox relay starts each run; deliveries per second to a loopback receiver, from the
- *     commit to the last arrival.
+ *     the workers' webhook dispatchers make each first attempt (decision 0032); deliveries per second to a
+ *     loopback receiver, from the commit to the last arrival.
  *
  * Everything shares the machine's cores (load generator, PostgreSQL, Temporal, HAProxy): the ratios say what
  * the second process adds on this machine, not on one with a core per process. A second table says where the
@@ -132,7 +132,12 @@ export async function run() {
     await new Promise((r) => setTimeout(r, 1500));
     const two = await measure(shape, orm, client, org, hooked.agent_id, headers, arrivals, 'two');
 
-    const [{ sent }] = await sql<{ sent: number }>(orm.em.fork(), `select count(*)::int as sent from trigger_run where organization_id = ? and status = 'succeeded'`, [org.organizationId]);
+    // A run's answer is written just after its request arrives: wait (briefly) for the last ones to be recorded.
+    let sent = 0;
+    for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+      [{ sent }] = await sql<{ sent: number }>(orm.em.fork(), `select count(*)::int as sent from trigger_run where organization_id = ? and status = 'succeeded'`, [org.organizationId]);
+      if (sent >= 2 * EVENTS) break;
+    }
     console.log(`\nThe production shape (real Temporal server on PostgreSQL, HAProxy), one vs two processes of each role, one run, ${availableParallelism()} cores\n`);
     console.log(table([
       ['figure', 'one of each', 'two of each', 'two / one'],

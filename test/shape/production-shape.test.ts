@@ -252,8 +252,10 @@ describe('a campaign through faults of every role', () => {
       // Every event (a call.ended per dial, one campaign.finished) delivered with its stable id, and every request
       // the receiver got is an attempt on record.
       // (Answered calls also record call.analyzed, which the trigger does not subscribe to.)
-      const events = await sql<{ id: string; type: string }>(app.orm.em.fork(),
-        `select id, type from webhook_event where organization_id = ? and agent_id = ? and type in ('call.ended', 'campaign.finished')`, [owner.organizationId, agent.agent_id]);
+      // campaign.finished is written by the workflow's close, a step after the status becomes completed.
+      const events = await eventually(() => sql<{ id: string; type: string }>(app.orm.em.fork(),
+        `select id, type from webhook_event where organization_id = ? and agent_id = ? and type in ('call.ended', 'campaign.finished')`, [owner.organizationId, agent.agent_id]),
+      (found) => found.some((e) => e.type === 'campaign.finished'), 60_000, 250);
       expect(events.filter((e) => e.type === 'call.ended')).toHaveLength(rows.length);
       expect(events.filter((e) => e.type === 'campaign.finished')).toHaveLength(1);
       const runs = await settledRuns(owner.organizationId, events.length);
