@@ -2,7 +2,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from './deps.js';
-import { JsonText, type Route } from './route.js';
+import { isCreate, JsonText, type Route } from './route.js';
+import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyHeader, purgeIdempotencyKeys, releaseIdempotencyKey, requestFingerprint } from './idempotency.js';
 import { bodyParser } from './middleware/body.js';
 import { problemResponses } from './middleware/errors.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
@@ -10,7 +11,8 @@ import { limitStore, RateLimiter } from './limits.js';
 import { parseInput } from '../modules/validation.js';
 import { authenticateRequest, issueToken } from '../modules/org/api-clients.js';
 import { TokenRequestBody } from '../modules/org/org.schemas.js';
-import { requirePermission } from '../modules/org/permissions.js';
+import { requirePermission, type Principal } from '../modules/org/permissions.js';
+import type { Em } from '../db/orm.js';
 import { openSignedRecording } from '../modules/calls/recording-links.js';
 import { DomainError } from '../modules/errors.js';
 import { v1Routes } from './v1/index.js';
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps): Koa {
 }
 
 function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimiter) {
+  const creates = isCreate(r);
   router[r.method](toKoaPath(r.path), async (ctx: ParameterizedContext) => {
     const em = deps.orm.em.fork();
     const principal = await authenticateRequest(
@@ -125,22 +128,62 @@ function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimite
     principal.requestId = ctx.state.requestId;
     await limiter.take(principal.id);
     requirePermission(principal, r.permission);
-    const params = r.params ? parseInput(r.params, ctx.params, 'path') : {};
-    const query = r.query ? parseInput(r.query, { ...ctx.query }, 'query') : {};
-    if (r.body && ctx.request.body === undefined) {
-      throw new DomainError('VALIDATION_FAILED', 'A JSON request body is required', {
-        issues: [{ field: 'body', message: 'send a JSON object with Content-Type: application/json' }],
-      });
+    const idempotencyKey = creates ? idempotencyKeyHeader(ctx) : undefined;
+    if (idempotencyKey === undefined) {
+      respond(ctx, r, await run(ctx, r, deps, em, principal));
+      return;
     }
-    const body = r.body ? parseInput(r.body, ctx.request.body, 'body') : undefined;
-    const result = await r.handler({ params, query, body, principal, em, deps, ctx });
-    ctx.status = r.status ?? 200;
-    if (result instanceof JsonText) {
-      // Set the type first: for a string body Koa would otherwise pick text/plain.
+    // The key is claimed before the inputs are read: a different request under a used key is a 422 even when
+    // it is also malformed, and a failed request (a 400 too) gives the key back.
+    const fingerprint = requestFingerprint(r.operationId, { params: ctx.params, query: ctx.query, body: ctx.request.body });
+    const claim = await claimIdempotencyKey(em, principal.organizationId, idempotencyKey, r.operationId, fingerprint);
+    if (claim.kind === 'replay') {
+      for (const [name, value] of Object.entries(claim.response.headers)) ctx.set(name, value);
+      ctx.set('Idempotent-Replayed', 'true');
+      ctx.status = claim.response.status;
       ctx.type = 'json';
-      ctx.body = result.text;
-    } else {
-      ctx.body = result;
+      ctx.body = claim.response.body;
+      return;
     }
+    let text: string;
+    try {
+      const result = await run(ctx, r, deps, em, principal, idempotencyKey);
+      text = result instanceof JsonText ? result.text : JSON.stringify(result);
+    } catch (error) {
+      await releaseIdempotencyKey(deps.orm.em.fork(), principal.organizationId, idempotencyKey, claim.token).catch(() => undefined);
+      throw error;
+    }
+    ctx.status = r.status ?? 200;
+    // The work is done: a store that fails now must not turn its success into an error. The claim then lapses and
+    // a retry runs again, where the domain's own key (the routes that start work) still finds what it made.
+    await completeIdempotencyKey(em, principal.organizationId, idempotencyKey, claim.token, ctx, text)
+      .catch((error: unknown) => deps.logger.warn({ err: error, operation: r.operationId }, 'the response of an idempotent request could not be stored'));
+    respond(ctx, r, new JsonText(text));
+    // Keys past their day go a batch at a time, now and then, on the request path of a create.
+    if (Math.random() < 1 / 64) void purgeIdempotencyKeys(deps.orm.em.fork(), 200).catch(() => undefined);
   });
+}
+
+/** Reads the route's inputs (400s name each bad field) and runs its handler. */
+async function run(ctx: ParameterizedContext, r: Route, deps: AppDeps, em: Em, principal: Principal, idempotencyKey?: string): Promise<unknown> {
+  const params = r.params ? parseInput(r.params, ctx.params, 'path') : {};
+  const query = r.query ? parseInput(r.query, { ...ctx.query }, 'query') : {};
+  if (r.body && ctx.request.body === undefined) {
+    throw new DomainError('VALIDATION_FAILED', 'A JSON request body is required', {
+      issues: [{ field: 'body', message: 'send a JSON object with Content-Type: application/json' }],
+    });
+  }
+  const body = r.body ? parseInput(r.body, ctx.request.body, 'body') : undefined;
+  return r.handler({ params, query, body, principal, em, deps, ctx, idempotencyKey });
+}
+
+function respond(ctx: ParameterizedContext, r: Route, result: unknown): void {
+  ctx.status = r.status ?? 200;
+  if (result instanceof JsonText) {
+    // Set the type first: for a string body Koa would otherwise pick text/plain.
+    ctx.type = 'json';
+    ctx.body = result.text;
+  } else {
+    ctx.body = result;
+  }
 }

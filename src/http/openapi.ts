@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import type { Config } from '../config.js';
-import type { Route } from './route.js';
+import { isCreate, type Route } from './route.js';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from './idempotency.js';
+import { IDEMPOTENCY_KEY_MAX } from '../modules/idempotency-key.js';
 import { TokenRequestBody, TokenResponse } from '../modules/org/org.schemas.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../modules/calls/calls.schemas.js';
 
@@ -45,6 +47,12 @@ same filters to get the next page. Cursors are keyset positions: a deep page cos
 does, and a listing never skips or repeats a record when records are added between pages.
 \`page_size\` defaults to ${PAGE_SIZE_DEFAULT}, at most ${PAGE_SIZE_MAX}.
 
+**Idempotency.** Every create (a POST answering 201 or 202) takes an \`Idempotency-Key\` header. The first
+request with a key runs; the same request again with that key within ${IDEMPOTENCY_KEY_TTL_HOURS} hours gets the first
+response back (\`Idempotent-Replayed: true\`), a different request under it is refused with 422
+(\`IDEMPOTENCY_KEY_REUSED\`), and one sent while the first still runs gets 409 (\`IDEMPOTENCY_KEY_IN_USE\`) with
+Retry-After. A request that fails stores nothing: retry it with the same key.
+
 **Times** in queries are \`YYYY-MM-DD HH:MM:SS\` in UTC (a \`+\` may stand for the space) or ISO 8601 with a
 zone; responses use ISO 8601 UTC. **Money** is integer micros (millionths of the currency unit).
 
@@ -62,6 +70,11 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
   });
   const orgHeader = z.object({
     'X-Organization-Id': z.string().describe('The organization the token belongs to (org_...).'),
+  });
+  const createHeaders = orgHeader.extend({
+    'Idempotency-Key': z.string().min(1).max(IDEMPOTENCY_KEY_MAX).optional().describe(
+      'A key of your choice (printable ASCII, no spaces): sending the same request with it again within ' +
+      `${IDEMPOTENCY_KEY_TTL_HOURS} hours returns the first response (with Idempotent-Replayed: true) instead of creating again.`),
   });
 
   registry.registerPath({
@@ -97,18 +110,23 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
       description: [r.description, `Requires the permission \`${r.permission}\`.`].filter(Boolean).join('\n\n'),
       security: [{ [bearer.name]: [] }],
       request: {
-        headers: orgHeader,
+        headers: isCreate(r) ? createHeaders : orgHeader,
         ...(r.params ? { params: r.params as z.ZodObject } : {}),
         ...(r.query ? { query: r.query as z.ZodObject } : {}),
         ...(r.body ? { body: { content: { 'application/json': { schema: r.body } }, required: true } } : {}),
       },
       responses: {
-        [r.status ?? 200]: { description: 'Success', content: { 'application/json': { schema: r.response } } },
+        [r.status ?? 200]: {
+          description: 'Success',
+          content: { 'application/json': { schema: r.response } },
+          ...(isCreate(r) ? { headers: { 'Idempotent-Replayed': { description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.', schema: { type: 'string' as const } } } } : {}),
+        },
         400: problem('Invalid input: see errors[]'),
         401: problem('Missing, malformed, expired or revoked token'),
         403: problem('X-Organization-Id does not match the token, or the role lacks the permission'),
         ...(r.params ? { 404: problem('Not found (also for another organization\'s resources)') } : {}),
-        ...(r.method !== 'get' ? { 409: problem('Conflicts with the current state') } : {}),
+        ...(r.method !== 'get' ? { 409: problem(isCreate(r) ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After)' : 'Conflicts with the current state') } : {}),
+        ...(isCreate(r) ? { 422: problem('The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED)') } : {}),
         429: problem('Rate limited: see Retry-After'),
       },
     });

@@ -30,6 +30,8 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   CONFLICT: { status: 409, title: 'Conflict' },
   PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   UNPROCESSABLE: { status: 422, title: 'Unprocessable Content' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Unprocessable Content' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Conflict' },
   RATE_LIMITED: { status: 429, title: 'Too Many Requests' },
   UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
   BAD_GATEWAY: { status: 502, title: 'Bad Gateway' },

@@ -17,6 +17,8 @@ export interface RouteInput<P, Q, B> {
   em: Em;
   deps: AppDeps;
   ctx: ParameterizedContext;
+  /** The request's Idempotency-Key (creates only; checked, and held by this request while it runs: src/http/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 export interface Route<
@@ -49,6 +51,15 @@ export interface Route<
  */
 export class JsonText {
   constructor(readonly text: string) {}
+}
+
+/**
+ * A create: a POST that answers 201 (made) or 202 (started). Every create
+ * honours Idempotency-Key, and the OpenAPI document says so: this is the one
+ * place that decides which routes do.
+ */
+export function isCreate(r: Pick<Route, 'method' | 'status'>): boolean {
+  return r.method === 'post' && (r.status === 201 || r.status === 202);
 }
 
 /** Keeps the generic types of each route while collecting them in one table. */

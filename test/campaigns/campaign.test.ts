@@ -65,8 +65,12 @@ describe('a campaign of 500 contacts', () => {
     const launched = res.body.campaign as CampaignBody;
     expect(launched).toMatchObject({ campaign_id: expect.stringMatching(/^cmp_/), status: 'running', counts: { recipients: 500 } });
     expect(launched.workflow_id).toBe(`campaign/${launched.campaign_id}`);
-    const again = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers }, { 'Idempotency-Key': 'cmp-500' });
-    expect([again.status, again.body.campaign.campaign_id]).toEqual([202, launched.campaign_id]);
+    const again = await api.launch({
+      agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 25, calls_per_minute: 600,
+      retry: { max_attempts: 2, delay_seconds: 1 },
+    }, { 'Idempotency-Key': 'cmp-500' });
+    expect([again.status, again.headers['idempotent-replayed'], again.body.campaign.campaign_id]).toEqual([202, 'true', launched.campaign_id]);
+    expect((await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers }, { 'Idempotency-Key': 'cmp-500' })).status).toBe(422);
 
     // Mid-run: list the last recipient (dialled last, in list order) while others are being dialled.
     await eventually(() => api.retrieve(launched.campaign_id), (c) => c.counts.dials >= 30, 120_000, 200);

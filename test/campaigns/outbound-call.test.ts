@@ -81,9 +81,12 @@ describe('an outbound call', () => {
     const created = res.body.outbound_call as CallBody;
     expect(created).toMatchObject({ outbound_call_id: expect.stringMatching(/^ocl_/), status: 'queued', session_id: expect.stringMatching(/^sess_/) });
     expect(created.workflow_id).toBe(`call/${created.session_id}`);
-    // The same key answers with the same call, and nothing is dialled twice.
-    const again = await create({ agent_id: agent.agent_id, from_number: from, to_number: to }, { 'Idempotency-Key': 'call-answered-1' });
-    expect([again.status, again.body.outbound_call.outbound_call_id]).toEqual([202, created.outbound_call_id]);
+    // The same request under the key answers with the same call, and nothing is dialled twice; another request
+    // under it is refused.
+    const again = await create({ agent_id: agent.agent_id, from_number: from, to_number: to, variables: { first_name: 'Ana' } }, { 'Idempotency-Key': 'call-answered-1' });
+    expect([again.status, again.headers['idempotent-replayed'], again.body.outbound_call.outbound_call_id]).toEqual([202, 'true', created.outbound_call_id]);
+    const other = await create({ agent_id: agent.agent_id, from_number: from, to_number: to }, { 'Idempotency-Key': 'call-answered-1' });
+    expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
 
     const done = await finished(created.outbound_call_id);
     expect([done.status, done.error]).toEqual(['completed', null]);

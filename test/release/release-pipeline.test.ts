@@ -312,7 +312,7 @@ describe('failures', () => {
     await finished(agent.agent_id, ok.body.release.release_id);
     const other = await releasable(t, a, { requiredTests: 0 });
     const reused = await t.request.post(`${base(other.agent.agent_id)}/start`).set(a.headers).set('Idempotency-Key', 'rel-key-reuse').send({ branch_id: other.branch.branch_id });
-    expect([reused.status, reused.body.code]).toEqual([409, 'CONFLICT']);
+    expect([reused.status, reused.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     const list = await t.request.get(`${base(agent.agent_id)}/list`).set(a.headers);
     expect(list.body.releases.map((r: ReleaseBody) => r.release_id)).toEqual([ok.body.release.release_id]);
     // Another organization reads it as not found, and cannot move it.

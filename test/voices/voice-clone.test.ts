@@ -65,10 +65,11 @@ describe('the PCM analysis', () => {
 
 describe('POST /v1/voice/clone', () => {
   it('clones from base64 and URL samples: progress goes queued → analysing/training → ready, and the voice is listed and usable', async () => {
-    const res = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana').send({
+    const cloneBody = {
       name: 'Ana (support)', language: 'es-ES', gender: 'female', description: 'Our support lead',
       samples: [{ audio_base64: b64(speechWav(4, [200, 230])) }, { audio_base64: `data:audio/wav;base64,${b64(speechWav(3))}` }, { url: files.url('/ana.wav') }],
-    });
+    };
+    const res = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana').send(cloneBody);
     expect(res.status).toBe(202);
     const started = res.body.voice_clone as Clone & { sample_count: number; total_duration_ms: number; workflow_id: string };
     expect(started).toMatchObject({ voice_clone_id: expect.stringMatching(/^vcl_/), status: 'queued', progress: 0, sample_count: 3, total_duration_ms: 12000, provider: 'simulated' });
@@ -89,10 +90,13 @@ describe('POST /v1/voice/clone', () => {
     const query = await t.deps.temporal!.client.workflow.getHandle(`voice-clone/${started.voice_clone_id}`).query(progressQuery);
     expect(query).toMatchObject({ status: 'ready', progress: 100, voiceId: done.voice_id });
 
-    // The same key returns the same clone, finished.
-    const again = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana')
+    // The same request under the key answers what it answered first (the clone as it started); another request
+    // under the key is refused.
+    const again = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana').send(cloneBody);
+    expect([again.status, again.headers['idempotent-replayed'], again.body]).toEqual([202, 'true', res.body]);
+    const other = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana')
       .send({ name: 'Ana (support)', samples: [{ audio_base64: b64(speechWav(11)) }] });
-    expect([again.status, again.body.voice_clone.voice_clone_id, again.body.voice_clone.status]).toEqual([202, started.voice_clone_id, 'ready']);
+    expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
 
     const voices = await t.request.get('/v1/voice/list?language=es').set(a.headers);
     expect(voices.status).toBe(200);

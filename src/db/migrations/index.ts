@@ -23,6 +23,7 @@ import { Migration20261124100100_oauth_keys } from './Migration20261124100100_oa
 import { Migration20261124100300_session_kind } from './Migration20261124100300_session_kind.js';
 import { Migration20261124120000_speech_providers } from './Migration20261124120000_speech_providers.js';
 import { Migration20261124130000_live_calls } from './Migration20261124130000_live_calls.js';
+import { Migration20261125100000_idempotency_record } from './Migration20261125100000_idempotency_record.js';
 import { Migration20261124150000_webhook_first_attempt } from './Migration20261124150000_webhook_first_attempt.js';
 import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
 
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: 'Migration20261124130000_live_calls', class: Migration20261124130000_live_calls },
   { name: 'Migration20261124140000_rate_limit', class: Migration20261124140000_rate_limit },
   { name: 'Migration20261124150000_webhook_first_attempt', class: Migration20261124150000_webhook_first_attempt },
+  { name: 'Migration20261125100000_idempotency_record', class: Migration20261125100000_idempotency_record },
 ];

@@ -39,7 +39,7 @@ export function problemResponses(): Middleware {
       if (problem.status === 401) {
         ctx.set('WWW-Authenticate', ctx.path.startsWith('/v1') ? 'Bearer realm="v1"' : 'Bearer');
       }
-      if (problem.status === 429 && error instanceof DomainError && typeof error.details.retry_after === 'number') {
+      if (error instanceof DomainError && typeof error.details.retry_after === 'number') {
         ctx.set('Retry-After', String(error.details.retry_after));
       }
       if (problem.status === 503) ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  CampaignParams, CampaignPaceBody, CampaignReasonBody, CampaignResponse, CreateOutboundCallBody, CreateOutboundCallRestBody,
+  CampaignParams, CampaignPaceBody, CampaignReasonBody, CampaignResponse, CreateOutboundCallRestBody,
   LaunchCampaignRestBody, ListCampaignsResponse, OutboundCallParams, OutboundCallResponse,
 } from '../../modules/campaigns/campaigns.schemas.js';
 import { launchCampaign } from '../../modules/campaigns/launch-campaign.js';
@@ -8,19 +8,10 @@ import { controlCampaign, getCampaign, listCampaigns } from '../../modules/campa
 import { parseInput } from '../../modules/validation.js';
 import { createOutboundCall } from '../../modules/campaigns/create-outbound-call.js';
 import { getOutboundCall } from '../../modules/campaigns/get-outbound-call.js';
-import { validationFailed } from '../../modules/errors.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
 
 const tag = 'Outbound calls';
-
-/** The Idempotency-Key header, checked like a field so a bad one is a 400 naming the header. */
-function idempotencyKey(value: string): string | undefined {
-  if (!value) return undefined;
-  const parsed = CreateOutboundCallBody.shape.idempotency_key.safeParse(value);
-  if (!parsed.success) throw validationFailed([{ field: 'header.Idempotency-Key', message: parsed.error.issues[0].message }]);
-  return parsed.data;
-}
 
 const campaignTag = 'Campaigns';
 const MOVE_SUMMARY = {
@@ -49,8 +40,8 @@ export const campaignRoutes: Route[] = [
       'before dialling: a listed number ends as dnc_blocked. Unanswered calls end as no_answer, busy, voicemail or failed. ' +
       'Send an Idempotency-Key header to make a retry return the same call. 503 without Temporal.',
     permission: 'outbound:call', body: CreateOutboundCallRestBody, response: OutboundCallResponse, status: 202,
-    handler: async ({ em, principal, body, deps, ctx }) => ({
-      outbound_call: await createOutboundCall(em, principal, { ...body, idempotency_key: idempotencyKey(ctx.get('idempotency-key')) }, temporalAccess(deps)),
+    handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
+      outbound_call: await createOutboundCall(em, principal, { ...body, idempotency_key: idempotencyKey }, temporalAccess(deps)),
     }),
   }),
   route({
@@ -68,8 +59,8 @@ export const campaignRoutes: Route[] = [
       'retrying no_answer/busy/voicemail within the attempt budget. Send an Idempotency-Key header to make a retry return the ' +
       'same campaign. 503 without Temporal.',
     permission: 'outbound:launch', body: LaunchCampaignRestBody, response: CampaignResponse, status: 202,
-    handler: async ({ em, principal, body, deps, ctx }) => ({
-      campaign: await launchCampaign(em, principal, { ...body, idempotency_key: idempotencyKey(ctx.get('idempotency-key')) }, temporalAccess(deps)),
+    handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
+      campaign: await launchCampaign(em, principal, { ...body, idempotency_key: idempotencyKey }, temporalAccess(deps)),
     }),
   }),
   route({

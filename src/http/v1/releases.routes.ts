@@ -1,25 +1,15 @@
 import { z } from 'zod';
 import {
-  ListReleasesResponse, ReleaseAgentParams, ReleaseParams, ReleaseReasonBody, ReleaseResponse, StartReleaseBody, StartReleaseRestBody,
+  ListReleasesResponse, ReleaseAgentParams, ReleaseParams, ReleaseReasonBody, ReleaseResponse, StartReleaseRestBody,
 } from '../../modules/releases/releases.schemas.js';
 import { startRelease } from '../../modules/releases/start-release.js';
 import { getRelease, listReleases } from '../../modules/releases/get-release.js';
 import { controlRelease, RELEASE_MOVES, type ReleaseMoveName } from '../../modules/releases/control-release.js';
-import { validationFailed } from '../../modules/errors.js';
 import { parseInput } from '../../modules/validation.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
 
 const tag = 'Releases';
-
-/** The Idempotency-Key header, checked like a field so a bad one is a 400 naming the header. */
-const IdempotencyKey = StartReleaseBody.shape.idempotency_key;
-function idempotencyKey(value: string): string | undefined {
-  if (!value) return undefined;
-  const parsed = IdempotencyKey.safeParse(value);
-  if (!parsed.success) throw validationFailed([{ field: 'header.Idempotency-Key', message: parsed.error.issues[0].message }]);
-  return parsed.data;
-}
 
 const MOVE_SUMMARY: Record<ReleaseMoveName, string> = {
   approve: 'Approve a release waiting at its approval gate',
@@ -53,9 +43,9 @@ export const releaseRoutes = [
       'header to make a retry return the same release. One release at a time per agent (409 otherwise). Needs agents:write ' +
       'too, since a release merges. 503 without Temporal.',
     permission: 'agents:publish', params: ReleaseAgentParams, body: StartReleaseRestBody, response: ReleaseResponse, status: 202,
-    handler: async ({ em, principal, params, body, deps, ctx }) => ({
+    handler: async ({ em, principal, params, body, deps, idempotencyKey }) => ({
       release: await startRelease(em, principal, {
-        ...body, agent_id: params.agent_id, idempotency_key: idempotencyKey(ctx.get('idempotency-key')),
+        ...body, agent_id: params.agent_id, idempotency_key: idempotencyKey,
       }, temporalAccess(deps)),
     }),
   }),

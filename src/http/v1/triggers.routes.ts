@@ -6,19 +6,10 @@ import {
 import { createTrigger, deleteTrigger, getTrigger, listTriggers, setTriggerEnabled } from '../../modules/triggers/manage-triggers.js';
 import { getTriggerRun, listTriggerRuns, replayTriggerEvents, resendTriggerRun } from '../../modules/triggers/trigger-runs.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
-import { validationFailed } from '../../modules/errors.js';
 import { route } from '../route.js';
 
 const tag = 'Agent triggers';
 
-/** The optional Idempotency-Key header of the POSTs that start deliveries, checked like a field (a bad one is a 400 naming it). */
-const IdempotencyKey = z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
-function idempotencyKey(value: string): string | undefined {
-  if (!value) return undefined;
-  const parsed = IdempotencyKey.safeParse(value);
-  if (!parsed.success) throw validationFailed([{ field: 'header.Idempotency-Key', message: parsed.error.issues[0].message }]);
-  return parsed.data;
-}
 const NoQuery = z.object({}).strict();
 
 export const triggerRoutes = [
@@ -83,8 +74,8 @@ export const triggerRoutes = [
     summary: 'Deliver a run\'s event again as a new run (the same webhook-id)',
     description: 'Send an Idempotency-Key header to make a retry return the same run. 409 when the trigger is disabled.',
     permission: 'triggers:manage', params: TriggerRunParams, response: TriggerRunResponse, status: 202,
-    handler: async ({ em, principal, params, ctx }) => ({
-      run: await resendTriggerRun(em, principal, params.run_id, idempotencyKey(ctx.get('idempotency-key'))),
+    handler: async ({ em, principal, params, idempotencyKey }) => ({
+      run: await resendTriggerRun(em, principal, params.run_id, idempotencyKey),
     }),
   }),
   route({
@@ -93,9 +84,9 @@ export const triggerRoutes = [
     description: 'At most 1000 events per replay. Send an Idempotency-Key header to make a retry return the same runs. ' +
       '409 when the trigger is disabled.',
     permission: 'triggers:manage', params: TriggerParams, body: ReplayBody, response: ReplayResponse, status: 202,
-    handler: async ({ em, principal, params, body, deps, ctx }) => ({
+    handler: async ({ em, principal, params, body, deps, idempotencyKey }) => ({
       runs: await replayTriggerEvents(
-        em, principal, params.trigger_id, body, triggerSettingsFrom(deps.config), idempotencyKey(ctx.get('idempotency-key')),
+        em, principal, params.trigger_id, body, triggerSettingsFrom(deps.config), idempotencyKey,
       ),
     }),
   }),

@@ -2,19 +2,10 @@ import { z } from 'zod';
 import { ListVoiceClonesResponse, StartVoiceCloneBody, VoiceCloneParams, VoiceCloneResponse } from '../../modules/voices/voices.schemas.js';
 import { startVoiceClone } from '../../modules/voices/start-voice-clone.js';
 import { getVoiceClone, listVoiceClones } from '../../modules/voices/get-voice-clone.js';
-import { validationFailed } from '../../modules/errors.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
 
 const tag = 'Voices';
-
-/** The Idempotency-Key header, checked like the body field it stands for. */
-function idempotencyKey(value: string): string | undefined {
-  if (!value) return undefined;
-  const parsed = StartVoiceCloneBody.shape.idempotency_key.safeParse(value);
-  if (!parsed.success) throw validationFailed([{ field: 'header.Idempotency-Key', message: parsed.error.issues[0].message }]);
-  return parsed.data;
-}
 
 export const voiceRoutes: Route[] = [
   route({
@@ -27,8 +18,8 @@ export const voiceRoutes: Route[] = [
       '(then it is listed by GET /v1/voice/list with kind cloned) or failed. Send an Idempotency-Key header to make a retry ' +
       'return the same clone. 503 without Temporal.',
     permission: 'agents:write', body: StartVoiceCloneBody, response: VoiceCloneResponse, status: 202,
-    handler: async ({ em, principal, body, deps, ctx }) => ({
-      voice_clone: await startVoiceClone(em, principal, { ...body, idempotency_key: idempotencyKey(ctx.get('idempotency-key')) ?? body.idempotency_key },
+    handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
+      voice_clone: await startVoiceClone(em, principal, { ...body, idempotency_key: idempotencyKey ?? body.idempotency_key },
         temporalAccess(deps), { allowedHosts: deps.config.outbound.allowedHosts }),
     }),
   }),

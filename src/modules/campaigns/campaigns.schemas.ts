@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { OUTBOUND_CALL_STATUSES } from './campaigns.entity.js';
+import { IdempotencyKey } from '../idempotency-key.js';
 
 extendZodWithOpenApi(z);
 
@@ -21,7 +22,7 @@ export const CreateOutboundCallBody = z
     variables: Variables.optional().describe('String variables for the conversation (recorded with the call), e.g. {"first_name": "Ana"}.'),
     customer_script: z.array(z.string().trim().min(1).max(2000)).min(1).max(50).optional()
       .describe('What the callee says, turn by turn, on the simulated carrier; default: a short greeting and goodbye.'),
-    idempotency_key: z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces').optional()
+    idempotency_key: IdempotencyKey.optional()
       .describe('A key of your choice: creating again with the same key returns the same call instead of dialling twice.'),
   })
   .strict()
@@ -92,7 +93,7 @@ export const LaunchCampaignBody = z
     customer_script: z.array(z.string().trim().min(1).max(2000)).min(1).max(50).optional()
       .describe('What callees say, turn by turn, on the simulated carrier (the persona script).'),
     variables: Variables.optional().describe('String variables recorded with every call.'),
-    idempotency_key: z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces').optional()
+    idempotency_key: IdempotencyKey.optional()
       .describe('A key of your choice: launching again with the same key returns the same campaign.'),
   })
   .strict()

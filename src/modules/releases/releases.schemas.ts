@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { ActorView } from '../agents/agents.schemas.js';
+import { IdempotencyKey } from '../idempotency-key.js';
 
 extendZodWithOpenApi(z);
 
@@ -56,7 +57,7 @@ export const StartReleaseRestBody = z
   .openapi('StartReleaseRestBody');
 export const StartReleaseBody = StartReleaseRestBody.extend({
   agent_id: Id('The agent (agt_...).'),
-  idempotency_key: z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces').optional()
+  idempotency_key: IdempotencyKey.optional()
     .describe('A key of your choice: starting again with the same key returns the same release instead of a second one.'),
 }).strict().openapi('StartReleaseBody');
 export type StartReleaseBody = z.input<typeof StartReleaseBody>;

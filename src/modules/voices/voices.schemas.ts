@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { VOICE_CLONE_STATUSES, VOICE_PROVIDERS } from './voices.entity.js';
+import { IdempotencyKey } from '../idempotency-key.js';
 
 extendZodWithOpenApi(z);
 
@@ -37,7 +38,7 @@ export const StartVoiceCloneBody = z
       .describe(`1 to ${SAMPLE_LIMITS.maxSamples} recordings of the speaker: PCM WAV (8-48 kHz, mono or stereo), at least ` +
         `${SAMPLE_LIMITS.minTotalSeconds} s in total, at most ${SAMPLE_LIMITS.maxSampleBytes / 1024 / 1024} MiB each and ` +
         `${SAMPLE_LIMITS.maxTotalSeconds / 60} minutes in total.`),
-    idempotency_key: z.string().trim().min(1).max(200).optional()
+    idempotency_key: IdempotencyKey.optional()
       .describe('Send the same key again to get the same clone (with its current status) instead of starting another.'),
   })
   .strict()
