@@ -95,7 +95,7 @@ export async function benchOrg(orm: Orm, config: Config, contacts = CONTACTS): P
   const settings = engineSettingsFrom(config);
   let callers = (await sql<{ number: string }>(em, 'select number from phone_number where organization_id = ? order by number limit 2', [organizationId])).map((r) => r.number);
   for (let round = 0; round < 10 && callers.length < 2; round++) {
-    const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', limit: 5 } as never, settings);
+    const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', page_size: 5 }, settings);
     for (const n of numbers) {
       if (callers.length === 2) break;
       try {

@@ -87,7 +87,7 @@ async function agentLine(orm: Orm, organizationId: string, settings: ReturnType<
   await createTest(orm.em.fork(), system, {
     agent_id: agent.agent_id, name: 'phrases', customer_turns: phrases, checks: [{ type: 'reply_contains', text: 'the' }],
   } as never);
-  const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', limit: 1 } as never, settings);
+  const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', page_size: 1 }, settings);
   const { number } = await purchasePhoneNumber(orm.em.fork(), system, { number: numbers[0].number }, settings);
   await createDestination(orm.em.fork(), system, { kind: 'phone_number', address: number, agent_id: agent.agent_id } as never);
   return number;

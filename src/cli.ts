@@ -20,6 +20,7 @@ import { parseInput } from './modules/validation.js';
 import { devStatePath } from './main-paths.js';
 import { applyDevSecrets } from './dev/dev-secrets.js';
 import { rotateSigningKey, RETIRED_KEY_GRACE_SECONDS } from './oauth/signing-keys.js';
+import { allPages } from './modules/paging.js';
 
 /**
  * Admin CLI: `npm run cli -- <command> [options]`. It uses DATABASE_URL when
@@ -151,7 +152,7 @@ async function main() {
       }
       case 'member list': {
         const org = await resolveOrg(orm, values.org);
-        console.log(JSON.stringify(await listMembers(em, org.id), null, 2));
+        console.log(JSON.stringify(await allPages((page) => listMembers(em, org.id, page)), null, 2));
         break;
       }
       case 'role create': {

@@ -48,7 +48,7 @@ export async function ensureDemoLine(orm: Orm, organizationId: string, projectId
   const routed = await em.findOne(Destination, { organization: organizationId, agent: agent.id, kind: 'phone_number' });
   if (routed) return { number: routed.address, agentId: agent.id };
   const settings = defaultEngineSettings();
-  const { numbers } = await searchPhoneNumbers(em.fork(), system, { country: 'US', area_code: '415', limit: 5 }, settings);
+  const { numbers } = await searchPhoneNumbers(em.fork(), system, { country: 'US', area_code: '415', page_size: 5 }, settings);
   let number: string | undefined;
   for (const offer of numbers) {
     if (await em.count(PhoneNumber, { number: offer.number })) continue;

@@ -44,7 +44,7 @@ export async function buyNumbers(t: TestApp, organizationId: string, count: numb
   const settings = engineSettingsFrom(t.deps.config);
   const bought: string[] = [];
   for (let round = 0; round < 10 && bought.length < count; round++) {
-    const { numbers } = await searchPhoneNumbers(t.orm.em.fork(), system, { country: 'US', area_code: '415', limit: count + 5 } as never, settings);
+    const { numbers } = await searchPhoneNumbers(t.orm.em.fork(), system, { country: 'US', area_code: '415', page_size: Math.min(100, count + 5) }, settings);
     for (const n of numbers) {
       if (bought.length === count) break;
       try {

@@ -32,7 +32,7 @@ describe('numbers and voices tools', () => {
   });
 
   it('phone_number_search then phone_number_purchase on the simulated carrier', async () => {
-    const search = await mcp.call('phone_number_search', { country: 'CA', area_code: '604', limit: 2 });
+    const search = await mcp.call('phone_number_search', { country: 'CA', area_code: '604', page_size: 2 });
     expect(search.isError).toBeFalsy();
     const numbers = (search.structuredContent as { numbers: { number: string }[] }).numbers;
     expect(numbers).toHaveLength(2);
@@ -53,7 +53,7 @@ describe('numbers and voices tools', () => {
 
     const reader = await connectMcp(t, mcpPrincipal(a, { permissions: ['agents:read'] }));
     try {
-      expect((await reader.call('phone_number_search', { country: 'US', limit: 1 })).isError).toBeFalsy();
+      expect((await reader.call('phone_number_search', { country: 'US', page_size: 1 })).isError).toBeFalsy();
       const refused = await reader.call('phone_number_purchase', { number: '+16045550001' });
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/numbers:manage/);
@@ -67,6 +67,6 @@ describe('numbers and voices tools', () => {
     const voices = (all.structuredContent as { voices: { provider: string; voice_id: string; name: string; language: string; gender: string }[] }).voices;
     expect(new Set(voices.map((v) => v.provider))).toEqual(new Set(['openai', 'elevenlabs', 'azure']));
     const azureEs = await mcp.call('list_voices', { provider: 'azure', language: 'es' });
-    expect(azureEs.structuredContent).toEqual({ voices: [{ provider: 'azure', voice_id: 'es-ES-ElviraNeural', name: 'Elvira', language: 'es-ES', gender: 'female', kind: 'stock', voice_clone_id: null }] });
+    expect(azureEs.structuredContent).toEqual({ voices: [{ provider: 'azure', voice_id: 'es-ES-ElviraNeural', name: 'Elvira', language: 'es-ES', gender: 'female', kind: 'stock', voice_clone_id: null }], has_more: false, next_cursor: null });
   });
 });

@@ -111,7 +111,7 @@ describe('telephony connections', () => {
 
 describe('phone numbers', () => {
   it('searches the simulated carrier by default and buys a number, normalised to E.164', async () => {
-    const search = await get('/v1/phone/number/search?country=us&area_code=512&limit=2', viewerHeaders);
+    const search = await get('/v1/phone/number/search?country=us&area_code=512&page_size=2', viewerHeaders);
     expect(search.status).toBe(200);
     expect(search.body.provider).toBe('simulated');
     expect(search.body.numbers).toHaveLength(2);
@@ -123,7 +123,7 @@ describe('phone numbers', () => {
       number: wanted, country: 'US', provider: 'simulated', connection_id: null, origin: 'purchased', status: 'active', destination_id: null,
     });
     // Held numbers leave the search; buying one twice is a 409.
-    const after = await get('/v1/phone/number/search?country=US&area_code=512&limit=2');
+    const after = await get('/v1/phone/number/search?country=US&area_code=512&page_size=2');
     expect(after.body.numbers.map((n: { number: string }) => n.number)).not.toContain(wanted);
     expect((await post('/v1/phone/number/purchase', { number: wanted })).status).toBe(409);
 
@@ -142,7 +142,7 @@ describe('phone numbers', () => {
     const missing = await post('/v1/phone/number/purchase', {});
     expect(fields(missing)).toEqual(['body.number']);
     expect(fields(await get('/v1/phone/number/search?country=USA'))).toEqual(['query.country']);
-    expect(fields(await get('/v1/phone/number/search?limit=500'))).toEqual(['query.limit']);
+    expect(fields(await get('/v1/phone/number/search?page_size=500'))).toEqual(['query.page_size']);
     expect(fields(await get('/v1/phone/number/search?area_code=abc'))).toEqual(['query.area_code']);
     expect(fields(await get('/v1/phone/number/search?country=FR'))).toEqual(['query.country']);
     expect(fields(await get('/v1/phone/number/search?connection_id=tcn_nope'))).toEqual(['query.connection_id']);
@@ -152,7 +152,7 @@ describe('phone numbers', () => {
 
   it('searches, buys and imports through Twilio and Telnyx', async () => {
     const tw = await twilioConnection();
-    const search = await get(`/v1/phone/number/search?connection_id=${tw}&area_code=415&limit=2`);
+    const search = await get(`/v1/phone/number/search?connection_id=${tw}&area_code=415&page_size=2`);
     expect(search.status).toBe(200);
     expect(search.body).toMatchObject({ provider: 'twilio', numbers: [{ number: '+14155557000' }, { number: '+14155557001' }] });
     const bought = await post('/v1/phone/number/purchase', { connection_id: tw, number: '+14155557000' });
@@ -227,7 +227,7 @@ describe('SIP trunks, destinations and inbound routing', () => {
     const v2 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, { prompt: 'Version two.' })).version_id;
     await setAgentTrafficSplit(t.orm.em.fork(), system, { agentId: agent.agent_id, split: [{ versionId: agent.version_id, percent: 50 }, { versionId: v2, percent: 50 }] });
 
-    const number = (await get('/v1/phone/number/search?area_code=206&limit=1')).body.numbers[0].number as string;
+    const number = (await get('/v1/phone/number/search?area_code=206&page_size=1')).body.numbers[0].number as string;
     expect((await post('/v1/phone/number/purchase', { number })).status).toBe(201);
     // A number the organization does not hold cannot become its destination.
     const foreign = await post('/v1/destination/create', { kind: 'phone_number', address: '+12065559999' });

@@ -106,8 +106,9 @@ describe('tool_http_import_spec', () => {
     expect(row.headersEncrypted).toMatch(/^v1:/);
     expect(row.headersEncrypted).not.toContain('s3cret');
 
+    // In the order imported (the spec's order).
     const listed = await t.request.get('/v1/tool/http/list').set(a.headers).expect(200);
-    expect(listed.body.tools.map((x: { name: string }) => x.name)).toEqual(['POST_broken', 'createOrder', 'getOrder']);
+    expect(listed.body.tools.map((x: { name: string }) => x.name)).toEqual(['createOrder', 'getOrder', 'POST_broken']);
     expect(JSON.stringify(listed.body)).not.toContain('s3cret');
     expect((await t.request.get('/v1/tool/http/list').set(b.headers).expect(200)).body.tools).toEqual([]);
   });

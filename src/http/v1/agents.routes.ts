@@ -21,6 +21,7 @@ import { publishAgent } from '../../modules/agents/publish-agent.js';
 import { rollbackAgent } from '../../modules/agents/rollback-agent.js';
 import { setAgentTrafficSplit } from '../../modules/agents/set-agent-traffic-split.js';
 import { route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 const tag = 'Agents';
 const etag = (hash: string) => `"${hash}"`;
@@ -86,8 +87,8 @@ export const agentRoutes = [
   route({
     method: 'get', path: '/v1/agent/{agent_id}/branch/list', operationId: 'listAgentBranches', tag,
     summary: 'Branches of an agent, main first',
-    permission: 'agents:read', params: AgentIdParams, query: z.object({}).strict(), response: ListBranchesResponse,
-    handler: async ({ em, principal, params }) => ({ branches: await listAgentBranches(em, principal, params.agent_id) }),
+    permission: 'agents:read', params: AgentIdParams, query: PageQuery, response: ListBranchesResponse,
+    handler: async ({ em, principal, params, query }) => listAnswer('branches', await listAgentBranches(em, principal, params.agent_id, query)),
   }),
   route({
     method: 'post', path: '/v1/agent/{agent_id}/prompt/patch', operationId: 'patchAgentPrompt', tag,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+
 import {
   CampaignParams, CampaignPaceBody, CampaignReasonBody, CampaignResponse, CreateOutboundCallRestBody,
   LaunchCampaignRestBody, ListCampaignsResponse, OutboundCallParams, OutboundCallResponse,
@@ -10,6 +10,7 @@ import { createOutboundCall } from '../../modules/campaigns/create-outbound-call
 import { getOutboundCall } from '../../modules/campaigns/get-outbound-call.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 const tag = 'Outbound calls';
 
@@ -65,9 +66,9 @@ export const campaignRoutes: Route[] = [
   }),
   route({
     method: 'get', path: '/v1/outbound/campaign/list', operationId: 'listCampaigns', tag: campaignTag,
-    summary: 'The campaigns, newest first (at most 100), with their counts',
-    permission: 'agents:read', query: z.object({}).strict(), response: ListCampaignsResponse,
-    handler: async ({ em, principal }) => ({ campaigns: await listCampaigns(em, principal) }),
+    summary: 'The campaigns, newest first, with their counts',
+    permission: 'agents:read', query: PageQuery, response: ListCampaignsResponse,
+    handler: async ({ em, principal, query }) => listAnswer('campaigns', await listCampaigns(em, principal, query)),
   }),
   route({
     method: 'get', path: '/v1/outbound/campaign/{campaign_id}/retrieve', operationId: 'retrieveCampaign', tag: campaignTag,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+
 import { AgentIdParams } from '../../modules/agents/agents.schemas.js';
 import { RetrieveSessionResponse } from '../../modules/calls/calls.schemas.js';
 import {
@@ -10,6 +10,7 @@ import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { appEngineDeps } from '../engine-deps.js';
 import { simulateCall } from '../../modules/engine/simulate-call.js';
 import { route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 export const engineRoutes = [
   route({
@@ -39,7 +40,7 @@ export const engineRoutes = [
   route({
     method: 'get', path: '/v1/model_provider/list', operationId: 'listModelProviders', tag: 'Model providers',
     summary: 'The organization\'s model providers (never their keys)',
-    permission: 'org:manage', query: z.object({}).strict(), response: ListModelProvidersResponse,
-    handler: async ({ em, principal }) => ({ model_providers: await listModelProviders(em, principal) }),
+    permission: 'org:manage', query: PageQuery, response: ListModelProvidersResponse,
+    handler: async ({ em, principal, query }) => listAnswer('model_providers', await listModelProviders(em, principal, query)),
   }),
 ];

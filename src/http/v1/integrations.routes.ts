@@ -10,16 +10,16 @@ import { disconnectConnection } from '../../modules/integrations/disconnect-conn
 import { deleteConnection } from '../../modules/integrations/delete-connection.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 const tag = 'Integrations';
-const NoQuery = z.object({}).strict();
 
 export const integrationRoutes = [
   route({
     method: 'get', path: '/v1/integration/info', operationId: 'getIntegrationInfo', tag,
     summary: 'The integrations that can be connected: kind, the fields each needs, the agent tools each gives',
-    permission: 'org:read', query: NoQuery, response: IntegrationInfoResponse,
-    handler: async ({ principal }) => ({ integrations: getIntegrationInfo(principal) }),
+    permission: 'org:read', query: PageQuery, response: IntegrationInfoResponse,
+    handler: async ({ principal, query }) => listAnswer('integrations', getIntegrationInfo(principal, query)),
   }),
   route({
     method: 'post', path: '/v1/integration/connection/connect', operationId: 'connectIntegration', tag,

@@ -5,6 +5,7 @@ import { createResource } from '../../modules/knowledge/create-resource.js';
 import { listResources } from '../../modules/knowledge/list-resources.js';
 import { retrieveContext } from '../../modules/knowledge/retrieve-context.js';
 import { route } from '../route.js';
+import { listAnswer } from '../../modules/paging.js';
 
 const tag = 'Knowledge';
 
@@ -25,7 +26,7 @@ export const knowledgeRoutes = [
     method: 'get', path: '/v1/knowledge/resource/list', operationId: 'listKnowledgeResources', tag,
     summary: 'The knowledge resources of a project, newest first',
     permission: 'knowledge:manage', query: ListResourcesQuery, response: ListResourcesResponse,
-    handler: async ({ em, principal, query }) => ({ resources: await listResources(em, principal, query) }),
+    handler: async ({ em, principal, query }) => listAnswer('resources', await listResources(em, principal, query)),
   }),
   route({
     method: 'post', path: '/v1/knowledge/retrieve', operationId: 'retrieveContext', tag,

@@ -14,6 +14,7 @@ import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { publicBaseUrl } from '../base-url.js';
 import { route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 const tag = 'MCP servers';
 const NoQuery = z.object({}).strict();
@@ -36,8 +37,8 @@ export const mcpServerRoutes = [
   route({
     method: 'get', path: '/v1/mcp/server/list', operationId: 'listMcpServers', tag,
     summary: 'The organization\'s MCP servers with their discovery state',
-    permission: 'agents:read', query: NoQuery, response: McpServerListResponse,
-    handler: async ({ em, principal }) => ({ mcp_servers: await listMcpServers(em, principal) }),
+    permission: 'agents:read', query: PageQuery, response: McpServerListResponse,
+    handler: async ({ em, principal, query }) => listAnswer('mcp_servers', await listMcpServers(em, principal, query)),
   }),
   route({
     method: 'get', path: '/v1/mcp/server/retrieve/{id}', operationId: 'retrieveMcpServer', tag,

@@ -11,6 +11,7 @@ import { createCustomRole, listRoles } from '../../modules/people/roles.js';
 import { ListAuditQuery, ListAuditResponse } from '../../modules/audit/audit.schemas.js';
 import { listAuditEvents } from '../../modules/audit/list-audit-events.js';
 import { route } from '../route.js';
+import { listAnswer, PageQuery, pageFields } from '../../modules/paging.js';
 
 const tag = 'Members and roles';
 const MemberResponse = z.object({ member: MemberView }).openapi('MemberResponse');
@@ -20,9 +21,9 @@ export const peopleRoutes = [
   route({
     method: 'get', path: '/v1/organization/member/list', operationId: 'listMembers', tag,
     summary: 'Members of the organization with their roles and project roles',
-    permission: 'org:read', query: z.object({}).strict(),
-    response: z.object({ members: z.array(MemberView) }).openapi('ListMembersResponse'),
-    handler: async ({ em, principal }) => ({ members: await listMembers(em, principal.organizationId) }),
+    permission: 'org:read', query: PageQuery,
+    response: z.object({ members: z.array(MemberView), ...pageFields }).openapi('ListMembersResponse'),
+    handler: async ({ em, principal, query }) => listAnswer('members', await listMembers(em, principal.organizationId, query)),
   }),
   // No route adds a member directly (the CLI does, for operators): an organization invites, the person accepts.
   route({
@@ -76,9 +77,9 @@ export const peopleRoutes = [
   route({
     method: 'get', path: '/v1/role/list', operationId: 'listRoles', tag,
     summary: 'Built-in and custom roles with their permissions',
-    permission: 'org:read', query: z.object({}).strict(),
-    response: z.object({ roles: z.array(RoleView) }).openapi('ListRolesResponse'),
-    handler: async ({ em, principal }) => ({ roles: await listRoles(em, principal.organizationId) }),
+    permission: 'org:read', query: PageQuery,
+    response: z.object({ roles: z.array(RoleView), ...pageFields }).openapi('ListRolesResponse'),
+    handler: async ({ em, principal, query }) => listAnswer('roles', await listRoles(em, principal.organizationId, query)),
   }),
   route({
     method: 'post', path: '/v1/role/create', operationId: 'createRole', tag,

@@ -9,6 +9,7 @@ import { runTests } from '../../modules/quality/run-tests.js';
 import { getEvaluation, getTestRun } from '../../modules/quality/get-evaluation.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 const tag = 'Tests and evaluations';
 
@@ -26,8 +27,8 @@ export const qualityRoutes = [
   route({
     method: 'get', path: '/v1/agent/{agent_id}/test/list', operationId: 'listTests', tag,
     summary: 'The tests of an agent, oldest first',
-    permission: 'tests:run', params: ReleaseAgentParams, response: ListTestsResponse,
-    handler: async ({ em, principal, params }) => ({ tests: await listTests(em, principal, params.agent_id) }),
+    permission: 'tests:run', params: ReleaseAgentParams, query: PageQuery, response: ListTestsResponse,
+    handler: async ({ em, principal, params, query }) => listAnswer('tests', await listTests(em, principal, params.agent_id, query)),
   }),
   route({
     method: 'post', path: '/v1/test/run', operationId: 'runTests', tag,

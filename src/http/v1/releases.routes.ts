@@ -1,4 +1,4 @@
-import { z } from 'zod';
+
 import {
   ListReleasesResponse, ReleaseAgentParams, ReleaseParams, ReleaseReasonBody, ReleaseResponse, StartReleaseRestBody,
 } from '../../modules/releases/releases.schemas.js';
@@ -8,6 +8,7 @@ import { controlRelease, RELEASE_MOVES, type ReleaseMoveName } from '../../modul
 import { parseInput } from '../../modules/validation.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 const tag = 'Releases';
 
@@ -51,9 +52,9 @@ export const releaseRoutes = [
   }),
   route({
     method: 'get', path: '/v1/agent/{agent_id}/release/list', operationId: 'listReleases', tag,
-    summary: 'The releases of an agent, newest first (at most 100)',
-    permission: 'agents:read', params: ReleaseAgentParams, query: z.object({}).strict(), response: ListReleasesResponse,
-    handler: async ({ em, principal, params }) => ({ releases: await listReleases(em, principal, params.agent_id) }),
+    summary: 'The releases of an agent, newest first',
+    permission: 'agents:read', params: ReleaseAgentParams, query: PageQuery, response: ListReleasesResponse,
+    handler: async ({ em, principal, params, query }) => listAnswer('releases', await listReleases(em, principal, params.agent_id, query)),
   }),
   route({
     method: 'get', path: '/v1/agent/{agent_id}/release/{release_id}/retrieve', operationId: 'retrieveRelease', tag,

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+
 import { CreateSpeechProviderBody, ListSpeechProvidersResponse, SpeechProviderResponse } from '../../modules/speech/speech.schemas.js';
 import { createSpeechProvider } from '../../modules/speech/create-speech-provider.js';
 import { listSpeechProviders } from '../../modules/speech/list-speech-providers.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { route, type Route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 export const speechRoutes: Route[] = [
   route({
@@ -22,7 +23,7 @@ export const speechRoutes: Route[] = [
   route({
     method: 'get', path: '/v1/speech_provider/list', operationId: 'listSpeechProviders', tag: 'Speech providers',
     summary: 'The organization\'s speech providers (never their keys)',
-    permission: 'org:manage', query: z.object({}).strict(), response: ListSpeechProvidersResponse,
-    handler: async ({ em, principal }) => ({ speech_providers: await listSpeechProviders(em, principal) }),
+    permission: 'org:manage', query: PageQuery, response: ListSpeechProvidersResponse,
+    handler: async ({ em, principal, query }) => listAnswer('speech_providers', await listSpeechProviders(em, principal, query)),
   }),
 ];

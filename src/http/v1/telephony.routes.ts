@@ -21,6 +21,7 @@ import {
 import { simulateInboundCall } from '../../modules/telephony/route-inbound-call.js';
 import { listVoices } from '../../modules/telephony/voices.js';
 import { route } from '../route.js';
+import { listAnswer, PageQuery, pageFields } from '../../modules/paging.js';
 
 const tag = 'Telephony';
 const NoQuery = z.object({}).strict();
@@ -40,8 +41,8 @@ export const telephonyRoutes = [
   route({
     method: 'get', path: '/v1/telephony/connection/list', operationId: 'listTelephonyConnections', tag,
     summary: 'The organization\'s carrier accounts (never their credentials)',
-    permission: 'agents:read', query: NoQuery, response: z.object({ connections: z.array(ConnectionView) }),
-    handler: async ({ em, principal }) => ({ connections: await listConnections(em, principal) }),
+    permission: 'agents:read', query: PageQuery, response: z.object({ connections: z.array(ConnectionView), ...pageFields }),
+    handler: async ({ em, principal, query }) => listAnswer('connections', await listConnections(em, principal, query)),
   }),
   route({
     method: 'get', path: '/v1/phone/number/search', operationId: 'searchPhoneNumbers', tag,
@@ -66,8 +67,8 @@ export const telephonyRoutes = [
   route({
     method: 'get', path: '/v1/phone/number/list', operationId: 'listPhoneNumbers', tag,
     summary: 'The organization\'s phone numbers',
-    permission: 'agents:read', query: NoQuery, response: z.object({ phone_numbers: z.array(PhoneNumberView) }),
-    handler: async ({ em, principal }) => ({ phone_numbers: await listPhoneNumbers(em, principal) }),
+    permission: 'agents:read', query: PageQuery, response: z.object({ phone_numbers: z.array(PhoneNumberView), ...pageFields }),
+    handler: async ({ em, principal, query }) => listAnswer('phone_numbers', await listPhoneNumbers(em, principal, query)),
   }),
   route({
     method: 'get', path: '/v1/phone/number/retrieve/{phone_number_id}', operationId: 'retrievePhoneNumber', tag,
@@ -101,8 +102,8 @@ export const telephonyRoutes = [
   route({
     method: 'get', path: '/v1/sip_trunk/list', operationId: 'listSipTrunks', tag,
     summary: 'The organization\'s SIP trunks with their endpoints',
-    permission: 'agents:read', query: NoQuery, response: z.object({ sip_trunks: z.array(SipTrunkView) }),
-    handler: async ({ em, principal }) => ({ sip_trunks: await listSipTrunks(em, principal) }),
+    permission: 'agents:read', query: PageQuery, response: z.object({ sip_trunks: z.array(SipTrunkView), ...pageFields }),
+    handler: async ({ em, principal, query }) => listAnswer('sip_trunks', await listSipTrunks(em, principal, query)),
   }),
   route({
     method: 'delete', path: '/v1/sip_trunk/delete/{sip_trunk_id}', operationId: 'deleteSipTrunk', tag,
@@ -131,9 +132,9 @@ export const telephonyRoutes = [
   route({
     method: 'get', path: '/v1/destination/list', operationId: 'listDestinations', tag,
     summary: 'The organization\'s destinations, optionally those of one agent',
-    permission: 'agents:read', query: z.object({ agent_id: z.string().min(1).max(60).optional() }).strict(),
-    response: z.object({ destinations: z.array(DestinationView) }),
-    handler: async ({ em, principal, query }) => ({ destinations: await listDestinations(em, principal, { agentId: query.agent_id }) }),
+    permission: 'agents:read', query: z.object({ agent_id: z.string().min(1).max(60).optional(), ...PageQuery.shape }).strict(),
+    response: z.object({ destinations: z.array(DestinationView), ...pageFields }),
+    handler: async ({ em, principal, query }) => listAnswer('destinations', await listDestinations(em, principal, { agentId: query.agent_id }, query)),
   }),
   route({
     method: 'delete', path: '/v1/destination/delete/{destination_id}', operationId: 'deleteDestination', tag,

@@ -2,6 +2,7 @@ import { ImportHttpSpecBody, ImportHttpSpecResponse, ListHttpToolsQuery, ListHtt
 import { importHttpSpec } from '../../modules/tools/import-http-spec.js';
 import { listHttpTools } from '../../modules/tools/list-http-tools.js';
 import { route } from '../route.js';
+import { listAnswer } from '../../modules/paging.js';
 
 const tag = 'Tools';
 
@@ -20,8 +21,8 @@ export const toolsRoutes = [
   }),
   route({
     method: 'get', path: '/v1/tool/http/list', operationId: 'listHttpTools', tag,
-    summary: 'The HTTP tools of a project, by name (stored header values are never shown)',
+    summary: 'The HTTP tools of a project, in the order imported (stored header values are never shown)',
     permission: 'tools:manage', query: ListHttpToolsQuery, response: ListHttpToolsResponse,
-    handler: async ({ em, principal, query }) => ({ tools: await listHttpTools(em, principal, query) }),
+    handler: async ({ em, principal, query }) => listAnswer('tools', await listHttpTools(em, principal, query)),
   }),
 ];

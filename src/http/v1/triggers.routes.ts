@@ -7,6 +7,7 @@ import { createTrigger, deleteTrigger, getTrigger, listTriggers, setTriggerEnabl
 import { getTriggerRun, listTriggerRuns, replayTriggerEvents, resendTriggerRun } from '../../modules/triggers/trigger-runs.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
 import { route } from '../route.js';
+import { listAnswer } from '../../modules/paging.js';
 
 const tag = 'Agent triggers';
 
@@ -23,10 +24,10 @@ export const triggerRoutes = [
   }),
   route({
     method: 'get', path: '/v1/agent_trigger/list', operationId: 'listAgentTriggers', tag,
-    summary: 'The triggers of the organization (or of one agent), oldest first (at most 500)',
+    summary: 'The triggers of the organization (or of one agent), oldest first',
     permission: 'agents:read', query: ListTriggersQuery, response: ListTriggersResponse,
     handler: async ({ em, principal, query, deps }) => ({
-      triggers: await listTriggers(em, principal, query.agent_id, triggerSettingsFrom(deps.config)),
+      ...listAnswer('triggers', await listTriggers(em, principal, query.agent_id, triggerSettingsFrom(deps.config), query)),
     }),
   }),
   route({

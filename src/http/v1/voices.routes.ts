@@ -1,9 +1,10 @@
-import { z } from 'zod';
+
 import { ListVoiceClonesResponse, StartVoiceCloneBody, VoiceCloneParams, VoiceCloneResponse } from '../../modules/voices/voices.schemas.js';
 import { startVoiceClone } from '../../modules/voices/start-voice-clone.js';
 import { getVoiceClone, listVoiceClones } from '../../modules/voices/get-voice-clone.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
+import { listAnswer, PageQuery } from '../../modules/paging.js';
 
 const tag = 'Voices';
 
@@ -25,9 +26,9 @@ export const voiceRoutes: Route[] = [
   }),
   route({
     method: 'get', path: '/v1/voice/clone/list', operationId: 'listVoiceClones', tag,
-    summary: 'The organization\'s voice clones, newest first (at most 100), with status and progress',
-    permission: 'agents:read', query: z.object({}).strict(), response: ListVoiceClonesResponse,
-    handler: async ({ em, principal }) => ({ voice_clones: await listVoiceClones(em, principal) }),
+    summary: 'The organization\'s voice clones, newest first, with status and progress',
+    permission: 'agents:read', query: PageQuery, response: ListVoiceClonesResponse,
+    handler: async ({ em, principal, query }) => listAnswer('voice_clones', await listVoiceClones(em, principal, query)),
   }),
   route({
     method: 'get', path: '/v1/voice/clone/{voice_clone_id}', operationId: 'retrieveVoiceClone', tag,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../calls/calls.schemas.js';
 import { BUILTIN_ALIASES } from '../engine/tools.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -517,7 +518,7 @@ export const ListAgentsResponse = z
   .object({ agents: z.array(AgentView), has_more: z.boolean(), next_cursor: z.string().nullable() })
   .openapi('ListAgentsResponse');
 export const BranchResponse = z.object({ branch: BranchView }).openapi('AgentBranchResponse');
-export const ListBranchesResponse = z.object({ branches: z.array(BranchView) }).openapi('ListAgentBranchesResponse');
+export const ListBranchesResponse = z.object({ branches: z.array(BranchView), ...pageFields }).openapi('ListAgentBranchesResponse');
 export const ListRevisionsResponse = z
   .object({ revisions: z.array(RevisionView), has_more: z.boolean(), next_cursor: z.string().nullable() })
   .openapi('ListPromptRevisionsResponse');

@@ -70,7 +70,7 @@ async function ensureNumbers(em: Em, organizationId: string, count: number): Pro
   // The simulated carrier needs no settings; they are only read for a real carrier's connection.
   const settings = defaultEngineSettings();
   for (let round = 0; round < 10 && numbers.length < count; round++) {
-    const { numbers: offered } = await searchPhoneNumbers(em.fork(), system, { country: 'US', area_code: '415', limit: count - numbers.length + 5 }, settings);
+    const { numbers: offered } = await searchPhoneNumbers(em.fork(), system, { country: 'US', area_code: '415', page_size: Math.min(100, count - numbers.length + 5) }, settings);
     for (const offer of offered) {
       if (numbers.length === count) break;
       try {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { OUTBOUND_CALL_STATUSES } from './campaigns.entity.js';
 import { IdempotencyKey } from '../idempotency-key.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -130,7 +131,7 @@ export const CampaignView = z
   .openapi('Campaign');
 export type CampaignView = z.infer<typeof CampaignView>;
 export const CampaignResponse = z.object({ campaign: CampaignView }).openapi('CampaignResponse');
-export const ListCampaignsResponse = z.object({ campaigns: z.array(CampaignView.omit({ progress: true })) }).openapi('ListCampaignsResponse');
+export const ListCampaignsResponse = z.object({ campaigns: z.array(CampaignView.omit({ progress: true })), ...pageFields }).openapi('ListCampaignsResponse');
 export const CampaignParams = z.object({ campaign_id: Id('The campaign (cmp_...).') });
 export const CampaignReasonBody = z
   .object({ reason: z.string().trim().min(1).max(500).optional().describe('Why, recorded with the campaign.') })

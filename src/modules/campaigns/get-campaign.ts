@@ -12,6 +12,7 @@ import {
 import { Campaign } from './campaigns.entity.js';
 import { recipientCounts } from './campaign-steps.js';
 import { CampaignParams, CampaignPaceBody, type CampaignView } from './campaigns.schemas.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /** The campaign with its counts, read from the recipients (one grouped query), and live progress when asked. */
 export async function campaignView(em: Em, campaign: Campaign, progress: CampaignProgress | null): Promise<CampaignView> {
@@ -59,15 +60,16 @@ export async function getCampaign(em: Em, principal: Principal, id: string, temp
   return campaignView(em, campaign, progress);
 }
 
-export async function listCampaigns(em: Em, principal: Principal): Promise<Omit<CampaignView, 'progress'>[]> {
+export async function listCampaigns(em: Em, principal: Principal, query: Page): Promise<PageOf<Omit<CampaignView, 'progress'>>> {
   requirePermission(principal, 'agents:read');
-  const rows = await em.find(Campaign, { organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}) }, { orderBy: { id: 'desc' }, limit: 100 });
+  const page = await findPage(em, Campaign, { organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}) }, query,
+    { list: 'campaigns', order: 'desc', filters: { project: principal.projectId } });
   const views = [];
-  for (const campaign of rows) {
+  for (const campaign of page.items) {
     const { progress: _progress, ...view } = await campaignView(em, campaign, null);
     views.push(view);
   }
-  return views;
+  return { ...page, items: views };
 }
 
 export const CAMPAIGN_MOVES = ['pause', 'resume', 'cancel', 'pace'] as const;

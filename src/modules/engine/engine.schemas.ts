@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { MODEL_PROVIDER_KINDS } from './engine.entity.js';
 import { plainBaseUrl } from '../url-schemas.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -37,7 +38,7 @@ export const ModelProviderView = z
 export type ModelProviderView = z.input<typeof ModelProviderView>;
 
 export const ModelProviderResponse = z.object({ model_provider: ModelProviderView }).openapi('ModelProviderResponse');
-export const ListModelProvidersResponse = z.object({ model_providers: z.array(ModelProviderView) }).openapi('ListModelProvidersResponse');
+export const ListModelProvidersResponse = z.object({ model_providers: z.array(ModelProviderView), ...pageFields }).openapi('ListModelProvidersResponse');
 
 // ---- simulated calls ----
 

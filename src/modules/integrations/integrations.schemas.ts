@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../calls/calls.schemas.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -131,7 +132,7 @@ export const IntegrationInfo = z
   .openapi('Integration');
 export type IntegrationInfo = z.infer<typeof IntegrationInfo>;
 
-export const IntegrationInfoResponse = z.object({ integrations: z.array(IntegrationInfo) }).openapi('IntegrationInfoResponse');
+export const IntegrationInfoResponse = z.object({ integrations: z.array(IntegrationInfo), ...pageFields }).openapi('IntegrationInfoResponse');
 
 export const AgentToolEntry = z.object({
   name: z.string(),

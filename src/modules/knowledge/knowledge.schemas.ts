@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { pageFields, pageQuery } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -53,8 +54,8 @@ export const ResourceView = z
 export type ResourceView = z.infer<typeof ResourceView>;
 
 export const ResourceResponse = z.object({ resource: ResourceView }).openapi('KnowledgeResourceResponse');
-export const ListResourcesQuery = z.object({ project_id: ProjectId.optional() }).strict();
-export const ListResourcesResponse = z.object({ resources: z.array(ResourceView) }).openapi('ListKnowledgeResourcesResponse');
+export const ListResourcesQuery = z.object({ project_id: ProjectId.optional(), ...pageQuery }).strict();
+export const ListResourcesResponse = z.object({ resources: z.array(ResourceView), ...pageFields }).openapi('ListKnowledgeResourcesResponse');
 
 export const RetrieveBody = z
   .object({

@@ -5,12 +5,14 @@ import { parseInput } from '../validation.js';
 import { KnowledgeResource } from './knowledge.entity.js';
 import { ListResourcesQuery, type ResourceView } from './knowledge.schemas.js';
 import { toResourceView } from './knowledge-views.js';
+import { findPage, type PageOf } from '../paging.js';
 
 /** The knowledge resources of a project, newest first (hundreds at most: no paging yet). */
-export async function listResources(em: Em, principal: Principal, input: unknown): Promise<ResourceView[]> {
+export async function listResources(em: Em, principal: Principal, input: unknown): Promise<PageOf<ResourceView>> {
   requirePermission(principal, 'knowledge:manage');
   const query = parseInput(ListResourcesQuery, input, 'query');
   const projectId = await resolveProjectId(em, principal, query.project_id, 'query.project_id');
-  const rows = await em.find(KnowledgeResource, { organization: principal.organizationId, project: projectId }, { orderBy: { id: 'desc' }, limit: 500 });
-  return rows.map(toResourceView);
+  const page = await findPage(em, KnowledgeResource, { organization: principal.organizationId, project: projectId }, query,
+    { list: 'knowledge_resources', order: 'desc', filters: { project: projectId } });
+  return { ...page, items: page.items.map(toResourceView) };
 }

@@ -4,14 +4,13 @@ import { McpServer, McpServerTool } from './mcp-servers.entity.js';
 import type { McpServerView } from './mcp-servers.schemas.js';
 import { toMcpServerView } from './mcp-server-views.js';
 import { findMcpServer } from './mcp-server-access.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
-/** An organization has a handful of servers: one page, by id (creation order), capped. */
-const MAX_LISTED = 500;
-
-export async function listMcpServers(em: Em, principal: Principal): Promise<McpServerView[]> {
+/** The organization's MCP servers, oldest first (creation order), a page at a time. */
+export async function listMcpServers(em: Em, principal: Principal, query: Page): Promise<PageOf<McpServerView>> {
   requirePermission(principal, 'agents:read');
-  const servers = await em.find(McpServer, { organization: principal.organizationId }, { orderBy: { id: 'asc' }, limit: MAX_LISTED });
-  return servers.map((s) => toMcpServerView(s));
+  const page = await findPage(em, McpServer, { organization: principal.organizationId }, query, { list: 'mcp_servers', order: 'asc' });
+  return { ...page, items: page.items.map((s) => toMcpServerView(s)) };
 }
 
 /** One server with its discovery state and every tool synced (removed ones too, marked), by name. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -102,7 +103,7 @@ export const McpServerView = z
 export type McpServerView = z.infer<typeof McpServerView>;
 
 export const McpServerResponse = z.object({ mcp_server: McpServerView });
-export const McpServerListResponse = z.object({ mcp_servers: z.array(McpServerView) });
+export const McpServerListResponse = z.object({ mcp_servers: z.array(McpServerView), ...pageFields });
 export const McpToolResponse = z.object({ tool: McpToolView });
 
 export const McpSyncResult = z.object({

@@ -8,6 +8,7 @@ import { Project } from '../org/org.entity.js';
 import { Membership, ProjectMember, User } from './people.entity.js';
 import type { AddMemberBody, MemberView, SetProjectRoleBody } from './people.schemas.js';
 import { resolveRole } from './roles.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /**
  * Organization membership. The rules: nobody grants (or takes away) a role
@@ -93,11 +94,13 @@ export async function setProjectRole(em: Em, actor: Principal, input: SetProject
   return memberView(em, membership, await em.findOneOrFail(User, { id: input.user_id }));
 }
 
-export async function listMembers(em: Em, organizationId: string): Promise<MemberView[]> {
-  const memberships = await em.find(Membership, { organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+/** The organization's members, in the order they joined (ids are time-ordered), a page at a time. */
+export async function listMembers(em: Em, organizationId: string, query: Page): Promise<PageOf<MemberView>> {
+  const page = await findPage(em, Membership, { organization: organizationId }, query, { list: 'members', order: 'asc' });
+  const memberships = page.items;
   const users = await em.find(User, { id: { $in: memberships.map((m) => m.user) } });
   const byId = new Map(users.map((u) => [u.id, u]));
-  return Promise.all(memberships.map((m) => memberView(em, m, byId.get(m.user)!)));
+  return { ...page, items: await Promise.all(memberships.map((m) => memberView(em, m, byId.get(m.user)!))) };
 }
 
 async function memberView(em: Em, membership: Membership, user: User): Promise<MemberView> {

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { ORG_ROLES, ORG_ROLE_NAMES, isPermission, requireCanGrant, type Permission, type Principal } from '../org/permissions.js';
 import { CustomRole } from './people.entity.js';
 import type { CreateRoleBody, RoleView } from './people.schemas.js';
+import { pageInMemory, type Page, type PageOf } from '../paging.js';
 
 /** The permissions of an organization role: a built-in name or a custom role of that organization. */
 export async function resolveRole(em: Em, organizationId: string, role: string): Promise<{ name: string; permissions: Permission[] }> {
@@ -45,10 +46,14 @@ export function toRoleView(role: CustomRole): RoleView {
   return { role_id: role.id, name: role.name, built_in: false, description: role.description ?? null, permissions: role.permissions };
 }
 
-export async function listRoles(em: Em, organizationId: string): Promise<RoleView[]> {
-  const builtIn: RoleView[] = ORG_ROLE_NAMES.map((name) => ({
-    role_id: null, name, built_in: true, description: null, permissions: [...ORG_ROLES[name]],
+/** The built-in roles, then the organization's own by name, a page at a time. */
+export async function listRoles(em: Em, organizationId: string, query: Page): Promise<PageOf<RoleView>> {
+  const builtIn = ORG_ROLE_NAMES.map((name, i) => ({
+    key: `0:${String(i).padStart(4, '0')}`,
+    role: { role_id: null, name, built_in: true, description: null, permissions: [...ORG_ROLES[name]] } as RoleView,
   }));
-  const custom = await em.find(CustomRole, { organization: organizationId }, { orderBy: { name: 'asc' } });
-  return [...builtIn, ...custom.map(toRoleView)];
+  const custom = (await em.find(CustomRole, { organization: organizationId })).map((r) => ({ key: `1:${r.name}\u0000${r.id}`, role: toRoleView(r) }))
+    .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  const page = pageInMemory([...builtIn, ...custom], (r) => r.key, query, { list: 'roles' });
+  return { ...page, items: page.items.map((r) => r.role) };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { END_REASONS } from '../calls/calls.entity.js';
 import { rejectNul } from '../agents/agents.schemas.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -246,7 +247,7 @@ export const EvaluationView = z
 export type EvaluationView = z.input<typeof EvaluationView>;
 
 export const TestResponse = z.object({ test: TestView }).openapi('TestResponse');
-export const ListTestsResponse = z.object({ tests: z.array(TestView) }).openapi('ListTestsResponse');
+export const ListTestsResponse = z.object({ tests: z.array(TestView), ...pageFields }).openapi('ListTestsResponse');
 export const TestRunResponse = z.object({ test_run: TestRunView }).openapi('TestRunResponse');
 export const EvaluationResponse = z.object({ evaluation: EvaluationView }).openapi('EvaluationResponse');
 export const RunTestsResult = z

@@ -10,6 +10,7 @@ import { findRelease, isTerminal } from './release-access.js';
 import { Release } from './releases.entity.js';
 import type { ReleaseProgressView, ReleaseView } from './releases.schemas.js';
 import { toReleaseView } from './release-views.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /** How long a retrieve waits for the workflow's answer before it returns the read state alone. */
 const QUERY_TIMEOUT_MS = 2000;
@@ -52,11 +53,11 @@ async function liveProgress(em: Em, release: Release, temporal: TemporalAccess):
 }
 
 /** The releases of an agent, newest first (at most 100: releases are rare and the list is for people). */
-export async function listReleases(em: Em, principal: Principal, agentId: string): Promise<ReleaseView[]> {
+export async function listReleases(em: Em, principal: Principal, agentId: string, query: Page): Promise<PageOf<ReleaseView>> {
   requirePermission(principal, 'agents:read');
   const agent = await findAgent(em, principal, agentId);
-  const releases = await em.find(Release, { agent: agent.id }, { orderBy: { id: 'desc' }, limit: 100 });
-  return releases.map((r) => toReleaseView(r, agent.name));
+  const page = await findPage(em, Release, { agent: agent.id }, query, { list: 'releases', order: 'desc', filters: { agent_id: agent.id } });
+  return { ...page, items: page.items.map((r) => toReleaseView(r, agent.name)) };
 }
 
 /** Releases of several organizations, newest first, with their agents' names: the dashboard's Releases page. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { ActorView } from '../agents/agents.schemas.js';
 import { IdempotencyKey } from '../idempotency-key.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -128,4 +129,4 @@ export const ReleaseView = z
 export type ReleaseView = z.input<typeof ReleaseView>;
 
 export const ReleaseResponse = z.object({ release: ReleaseView }).openapi('ReleaseResponse');
-export const ListReleasesResponse = z.object({ releases: z.array(ReleaseView) }).openapi('ListReleasesResponse');
+export const ListReleasesResponse = z.object({ releases: z.array(ReleaseView), ...pageFields }).openapi('ListReleasesResponse');

@@ -3,10 +3,11 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { SpeechProvider } from './speech.entity.js';
 import type { SpeechProviderView } from './speech.schemas.js';
 import { toSpeechProviderView } from './create-speech-provider.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /** The organization's speech providers, oldest first; never their keys. */
-export async function listSpeechProviders(em: Em, principal: Principal): Promise<SpeechProviderView[]> {
+export async function listSpeechProviders(em: Em, principal: Principal, query: Page): Promise<PageOf<SpeechProviderView>> {
   requirePermission(principal, 'org:manage');
-  const providers = await em.find(SpeechProvider, { organization: principal.organizationId }, { orderBy: { id: 'asc' } });
-  return providers.map(toSpeechProviderView);
+  const page = await findPage(em, SpeechProvider, { organization: principal.organizationId }, query, { list: 'speech_providers', order: 'asc' });
+  return { ...page, items: page.items.map(toSpeechProviderView) };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { SPEECH_PROVIDER_KINDS } from './speech.entity.js';
 import { plainBaseUrl } from '../url-schemas.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -43,4 +44,4 @@ export const SpeechProviderView = z
 export type SpeechProviderView = z.input<typeof SpeechProviderView>;
 
 export const SpeechProviderResponse = z.object({ speech_provider: SpeechProviderView }).openapi('SpeechProviderResponse');
-export const ListSpeechProvidersResponse = z.object({ speech_providers: z.array(SpeechProviderView) }).openapi('ListSpeechProvidersResponse');
+export const ListSpeechProvidersResponse = z.object({ speech_providers: z.array(SpeechProviderView), ...pageFields }).openapi('ListSpeechProvidersResponse');

@@ -14,6 +14,7 @@ import type { TelephonyProvider } from './telephony-provider.js';
 import { createSimulatedCarrier, DEFAULT_SIMULATION } from './simulated-carrier.js';
 import { createTwilioClient, TWILIO_BASE_URL, type TwilioCredentials } from './twilio-client.js';
 import { createTelnyxClient, TELNYX_BASE_URL, type TelnyxCredentials } from './telnyx-client.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /** What the telephony module needs from the configuration: the encryption key and the outbound allowlist. */
 export type TelephonySettings = EngineSettings;
@@ -65,10 +66,10 @@ export async function createConnection(em: Em, principal: Principal, input: Crea
   return toConnectionView(connection);
 }
 
-export async function listConnections(em: Em, principal: Principal): Promise<ConnectionView[]> {
+export async function listConnections(em: Em, principal: Principal, query: Page): Promise<PageOf<ConnectionView>> {
   requirePermission(principal, 'agents:read');
-  const rows = await em.find(TelephonyConnection, { organization: principal.organizationId }, { orderBy: { id: 'asc' } });
-  return rows.map(toConnectionView);
+  const page = await findPage(em, TelephonyConnection, { organization: principal.organizationId }, query, { list: 'telephony_connections', order: 'asc' });
+  return { ...page, items: page.items.map(toConnectionView) };
 }
 
 export function toConnectionView(c: TelephonyConnection): ConnectionView {

@@ -8,6 +8,7 @@ import { parseInput } from '../validation.js';
 import { findAgent } from '../agents/agent-access.js';
 import { Destination, PhoneNumber, SipTrunk } from './telephony.entity.js';
 import { AssignAgentDestinationBody, CreateDestinationBody, type DestinationView } from './telephony.schemas.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /**
  * A destination is an address an agent answers. A phone-number destination
@@ -69,14 +70,11 @@ export async function assignAgentDestination(em: Em, principal: Principal, input
   return toDestinationView(destination);
 }
 
-export async function listDestinations(em: Em, principal: Principal, filter: { agentId?: string } = {}): Promise<DestinationView[]> {
+export async function listDestinations(em: Em, principal: Principal, filter: { agentId?: string }, query: Page): Promise<PageOf<DestinationView>> {
   requirePermission(principal, 'agents:read');
-  const rows = await em.find(
-    Destination,
-    { organization: principal.organizationId, ...(filter.agentId ? { agent: filter.agentId } : {}) },
-    { orderBy: { id: 'asc' } },
-  );
-  return rows.map(toDestinationView);
+  const page = await findPage(em, Destination, { organization: principal.organizationId, ...(filter.agentId ? { agent: filter.agentId } : {}) }, query,
+    { list: 'destinations', order: 'asc', filters: { agent_id: filter.agentId } });
+  return { ...page, items: page.items.map(toDestinationView) };
 }
 
 export async function deleteDestination(em: Em, principal: Principal, id: string): Promise<{ deleted: true; destination_id: string }> {

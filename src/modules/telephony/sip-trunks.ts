@@ -12,6 +12,7 @@ import {
 } from './telephony.schemas.js';
 import type { TelephonySettings } from './connections.js';
 import { findDestination, toDestinationView } from './destinations.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 export async function createSipTrunk(em: Em, principal: Principal, input: CreateSipTrunkBody, settings: Pick<TelephonySettings, 'encryptionKey'>): Promise<SipTrunkView> {
   requirePermission(principal, 'numbers:manage');
@@ -73,13 +74,14 @@ export async function assignTrunkDestination(em: Em, principal: Principal, input
   return toDestinationView(destination);
 }
 
-export async function listSipTrunks(em: Em, principal: Principal): Promise<SipTrunkView[]> {
+export async function listSipTrunks(em: Em, principal: Principal, query: Page): Promise<PageOf<SipTrunkView>> {
   requirePermission(principal, 'agents:read');
-  const trunks = await em.find(SipTrunk, { organization: principal.organizationId }, { orderBy: { id: 'asc' } });
+  const page = await findPage(em, SipTrunk, { organization: principal.organizationId }, query, { list: 'sip_trunks', order: 'asc' });
+  const trunks = page.items;
   const endpoints = trunks.length
     ? await em.find(SipTrunkEndpoint, { trunk: { $in: trunks.map((t) => t.id) } }, { orderBy: { priority: 'asc', id: 'asc' } })
     : [];
-  return trunks.map((t) => toSipTrunkView(t, endpoints.filter((e) => e.trunk === t.id)));
+  return { ...page, items: trunks.map((t) => toSipTrunkView(t, endpoints.filter((e) => e.trunk === t.id))) };
 }
 
 export async function deleteSipTrunk(em: Em, principal: Principal, id: string): Promise<{ deleted: true; sip_trunk_id: string }> {

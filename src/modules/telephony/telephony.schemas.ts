@@ -4,6 +4,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { tryNormalizePhone } from '../phone.js';
 import { plainBaseUrl } from '../url-schemas.js';
 import { CALL_OUTCOMES } from './telephony.entity.js';
+import { pageFields, pageQuery } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -132,7 +133,7 @@ export const SearchNumbersQuery = z
     country: Country.default('US'),
     area_code: z.string().trim().regex(/^\d{2,5}$/, 'must be 2 to 5 digits').optional().describe('Area code (national destination code), e.g. 415.'),
     contains: z.string().trim().regex(/^\d{1,10}$/, 'must be 1 to 10 digits').optional().describe('Digits the number must contain.'),
-    limit: z.coerce.number().int().min(1).max(50).default(10).describe('At most this many numbers (1..50, default 10).'),
+    ...pageQuery,
   })
   .strict()
   .openapi('SearchNumbersQuery');
@@ -145,7 +146,7 @@ export const AvailableNumberView = z.object({
   region: z.string().nullable(),
 });
 export const SearchNumbersResult = z
-  .object({ provider: z.enum(['simulated', 'twilio', 'telnyx']), numbers: z.array(AvailableNumberView) })
+  .object({ provider: z.enum(['simulated', 'twilio', 'telnyx']), numbers: z.array(AvailableNumberView), ...pageFields })
   .openapi('SearchNumbersResult');
 
 export const PurchaseNumberBody = z
@@ -319,6 +320,7 @@ export const ListVoicesQuery = z
   .object({
     provider: z.string().trim().min(1).max(40).optional().describe('Only this text-to-speech provider\'s voices.'),
     language: z.string().trim().min(2).max(20).optional().describe('Only voices for this language: a prefix such as en or en-GB.'),
+    ...pageQuery,
   })
   .strict();
-export const ListVoicesResult = z.object({ voices: z.array(VoiceView) }).openapi('ListVoicesResult');
+export const ListVoicesResult = z.object({ voices: z.array(VoiceView), ...pageFields }).openapi('ListVoicesResult');

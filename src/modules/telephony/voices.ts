@@ -4,6 +4,7 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { VoiceClone } from '../voices/voices.entity.js';
 import { parseInput } from '../validation.js';
 import { ListVoicesQuery } from './telephony.schemas.js';
+import { pageInMemory } from '../paging.js';
 
 export interface Voice {
   provider: string;
@@ -42,22 +43,28 @@ export const VOICES: readonly Voice[] = [
 
 /**
  * The stock catalogue, then the organization's cloned voices that are ready
- * (modules/voices: voice_clone_start), newest first. Cloned voices belong to
- * the organization, so every project of it can use them.
+ * (modules/voices: voice_clone_start), oldest first, a page at a time.
+ * Cloned voices belong to the organization, so every project of it can use
+ * them.
  */
-export async function listVoices(em: Em, principal: Principal, input: ListVoicesQuery): Promise<{ voices: VoiceListing[] }> {
+export async function listVoices(em: Em, principal: Principal, input: ListVoicesQuery): Promise<{ voices: VoiceListing[]; has_more: boolean; next_cursor: string | null }> {
   requirePermission(principal, 'agents:read');
   const query = parseInput(ListVoicesQuery, input, 'query');
   const language = query.language?.toLowerCase();
   const provider = query.provider?.toLowerCase();
   const clones = await em.find(VoiceClone, {
     organization: principal.organizationId, status: 'ready', ...(provider ? { provider: provider as VoiceClone['provider'] } : {}),
-  }, { orderBy: { id: 'desc' }, limit: 500 });
-  const cloned: VoiceListing[] = clones.map((c) => ({
-    provider: c.provider, voice_id: c.voiceId!, name: c.name, language: c.language, gender: c.gender, kind: 'cloned', voice_clone_id: c.id,
+  }, { orderBy: { id: 'asc' } });
+  // Keys that sort as listed: the catalogue by its position, then the clones by id.
+  const cloned = clones.map((c) => ({
+    key: `1:${c.id}`,
+    voice: { provider: c.provider, voice_id: c.voiceId!, name: c.name, language: c.language, gender: c.gender, kind: 'cloned', voice_clone_id: c.id } as VoiceListing,
   }));
-  const stock: VoiceListing[] = VOICES.filter((v) => !provider || v.provider === provider).map((v) => ({ ...v, kind: 'stock', voice_clone_id: null }));
-  return { voices: [...stock, ...cloned].filter((v) => !language || v.language.toLowerCase().startsWith(language)) };
+  const stock = VOICES.map((v, i) => ({ key: `0:${String(i).padStart(4, '0')}`, voice: { ...v, kind: 'stock', voice_clone_id: null } as VoiceListing }))
+    .filter((s) => !provider || s.voice.provider === provider);
+  const all = [...stock, ...cloned].filter((v) => !language || v.voice.language.toLowerCase().startsWith(language));
+  const page = pageInMemory(all, (v) => v.key, query, { list: 'voices', filters: { provider, language } });
+  return { voices: page.items.map((v) => v.voice), has_more: page.has_more, next_cursor: page.next_cursor };
 }
 
 /** The platform's own voice: what an agent speaks with when it names none (the default of its `voice` setting). */

@@ -5,16 +5,14 @@ import { parseInput } from '../validation.js';
 import { HttpTool } from './tools.entity.js';
 import { ListHttpToolsQuery, type HttpToolView } from './tools.schemas.js';
 import { toHttpToolView } from './http-tool-views.js';
+import { findPage, type PageOf } from '../paging.js';
 
 /** The HTTP tools of a project (optionally those imported for one agent), by name. */
-export async function listHttpTools(em: Em, principal: Principal, input: unknown): Promise<HttpToolView[]> {
+export async function listHttpTools(em: Em, principal: Principal, input: unknown): Promise<PageOf<HttpToolView>> {
   requirePermission(principal, 'tools:manage');
   const query = parseInput(ListHttpToolsQuery, input, 'query');
   const projectId = await resolveProjectId(em, principal, query.project_id, 'query.project_id');
-  const rows = await em.find(
-    HttpTool,
-    { organization: principal.organizationId, project: projectId, ...(query.agent_id ? { agent: query.agent_id } : {}) },
-    { orderBy: { name: 'asc' }, limit: 1000 },
-  );
-  return rows.map(toHttpToolView);
+  const page = await findPage(em, HttpTool, { organization: principal.organizationId, project: projectId, ...(query.agent_id ? { agent: query.agent_id } : {}) }, query,
+    { list: 'http_tools', order: 'asc', filters: { project: projectId, agent_id: query.agent_id } });
+  return { ...page, items: page.items.map(toHttpToolView) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { pageFields, pageQuery } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -65,6 +66,6 @@ export const ImportHttpSpecResponse = z
   .openapi('ImportHttpSpecResponse');
 
 export const ListHttpToolsQuery = z
-  .object({ project_id: Id('The project; default as for import.').optional(), agent_id: Id('Only the tools imported for this agent.').optional() })
+  .object({ project_id: Id('The project; default as for import.').optional(), agent_id: Id('Only the tools imported for this agent.').optional(), ...pageQuery })
   .strict();
-export const ListHttpToolsResponse = z.object({ tools: z.array(HttpToolView) }).openapi('ListHttpToolsResponse');
+export const ListHttpToolsResponse = z.object({ tools: z.array(HttpToolView), ...pageFields }).openapi('ListHttpToolsResponse');

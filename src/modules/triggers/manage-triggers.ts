@@ -9,6 +9,7 @@ import { AgentTrigger, TriggerRun } from './triggers.entity.js';
 import type { CreateTriggerBody, TriggerView } from './triggers.schemas.js';
 import { findTrigger, toTriggerView } from './trigger-access.js';
 import { newSigningSecret, type TriggerSettings } from './trigger-settings.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /** The secret is bound to its organization: a ciphertext copied into another organization's row does not decrypt. */
 export const secretContext = (trigger: Pick<AgentTrigger, 'organization' | 'id'>) => `agent_trigger:${trigger.organization}:${trigger.id}`;
@@ -55,19 +56,15 @@ export async function createTrigger(
   return { trigger: toTriggerView(trigger, settings.retryScheduleMs), signing_secret: secret };
 }
 
-export async function listTriggers(em: Em, principal: Principal, agentId: string | undefined, settings: TriggerSettings): Promise<TriggerView[]> {
+export async function listTriggers(em: Em, principal: Principal, agentId: string | undefined, settings: TriggerSettings, query: Page): Promise<PageOf<TriggerView>> {
   requirePermission(principal, 'agents:read');
   if (agentId) await findAgent(em, principal, agentId);
-  const triggers = await em.find(
-    AgentTrigger,
-    {
-      organization: principal.organizationId,
-      ...(principal.projectId ? { project: principal.projectId } : {}),
-      ...(agentId ? { agent: agentId } : {}),
-    },
-    { orderBy: { id: 'asc' }, limit: 500 },
-  );
-  return triggers.map((t) => toTriggerView(t, settings.retryScheduleMs));
+  const page = await findPage(em, AgentTrigger, {
+    organization: principal.organizationId,
+    ...(principal.projectId ? { project: principal.projectId } : {}),
+    ...(agentId ? { agent: agentId } : {}),
+  }, query, { list: 'triggers', order: 'asc', filters: { project: principal.projectId, agent_id: agentId } });
+  return { ...page, items: page.items.map((t) => toTriggerView(t, settings.retryScheduleMs)) };
 }
 
 export async function getTrigger(em: Em, principal: Principal, triggerId: string, settings: TriggerSettings): Promise<TriggerView> {

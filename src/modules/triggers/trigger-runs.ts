@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
-import { filterFingerprint, encodeCursor } from '../cursor.js';
+
 import { requirePermission, type Principal } from '../org/permissions.js';
-import { decodeIdCursor } from '../agents/agent-access.js';
+
 import { TriggerRun, WebhookEvent, type AgentTrigger } from './triggers.entity.js';
 import type { TriggerRunView } from './triggers.schemas.js';
 import { findRun, findTrigger, toRunView, toRunViews } from './trigger-access.js';
 import { checkTargetUrl } from './manage-triggers.js';
 import { announceTriggerRuns } from './webhook-dispatcher.js';
 import type { TriggerSettings } from './trigger-settings.js';
+import { findPage, type Page } from '../paging.js';
 
 /** A replay sends at most this many events; a wider range is refused (narrow it, or replay it in parts). */
 export const MAX_REPLAY_EVENTS = 1000;
@@ -23,24 +24,11 @@ export async function getTriggerRun(em: Em, principal: Principal, runId: string)
 }
 
 /** A trigger's runs, newest first, keyset-paged by id (ids are time-ordered). */
-export async function listTriggerRuns(
-  em: Em, principal: Principal, triggerId: string, query: { page_size: number; cursor?: string },
-): Promise<{ runs: TriggerRunView[]; next_cursor: string | null }> {
+export async function listTriggerRuns(em: Em, principal: Principal, triggerId: string, query: Page): Promise<{ runs: TriggerRunView[]; has_more: boolean; next_cursor: string | null }> {
   requirePermission(principal, 'agents:read');
   const trigger = await findTrigger(em, principal, triggerId);
-  const fingerprint = filterFingerprint({ trigger_id: trigger.id });
-  const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'triggerRun') : undefined;
-  const runs = await em.find(
-    TriggerRun,
-    { trigger: trigger.id, ...(after ? { id: { $lt: after.id } } : {}) },
-    { orderBy: { id: 'desc' }, limit: query.page_size + 1 },
-  );
-  const page = runs.slice(0, query.page_size);
-  const last = page.at(-1);
-  return {
-    runs: await toRunViews(em, page, trigger),
-    next_cursor: runs.length > query.page_size && last ? encodeCursor({ t: last.createdAt.toISOString(), id: last.id }, fingerprint) : null,
-  };
+  const page = await findPage(em, TriggerRun, { trigger: trigger.id }, query, { list: 'trigger_runs', order: 'desc', filters: { trigger_id: trigger.id } });
+  return { runs: await toRunViews(em, page.items, trigger), has_more: page.has_more, next_cursor: page.next_cursor };
 }
 
 /**

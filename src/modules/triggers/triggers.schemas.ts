@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { pageFields, pageQuery } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -54,13 +55,8 @@ export const CreateTriggerShape = TriggerFields;
 
 export const TriggerParams = z.object({ trigger_id: Id('The trigger (trg_...).') });
 export const TriggerRunParams = z.object({ run_id: Id('The trigger run (run_...).') });
-export const ListTriggersQuery = z.object({ agent_id: Id('Only the triggers of this agent.').optional() }).strict();
-export const ListRunsQuery = z
-  .object({
-    page_size: z.coerce.number().int().min(1).max(100).default(50).describe('Runs per page (1-100).'),
-    cursor: z.string().max(500).optional().describe('The next_cursor of the previous page.'),
-  })
-  .strict();
+export const ListTriggersQuery = z.object({ agent_id: Id('Only the triggers of this agent.').optional(), ...pageQuery }).strict();
+export const ListRunsQuery = z.object(pageQuery).strict();
 
 const Timestamp = z.union([z.string(), z.date()]).transform((value, ctx) => {
   const date = value instanceof Date ? value : new Date(value);
@@ -104,7 +100,7 @@ export const CreatedTriggerResponse = z.object({
   trigger: TriggerView,
   signing_secret: z.string().describe('whsec_...: verify deliveries with it. Shown only now; store it.'),
 });
-export const ListTriggersResponse = z.object({ triggers: z.array(TriggerView) });
+export const ListTriggersResponse = z.object({ triggers: z.array(TriggerView), ...pageFields });
 
 export const DeliveryAttemptView = z
   .object({
@@ -133,6 +129,6 @@ export const TriggerRunView = z
   .openapi('AgentTriggerRun');
 export type TriggerRunView = z.input<typeof TriggerRunView>;
 export const TriggerRunResponse = z.object({ run: TriggerRunView });
-export const ListRunsResponse = z.object({ runs: z.array(TriggerRunView), next_cursor: z.string().nullable() });
+export const ListRunsResponse = z.object({ runs: z.array(TriggerRunView), ...pageFields });
 export const ReplayResponse = z.object({ runs: z.array(TriggerRunView) });
 export const DeletedResponse = z.object({ trigger_id: z.string(), deleted: z.literal(true) });

@@ -5,6 +5,7 @@ import { parseInput } from '../validation.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import { VoiceClone } from './voices.entity.js';
 import { VoiceCloneParams, type VoiceCloneView } from './voices.schemas.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 export function voiceCloneView(clone: VoiceClone): VoiceCloneView {
   return {
@@ -37,8 +38,8 @@ export async function getVoiceClone(em: Em, principal: Principal, id: string): P
 }
 
 /** The organization's clones, newest first (at most 100). */
-export async function listVoiceClones(em: Em, principal: Principal): Promise<VoiceCloneView[]> {
+export async function listVoiceClones(em: Em, principal: Principal, query: Page): Promise<PageOf<VoiceCloneView>> {
   requirePermission(principal, 'agents:read');
-  const rows = await em.find(VoiceClone, { organization: principal.organizationId }, { orderBy: { id: 'desc' }, limit: 100 });
-  return rows.map(voiceCloneView);
+  const page = await findPage(em, VoiceClone, { organization: principal.organizationId }, query, { list: 'voice_clones', order: 'desc' });
+  return { ...page, items: page.items.map(voiceCloneView) };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { VOICE_CLONE_STATUSES, VOICE_PROVIDERS } from './voices.entity.js';
 import { IdempotencyKey } from '../idempotency-key.js';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -70,4 +71,4 @@ export const VoiceCloneView = z
 export type VoiceCloneView = z.infer<typeof VoiceCloneView>;
 export const VoiceCloneResponse = z.object({ voice_clone: VoiceCloneView }).openapi('VoiceCloneResponse');
 export const VoiceCloneParams = z.object({ voice_clone_id: Id('The voice clone (vcl_...).') });
-export const ListVoiceClonesResponse = z.object({ voice_clones: z.array(VoiceCloneView) }).openapi('ListVoiceClonesResponse');
+export const ListVoiceClonesResponse = z.object({ voice_clones: z.array(VoiceCloneView), ...pageFields }).openapi('ListVoiceClonesResponse');

@@ -37,7 +37,8 @@ export async function campaignsForUser(em: Em, userId: string): Promise<ListedCa
   for (const w of await listUserWorkspaces(em, userId)) {
     const principal = await principalFor(em, userId, w.organizationId);
     if (!principal?.permissions.has('agents:read')) continue;
-    for (const c of await listCampaigns(em, principal)) out.push({ ...c, organization_name: w.organizationName });
+    // The 100 newest of each organization.
+    for (const c of (await listCampaigns(em, principal, { page_size: 100 })).items) out.push({ ...c, organization_name: w.organizationName });
   }
   return out.sort((x, y) => (x.campaign_id < y.campaign_id ? 1 : -1));
 }

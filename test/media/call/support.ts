@@ -129,7 +129,7 @@ export async function callAgent(h: CallHarness, body: Partial<CreateAgentBody> &
 /** A number bought by the tenant with a destination; assigned to `agentId` unless it is null (a destination with no agent). */
 export async function routedNumber(h: CallHarness, agentId: string | null): Promise<string> {
   const post = (path: string, body: object) => h.t.request.post(path).set(h.a.headers).send(body);
-  const number = (await h.t.request.get('/v1/phone/number/search?area_code=415&limit=1').set(h.a.headers)).body.numbers[0].number as string;
+  const number = (await h.t.request.get('/v1/phone/number/search?area_code=415&page_size=1').set(h.a.headers)).body.numbers[0].number as string;
   expect((await post('/v1/phone/number/purchase', { number })).status).toBe(201);
   const destination = await post('/v1/destination/create', { kind: 'phone_number', address: number });
   expect(destination.status).toBe(201);

@@ -22,7 +22,7 @@ async function trunkNumber(port: number): Promise<string> {
   expect(trunk.status).toBe(201);
   const trunkId = trunk.body.sip_trunk.sip_trunk_id as string;
   expect((await post('/v1/sip_trunk_endpoint/create', { sip_trunk_id: trunkId, uri: `sip:127.0.0.1:${port}` })).status).toBe(201);
-  const number = (await h.t.request.get('/v1/phone/number/search?area_code=415&limit=1').set(h.a.headers)).body.numbers[0].number as string;
+  const number = (await h.t.request.get('/v1/phone/number/search?area_code=415&page_size=1').set(h.a.headers)).body.numbers[0].number as string;
   expect((await post('/v1/phone/number/purchase', { number })).status).toBe(201);
   const destination = await post('/v1/destination/create', { kind: 'phone_number', address: number, sip_trunk_id: trunkId });
   expect(destination.status).toBe(201);
