@@ -15,6 +15,7 @@ import { toProblem } from '../http/problem.js';
 import { DomainError } from '../modules/errors.js';
 import { requirePermission, type Permission, type Principal } from '../modules/org/permissions.js';
 import { parseInput } from '../modules/validation.js';
+import { argumentPath, camelDescription, camelJsonSchema, toDomainArguments } from './camel-arguments.js';
 
 /** What a tool's handler runs with: the signed-in person, its own EntityManager, the app's dependencies. */
 export interface ToolContext {
@@ -100,14 +101,30 @@ export function scopedProject(principal: Principal, requested: string | undefine
  * comes back. Computed once per tool, not per request.
  */
 const listings = new WeakMap<Tool, ListedTool>();
-function listing(tool: Tool): ListedTool {
+const domainSchemas = new WeakMap<Tool, Record<string, unknown>>();
+/** The input schema as the domain names its fields (snake_case): what a call's camelCase arguments are mapped onto. */
+function domainSchema(tool: Tool): Record<string, unknown> {
+  let schema = domainSchemas.get(tool);
+  if (!schema) {
+    schema = z.toJSONSchema(tool.inputSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+    domainSchemas.set(tool, schema);
+  }
+  return schema;
+}
+
+/** Said once, under every tool's description: how the camelCase arguments meet the results' snake_case ids. */
+export const NAMING_NOTE =
+  'Arguments are camelCase; results use the REST API\'s snake_case names, so an id a result gives as agent_id ' +
+  '(branch_id, call_session_id, ...) is passed back as the agentId (branchId, callSessionId, ...) argument.';
+
+export function listing(tool: Tool): ListedTool {
   let listed = listings.get(tool);
   if (!listed) {
     listed = {
       name: tool.name,
       title: tool.title,
-      description: tool.description,
-      inputSchema: z.toJSONSchema(tool.inputSchema, { io: 'input', target: 'draft-7' }) as ListedTool['inputSchema'],
+      description: `${camelDescription(tool.description, domainSchema(tool))}\n\n${NAMING_NOTE}`,
+      inputSchema: camelJsonSchema(domainSchema(tool)) as ListedTool['inputSchema'],
       outputSchema: z.toJSONSchema(tool.outputSchema, { io: 'output', target: 'draft-7' }) as ListedTool['outputSchema'],
       annotations: { title: tool.title, ...tool.annotations },
     };
@@ -149,7 +166,7 @@ export function serveTools(server: McpServer, tools: readonly Tool[], context: (
 export async function callTool(tool: Tool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
   try {
     requirePermission(ctx.principal, tool.permission);
-    const input = parseInput(tool.inputSchema, args ?? {}, '');
+    const input = parseInput(tool.inputSchema, toDomainArguments(args ?? {}, domainSchema(tool)), '');
     const result = await tool.handler(input, ctx);
     if (result instanceof JsonText) {
       // Built by PostgreSQL in the output schema's shape (a test checks it against the schema): sent as it is.
@@ -162,9 +179,6 @@ export async function callTool(tool: Tool, args: unknown, ctx: ToolContext): Pro
   }
 }
 
-/** Domain functions name fields where REST sends them (`query.cursor`); a tool's arguments are one flat object. */
-const argumentName = (field: string) => field.replace(/^(query|path|body)\./, '');
-
 /**
  * The MCP face of the one error mapping (http/problem.ts): a domain error
  * gives its detail, each offending argument and its code; anything else is a
@@ -174,7 +188,8 @@ function errorResult(error: unknown, tool: Tool, ctx: ToolContext): CallToolResu
   let text: string;
   if (error instanceof DomainError) {
     const problem = toProblem(error);
-    const fields = (problem.errors ?? []).map((issue) => `- ${argumentName(issue.field)}: ${issue.message}`);
+    // Domain functions name fields where REST sends them (`body.from_number`); the tool takes `fromNumber`.
+    const fields = (problem.errors ?? []).map((issue) => `- ${argumentPath(issue.field)}: ${issue.message}`);
     // What the model needs to recover (current_hash and a diff, conflicts, the missing permission...).
     const { type: _type, title: _title, status: _status, detail: _detail, code: _code, errors: _errors, instance: _instance, request_id: _rid, ...details } = problem;
     const extra = Object.keys(details).length ? [`details: ${JSON.stringify(details)}`] : [];

@@ -98,7 +98,7 @@ describe('project scope', () => {
     for (const tool of ['list_calls', 'analytics_overview', 'analytics_time_series', 'analytics_heatmap', 'analytics_cost', 'billing_overview_get']) {
       const result = await admin.call(tool, { project_id: p2 });
       expect({ tool, isError: result.isError }).toEqual({ tool, isError: true });
-      expect(textOf(result)).toBe(`This sign-in acts in project ${a.projectId} only (FORBIDDEN)\n- project_id: must be ${a.projectId}, or left out`);
+      expect(textOf(result)).toBe(`This sign-in acts in project ${a.projectId} only (FORBIDDEN)\n- projectId: must be ${a.projectId}, or left out`);
     }
     // Naming its own project is fine.
     expect((await admin.call('list_calls', { project_id: a.projectId })).isError).toBeFalsy();
@@ -147,27 +147,27 @@ describe('permissions', () => {
 
 describe('bad arguments are tool errors naming the field', () => {
   const cases: [string, string, Record<string, unknown>, string][] = [
-    ['a timestamp in another form', 'list_calls', { from_time: 'yesterday' },
-      'The request is not valid (VALIDATION_FAILED)\n- from_time: expected the form YYYY-MM-DD HH:MM:SS (UTC) or an ISO 8601 timestamp with a zone'],
-    ['a date that does not exist', 'analytics_overview', { to_time: '2026-02-30 00:00:00' },
-      'The request is not valid (VALIDATION_FAILED)\n- to_time: 2026-02-30 00:00:00 is not a real date and time'],
-    ['page_size 0', 'list_calls', { page_size: 0 },
-      'The request is not valid (VALIDATION_FAILED)\n- page_size: Too small: expected number to be >=1'],
-    ['page_size of the wrong type', 'list_calls', { page_size: 'many' },
-      'The request is not valid (VALIDATION_FAILED)\n- page_size: Invalid input: expected number, received NaN'],
+    ['a timestamp in another form', 'list_calls', { fromTime: 'yesterday' },
+      'The request is not valid (VALIDATION_FAILED)\n- fromTime: expected the form YYYY-MM-DD HH:MM:SS (UTC) or an ISO 8601 timestamp with a zone'],
+    ['a date that does not exist', 'analytics_overview', { toTime: '2026-02-30 00:00:00' },
+      'The request is not valid (VALIDATION_FAILED)\n- toTime: 2026-02-30 00:00:00 is not a real date and time'],
+    ['page_size 0', 'list_calls', { pageSize: 0 },
+      'The request is not valid (VALIDATION_FAILED)\n- pageSize: Too small: expected number to be >=1'],
+    ['page_size of the wrong type', 'list_calls', { pageSize: 'many' },
+      'The request is not valid (VALIDATION_FAILED)\n- pageSize: Invalid input: expected number, received NaN'],
     ['a cursor this server never issued', 'list_calls', { cursor: 'not-a-cursor' },
       'The cursor is not valid: it is not a cursor returned by this API (INVALID_CURSOR)\n- cursor: it is not a cursor returned by this API'],
-    ['from_time after to_time', 'analytics_cost', { from_time: '2026-11-02 00:00:00', to_time: '2026-11-01 00:00:00' },
-      'from_time is after to_time (VALIDATION_FAILED)\n- from_time: must not be after to_time'],
-    ['an unknown argument', 'get_call', { session_id: 'sess_x', verbose: true },
+    ['from_time after to_time', 'analytics_cost', { fromTime: '2026-11-02 00:00:00', toTime: '2026-11-01 00:00:00' },
+      'from_time is after to_time (VALIDATION_FAILED)\n- fromTime: must not be after to_time'],
+    ['an unknown argument', 'get_call', { sessionId: 'sess_x', verbose: true },
       'The request is not valid (VALIDATION_FAILED)\n- verbose: is not a known parameter'],
     ['a missing id', 'get_call', {},
-      'The request is not valid (VALIDATION_FAILED)\n- session_id: Invalid input: expected string, received undefined'],
-    ['an unknown time zone', 'analytics_heatmap', { time_zone: 'Mars/Olympus' },
-      'The request is not valid (VALIDATION_FAILED)\n- time_zone: Mars/Olympus is not an IANA time zone name (such as UTC or America/New_York)'],
+      'The request is not valid (VALIDATION_FAILED)\n- sessionId: Invalid input: expected string, received undefined'],
+    ['an unknown time zone', 'analytics_heatmap', { timeZone: 'Mars/Olympus' },
+      'The request is not valid (VALIDATION_FAILED)\n- timeZone: Mars/Olympus is not an IANA time zone name (such as UTC or America/New_York)'],
     ['too many months', 'billing_overview_get', { months: 25 },
       'The request is not valid (VALIDATION_FAILED)\n- months: Too big: expected number to be <=24'],
-    ['an unknown session id', 'get_call', { session_id: 'sess_01JUNKNOWN0000000000000000' },
+    ['an unknown session id', 'get_call', { sessionId: 'sess_01JUNKNOWN0000000000000000' },
       'Call session sess_01JUNKNOWN0000000000000000 was not found (NOT_FOUND)'],
   ];
   it.each(cases)('%s', async (_case, tool, args, message) => {

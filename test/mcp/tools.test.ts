@@ -93,14 +93,14 @@ describe('tools/list', () => {
     }
   });
 
-  it('reuses the REST field names and marks only ids as required', async () => {
+  it('takes the REST fields in camelCase and marks only ids as required', async () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(Object.keys(byName.get('list_calls')!.inputSchema.properties!)).toEqual([
-      'from_time', 'to_time', 'page_size', 'cursor', 'agent_id', 'project_id', 'status', 'direction', 'kind',
+      'fromTime', 'toTime', 'pageSize', 'cursor', 'agentId', 'projectId', 'status', 'direction', 'kind',
     ]);
     expect(byName.get('list_calls')!.inputSchema.required ?? []).toEqual([]);
-    expect(byName.get('get_call_tool_call')!.inputSchema.required).toEqual(['session_id', 'leg_id', 'tool_call_id']);
+    expect(byName.get('get_call_tool_call')!.inputSchema.required).toEqual(['sessionId', 'legId', 'toolCallId']);
     expect(Object.keys(byName.get('list_calls')!.outputSchema!.properties!)).toEqual(['sessions', 'has_more', 'next_cursor']);
   });
 

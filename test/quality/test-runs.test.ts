@@ -373,7 +373,7 @@ describe('MCP tools', () => {
 
   it('refuses bad arguments by name, as tool errors', async () => {
     const none = await mcp.call('test_run', {});
-    expect([none.isError, textOf(none)]).toEqual([true, expect.stringContaining('- test_id: name a test')]);
+    expect([none.isError, textOf(none)]).toEqual([true, expect.stringContaining('- testId: name a test')]);
     const bad = await mcp.call('test_create', { agent_id: 'agt_x', name: 'x', customer_turns: ['hi'], checks: [{ type: 'reply_matches', pattern: '[' }] });
     expect([bad.isError, textOf(bad)]).toEqual([true, expect.stringContaining('checks.0.pattern')]);
     const missing = await mcp.call('evaluation_get', { evaluation_id: 'evl_nope' });

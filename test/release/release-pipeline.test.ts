@@ -339,7 +339,7 @@ describe('MCP release tools', () => {
         (r) => FINISHED.includes(r.release.status), 60_000);
       expect(done.release.status).toBe('succeeded');
       const bad = await mcp.call('release_start', { agent_id: agent.agent_id, branch_id: branch.branch_id, rollout: { stages: [100], soak_seconds: -1 } });
-      expect([bad.isError, textOf(bad)]).toEqual([true, expect.stringContaining('rollout.soak_seconds')]);
+      expect([bad.isError, textOf(bad)]).toEqual([true, expect.stringContaining('rollout.soakSeconds')]);
       const merged = await mcp.call('release_start', { agent_id: agent.agent_id, branch_id: branch.branch_id });
       expect([merged.isError, textOf(merged)]).toEqual([true, expect.stringContaining('is merged')]);
     } finally {
