@@ -5,7 +5,7 @@ import { appEngineDeps } from '../engine-deps.js';
 import {
   AssignAgentDestinationBody, AssignTrunkDestinationBody, ConnectionView, CreateConnectionBody, CreateDestinationBody,
   CreateSipTrunkBody, CreateSipTrunkEndpointBody, DestinationIdParams, DestinationResponse, DestinationView, ImportNumberBody,
-  ListVoicesQuery, ListVoicesResult, NumberParams, PhoneNumberIdParams, PhoneNumberResponse, PhoneNumberView, PurchaseNumberBody,
+  ListPhoneNumbersResponse, ListVoicesQuery, ListVoicesResult, NumberParams, PhoneNumberIdParams, PhoneNumberResponse, PurchaseNumberBody,
   SearchNumbersQuery, SearchNumbersResult, SimulateInboundBody, SipTrunkView,
 } from '../../modules/telephony/telephony.schemas.js';
 import { createConnection, listConnections } from '../../modules/telephony/connections.js';
@@ -67,7 +67,7 @@ export const telephonyRoutes = [
   route({
     method: 'get', path: '/v1/phone/number/list', operationId: 'listPhoneNumbers', tag,
     summary: 'The organization\'s phone numbers',
-    permission: 'agents:read', query: PageQuery, response: z.object({ phone_numbers: z.array(PhoneNumberView), ...pageFields }),
+    permission: 'agents:read', query: PageQuery, response: ListPhoneNumbersResponse,
     handler: async ({ em, principal, query }) => listAnswer('phone_numbers', await listPhoneNumbers(em, principal, query)),
   }),
   route({

@@ -39,6 +39,19 @@ import { outboundCallCreate } from './outbound-call-create.js';
 import { outboundCallGet } from './outbound-call-get.js';
 import { outboundCampaignLaunch } from './outbound-campaign-launch.js';
 import { hangupCallTool } from './hangup-call.js';
+import { listAgentsTool } from './list-agents.js';
+import { listAgentBranchesTool } from './list-agent-branches.js';
+import { listTestsTool } from './list-tests.js';
+import { listAgentTriggersTool } from './list-agent-triggers.js';
+import { listAgentTriggerRunsTool } from './list-agent-trigger-runs.js';
+import { listPhoneNumbersTool } from './list-phone-numbers.js';
+import { listCampaignsTool } from './list-campaigns.js';
+import { listReleasesTool } from './list-releases.js';
+import { listMcpServersTool } from './list-mcp-servers.js';
+import { listKnowledgeResourcesTool } from './list-knowledge-resources.js';
+import { voiceCloneGet } from './voice-clone-get.js';
+import { releaseMoveTools } from './release-moves.js';
+import { campaignMoveTools } from './campaign-moves.js';
 
 /**
  * Every tool the MCP server offers, in the order tools/list shows them (the
@@ -52,21 +65,28 @@ export const platformTools: readonly Tool[] = [
   getCallRecordingUrl,
   getCallCostBreakdown,
   hangupCallTool,
+  listAgentsTool,
   createAgent,
   updateAgent,
   patchAgentPrompt,
   listAgentPromptRevisions,
+  listAgentBranchesTool,
   createAgentBranch,
   mergeAgentBranch,
   previewAgentBranchMerge,
   setAgentTrafficSplit,
   publishAgent,
+  listReleasesTool,
   releaseStart,
   releaseGet,
+  ...releaseMoveTools,
+  listTestsTool,
   testCreate,
   testRun,
   evaluationGet,
+  listAgentTriggersTool,
   agentTriggerCreate,
+  listAgentTriggerRunsTool,
   getAgentTriggerRun,
   analyticsOverview,
   analyticsTimeSeries,
@@ -77,13 +97,19 @@ export const platformTools: readonly Tool[] = [
   outboundDncAdd,
   outboundCallCreate,
   outboundCallGet,
+  listCampaignsTool,
   outboundCampaignLaunch,
+  ...campaignMoveTools,
+  listPhoneNumbersTool,
   phoneNumberSearch,
   phoneNumberPurchase,
   listVoices,
   voiceCloneStart,
+  voiceCloneGet,
   toolHttpImportSpec,
+  listMcpServersTool,
   toolMcpSync,
+  listKnowledgeResourcesTool,
   resourceCreate,
   retrieveContext,
 ];

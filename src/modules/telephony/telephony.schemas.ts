@@ -182,6 +182,7 @@ export const PhoneNumberView = z
   .openapi('PhoneNumber');
 export type PhoneNumberView = z.infer<typeof PhoneNumberView>;
 export const PhoneNumberResponse = z.object({ phone_number: PhoneNumberView }).openapi('PhoneNumberResponse');
+export const ListPhoneNumbersResponse = z.object({ phone_numbers: z.array(PhoneNumberView), ...pageFields }).openapi('ListPhoneNumbersResponse');
 
 export const NumberParams = z.object({ number: E164Number }).strict();
 export const PhoneNumberIdParams = z.object({ phone_number_id: Id('A phone number id (pn_...).') }).strict();

@@ -1,0 +1,18 @@
+import { ListReleasesResponse, ReleaseAgentParams } from '../../modules/releases/releases.schemas.js';
+import { listReleases } from '../../modules/releases/get-release.js';
+import { listAnswer, pageQuery } from '../../modules/paging.js';
+import { defineTool } from '../tool.js';
+
+export const listReleasesTool = defineTool({
+  name: 'list_releases',
+  title: 'List an agent\'s releases',
+  description:
+    'The releases of an agent, newest first: release_id, branch, status, reason, steps. One release live: ' +
+    'release_get; move one with release_approve, _pause, _resume, _abort or _rollback. Pages: pass next_cursor ' +
+    'back as cursor.',
+  input: { ...ReleaseAgentParams.shape, ...pageQuery },
+  output: ListReleasesResponse,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  permission: 'agents:read',
+  handler: async ({ agent_id, ...page }, { em, principal }) => listAnswer('releases', await listReleases(em, principal, agent_id, page)),
+});
