@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: one JSON object a line (production, log shippers); pretty: coloured lines for a person (default of npm run dev). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -101,7 +103,7 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config {
   env: Env['NODE_ENV'];
   http: { host: string; port: number; publicUrl: string | undefined; trustProxy: boolean; drainTimeoutMs: number };
-  log: { level: Env['LOG_LEVEL'] };
+  log: { level: Env['LOG_LEVEL']; format: 'json' | 'pretty' };
   db: { url: string | undefined; dataDir: string; poolMax: number };
   temporal: { address: string; namespace: string; taskQueue: string; shutdownGraceMs: number; workflowBundle: string | undefined };
   auth: { tokenSecret: string; tokenTtlSeconds: number };
@@ -181,7 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     http: { host: e.HOST, port: e.PORT, publicUrl: e.PUBLIC_URL, trustProxy: e.TRUST_PROXY, drainTimeoutMs: e.HTTP_DRAIN_TIMEOUT_MS },
-    log: { level: e.LOG_LEVEL },
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json') },
     db: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, poolMax: e.DB_POOL_MAX },
     temporal: {
       address: e.TEMPORAL_ADDRESS,

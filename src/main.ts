@@ -104,7 +104,15 @@ async function dev() {
   const applied = await migrate(orm);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   const recordings = await recordingStoreFrom(config);
-  const demo = await ensureDemoOrganization(orm, recordings, log);
+  // Shown as soon as they exist: if anything later in this start fails, they have been printed all the same.
+  const demo = await ensureDemoOrganization(orm, recordings, log, (c) => {
+    say('');
+    say('[dev] Demo credentials, shown once (keep them):');
+    say(`  client_id       ${c.clientId}`);
+    say(`  client_secret   ${c.clientSecret}`);
+    say(`  dashboard user  ${c.email} / ${c.password}`);
+    say('');
+  });
   const demoLine = await ensureDemoLine(orm, demo.organizationId, demo.projectId);
 
   const temporal = await connectTemporal(config);

@@ -93,7 +93,8 @@ const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1').replace
 export class ForbiddenAddressError extends Error {
   readonly code = 'FORBIDDEN_ADDRESS';
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private or reserved address the platform does not call`);
+    super(`${host} resolves to ${address}, a private or reserved address the platform does not call ` +
+      `(an operator can allow a host of their own network with OUTBOUND_ALLOWED_HOSTS=${host})`);
     this.name = 'ForbiddenAddressError';
   }
 }
@@ -137,7 +138,9 @@ export function assertPublicUrl(value: string, field: string, allowedHosts: read
     checkUrlHost(new URL(value), allowedHosts);
   } catch (error) {
     if (error instanceof ForbiddenAddressError) {
-      throw new DomainError('VALIDATION_FAILED', error.message, { issues: [{ field, message: 'must not be a private, loopback or reserved address' }] });
+      throw new DomainError('VALIDATION_FAILED', error.message, {
+        issues: [{ field, message: 'must not be a private, loopback or reserved address (unless the operator lists its host in OUTBOUND_ALLOWED_HOSTS)' }],
+      });
     }
     throw error;
   }

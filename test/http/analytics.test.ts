@@ -336,6 +336,12 @@ describe('GET /v1/call_session/analytics/breakdown', () => {
     return res.body.breakdown.rows;
   };
 
+  it('groups by agent when no group_by is given, so a dashboard asking for nothing gets an answer', async () => {
+    const res = await get('breakdown', DAY);
+    expect([res.status, res.body.breakdown.group_by]).toEqual([200, 'agent']);
+    expect(res.body.breakdown.rows).toEqual(await rows('agent'));
+  });
+
   it('splits by agent, labelled with the latest name', async () => {
     expect(await rows('agent')).toEqual([
       { value: 'agt_alice', label: 'Alice (renamed)', sessions: 4, share: 0.5714, duration_seconds: 360, average_duration_seconds: 90, cost_micros: 814_000 },
@@ -468,7 +474,6 @@ describe('analytics inputs', () => {
     ['time_series', 'time_zone=Mars/Olympus_Mons', 'query.time_zone'],
     ['heatmap', 'time_zone=%2B05:30', 'query.time_zone'],
     ['time_series', 'interval=minute', 'query.interval'],
-    ['breakdown', '', 'query.group_by'],
     ['breakdown', 'group_by=caller', 'query.group_by'],
     ['agent_stats', 'direction=sideways', 'query.direction'],
     ['agent_stats', 'agent_id=', 'query.agent_id'],

@@ -71,7 +71,8 @@ describe('safeRequest refuses private, loopback and reserved addresses outside t
     const lookup: Lookup = (_host, _options, callback) => callback(null, [{ address: '10.0.0.5', family: 4 }]);
     const error = await refusal('http://intranet.example.com/', { lookup });
     expect(error.kind).toBe('forbidden_address');
-    expect(error.message).toBe('intranet.example.com resolves to 10.0.0.5, a private or reserved address the platform does not call');
+    expect(error.message).toBe('intranet.example.com resolves to 10.0.0.5, a private or reserved address the platform does not call ' +
+      '(an operator can allow a host of their own network with OUTBOUND_ALLOWED_HOSTS=intranet.example.com)');
   });
 
   it('refuses a name that resolves to an IPv6 address embedding a private IPv4 one', async () => {

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
-/** A request id (taken from X-Request-Id when sane), a child logger, one log line per request. */
+/** Health polls: a load balancer's or orchestrator's every few seconds; logged only when they fail. */
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+/** A request id (taken from X-Request-Id when sane), a child logger, one log line per request (health polls at debug). */
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
@@ -16,7 +19,7 @@ export function requestContext(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const level = ctx.status >= 500 ? 'error' : 'info';
+      const level = ctx.status >= 500 ? 'error' : HEALTH_PATHS.has(ctx.path) && ctx.status < 400 ? 'debug' : 'info';
       if (logger.isLevelEnabled(level)) {
         log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
       }

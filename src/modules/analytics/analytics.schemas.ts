@@ -80,7 +80,7 @@ export type AnalyticsTimeSeriesQuery = z.infer<typeof AnalyticsTimeSeriesQuery>;
 export const AnalyticsBreakdownQuery = z
   .object({
     ...rangeFields,
-    group_by: z.enum(GROUP_BY).describe('The dimension to split the sessions by. Required.'),
+    group_by: z.enum(GROUP_BY).default('agent').describe('The dimension to split the sessions by; default agent.'),
   })
   .strict();
 export type AnalyticsBreakdownQuery = z.infer<typeof AnalyticsBreakdownQuery>;
