@@ -34,11 +34,16 @@ export class JsonExchangeTransport implements Transport {
 
   async start(): Promise<void> {}
 
+  /** Where notifications go while the exchange runs: an SSE answer's stream (progress); none in JSON mode. */
+  private notify?: (message: JSONRPCMessage) => void;
+
   async send(message: JSONRPCMessage): Promise<void> {
-    // Responses complete their request; notifications have no stream to go to in JSON mode and are dropped.
+    // Responses complete their request; notifications go to the exchange's event stream, or are dropped in JSON mode.
     if ('id' in message && message.id !== undefined && ('result' in message || 'error' in message)) {
       this.waiting.get(message.id)?.(message);
       this.waiting.delete(message.id);
+    } else if ('method' in message && !('id' in message)) {
+      this.notify?.(message);
     }
   }
 
@@ -47,8 +52,28 @@ export class JsonExchangeTransport implements Transport {
     this.onclose?.();
   }
 
-  /** Validates the exchange the way the SDK's HTTP transport does, then runs its messages through the server. */
-  async exchange(headers: Record<string, string | string[] | undefined>, body: unknown, extra: MessageExtraInfo): Promise<ExchangeResult> {
+  /**
+   * Validates the exchange the way the SDK's HTTP transport does, then runs its messages through the server.
+   * `notify` receives the server's notifications while the exchange runs (an SSE answer: progress).
+   */
+  async exchange(
+    headers: Record<string, string | string[] | undefined>, body: unknown, extra: MessageExtraInfo, notify?: (message: JSONRPCMessage) => void,
+  ): Promise<ExchangeResult> {
+    const refused = this.check(headers, body);
+    if (refused) return refused;
+    this.notify = notify;
+    const messages = (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
+    const requests = messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m);
+    const answers = requests.map((request) => new Promise<JSONRPCMessage>((resolve) => this.waiting.set(request.id, resolve)));
+    for (const message of messages) this.onmessage?.(message, extra);
+    if (requests.length === 0) return { status: 202 };
+    const responses = await Promise.all(answers);
+    this.notify = undefined;
+    return { status: 200, body: Array.isArray(body) ? responses : responses[0] };
+  }
+
+  /** The refusal of a malformed exchange (406, 415, 400), or undefined when it may run. */
+  check(headers: Record<string, string | string[] | undefined>, body: unknown): ExchangeResult | undefined {
     const accept = String(headers.accept ?? '');
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return refusal(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
@@ -63,14 +88,16 @@ export class JsonExchangeTransport implements Transport {
     const raw = Array.isArray(body) ? body : [body];
     if (raw.length === 0 || raw.length > 20) return refusal(400, -32600, 'Invalid Request: send one JSON-RPC message (or a batch of at most 20)');
     if (!raw.every(isJsonRpcMessage)) return refusal(400, -32700, 'Parse error: Invalid JSON-RPC message');
-    const messages = raw as JSONRPCMessage[];
-    const requests = messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m);
-    const answers = requests.map((request) => new Promise<JSONRPCMessage>((resolve) => this.waiting.set(request.id, resolve)));
-    for (const message of messages) this.onmessage?.(message, extra);
-    if (requests.length === 0) return { status: 202 };
-    const responses = await Promise.all(answers);
-    return { status: 200, body: Array.isArray(body) ? responses : responses[0] };
+    return undefined;
   }
+}
+
+/**
+ * Whether an exchange asks for progress (a request with `_meta.progressToken`): it is then answered as an
+ * event stream (Streamable HTTP's SSE response), so the notifications reach the client while the call runs.
+ */
+export function wantsProgress(body: unknown): boolean {
+  return (Array.isArray(body) ? body : [body]).some((m) => isObject(m) && 'id' in m && isObject(m.params) && isObject(m.params._meta) && m.params._meta.progressToken !== undefined);
 }
 
 const KEYS = {

@@ -7,7 +7,8 @@ import { readBearerToken, verifyMcpTokenClaims } from '../oauth/verify-access-to
 import { touchConnection } from '../oauth/connections/find-connection.js';
 import { mcpResourceUrl, oauthBaseUrl, wwwAuthenticateHeader } from '../oauth/urls.js';
 import { buildMcpServer } from './server.js';
-import { JsonExchangeTransport } from './json-exchange-transport.js';
+import { JsonExchangeTransport, wantsProgress } from './json-exchange-transport.js';
+import { PassThrough } from 'node:stream';
 
 /**
  * POST /platform/mcp: Streamable HTTP in stateless mode. Every request is
@@ -75,9 +76,25 @@ export function registerMcpRoute(router: Router, deps: AppDeps) {
     const transport = new JsonExchangeTransport();
     await server.connect(transport);
     const headers = ctx.req.headers;
-    const result = await transport.exchange(headers, ctx.request.body, {
-      requestInfo: { headers, url: new URL(ctx.originalUrl, baseUrl) },
-    });
+    const extra = { requestInfo: { headers, url: new URL(ctx.originalUrl, baseUrl) } };
+    if (wantsProgress(ctx.request.body) && !transport.check(headers, ctx.request.body)) {
+      // An SSE answer (Streamable HTTP): progress notifications as they come, then the response, then the end.
+      // Koa sends it once this handler returns, so the exchange runs on while the stream is open.
+      const stream = new PassThrough();
+      const event = (message: unknown) => stream.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+      ctx.status = 200;
+      ctx.type = 'text/event-stream';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = stream;
+      void transport.exchange(headers, ctx.request.body, extra, event)
+        .then((result) => {
+          if (result.status === 200) for (const message of Array.isArray(result.body) ? result.body : [result.body]) event(message);
+        })
+        .catch((error: unknown) => ctx.state.log?.error({ err: error }, 'MCP exchange failed'))
+        .finally(() => stream.end());
+      return;
+    }
+    const result = await transport.exchange(headers, ctx.request.body, extra);
     // Not closed: by now every request of the exchange is answered, nothing is pending, and the server and its
     // transport are referenced only by this request, so they go with it. Closing walks the SDK's teardown
     // (abort controllers, pending-response errors) for nothing: a sixth of the route's time in the profile.

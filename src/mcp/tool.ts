@@ -16,6 +16,7 @@ import { DomainError } from '../modules/errors.js';
 import { requirePermission, type Permission, type Principal } from '../modules/org/permissions.js';
 import { parseInput } from '../modules/validation.js';
 import { argumentPath, camelDescription, camelJsonSchema, toDomainArguments } from './camel-arguments.js';
+import { noProgress, type ReportProgress } from '../modules/progress.js';
 
 /** What a tool's handler runs with: the signed-in person, its own EntityManager, the app's dependencies. */
 export interface ToolContext {
@@ -24,6 +25,8 @@ export interface ToolContext {
   deps: AppDeps;
   /** The public address of this service, for links a tool hands out (recordings). */
   baseUrl: string;
+  /** Reports how far a long tool got (MCP progress notifications when the client asked with a progressToken). */
+  progress: ReportProgress;
 }
 
 /**
@@ -145,16 +148,35 @@ export function listing(tool: Tool): ListedTool {
  * replacing these). The list never changes during a connection: no listChanged.
  * `context` is called once per tool call (each call gets its own EntityManager).
  */
-export function serveTools(server: McpServer, tools: readonly Tool[], context: () => ToolContext): void {
+export function serveTools(server: McpServer, tools: readonly Tool[], context: () => Omit<ToolContext, 'progress'>): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listing) }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     // An unknown tool is a protocol error (MCP spec, tools: error handling); everything after is a tool result.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callTool(tool, request.params.arguments, context());
+    const token = request.params._meta?.progressToken;
+    return callTool(tool, request.params.arguments, { ...context(), progress: token === undefined ? noProgress : progressReporter(token, extra.sendNotification) });
   });
+}
+
+/**
+ * MCP progress (spec: utilities/progress) for one request's token: each update becomes a
+ * notifications/progress, only when `progress` grew (the spec requires it to increase), sent without
+ * waiting (a slow or gone client does not hold the tool up; a failed send is dropped).
+ */
+export function progressReporter(
+  token: string | number,
+  send: (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; total?: number; message?: string } }) => Promise<void>,
+): ReportProgress {
+  let last = -Infinity;
+  return ({ progress, total, message }) => {
+    if (!(progress > last)) return;
+    last = progress;
+    void send({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
+      .catch(() => undefined);
+  };
 }
 
 /**

@@ -210,6 +210,7 @@ describe('unexpected failures', () => {
     em: t.orm.em.fork(),
     deps: { ...t.deps, logger },
     baseUrl: MCP_BASE_URL,
+    progress: () => {},
   });
   const base = {
     title: 'Broken',

@@ -18,6 +18,6 @@ export const testRun = defineTool({
   output: RunTestsResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   permission: 'tests:run',
-  handler: (input, { em, principal, deps }) =>
-    runTests(em, principal, { ...input, wait_seconds: input.wait_seconds ?? DEFAULT_WAIT_SECONDS }, temporalAccess(deps)),
+  handler: (input, { em, principal, deps, progress }) =>
+    runTests(em, principal, { ...input, wait_seconds: input.wait_seconds ?? DEFAULT_WAIT_SECONDS }, temporalAccess(deps), progress),
 });

@@ -13,6 +13,7 @@ import {
 import { findMcpServer } from './mcp-server-access.js';
 import { ensureMcpSyncSchedule } from './mcp-sync-schedule.js';
 import { toMcpToolView } from './mcp-server-views.js';
+import { noProgress, type ReportProgress } from '../progress.js';
 
 export interface McpSyncAnswer {
   workflow_id: string;
@@ -38,6 +39,7 @@ export interface McpSyncAnswer {
  */
 export async function startMcpSync(
   em: Em, principal: Principal, serverId: string, input: unknown, temporal: TemporalAccess, query: SyncMcpToolsQuery = {},
+  onProgress: ReportProgress = noProgress,
 ): Promise<McpSyncAnswer> {
   requirePermission(principal, 'tools:manage');
   const body = parseInput(SyncMcpToolsBody, input ?? {}, 'body');
@@ -60,13 +62,22 @@ export async function startMcpSync(
   const answer: McpSyncAnswer = { workflow_id: workflowId, run_id: handle.firstExecutionRunId, status: 'running', timed_out: false, result: null, tools: null };
   if (!wait) return answer;
   let result: McpSyncResult;
+  // The sync is one listing of the server's tools: progress is the time waited, out of the time allowed.
+  const total = Math.round(waitMs / 1000);
+  const started = Date.now();
+  const tick = () => onProgress({ progress: Math.min(total, Math.floor((Date.now() - started) / 1000)), total, message: `syncing the tools of ${server.name}` });
+  tick();
+  const ticker = setInterval(tick, 1000);
   try {
     result = await withinDeadline(temporal.client, waitMs, () => handle.result());
   } catch (error) {
     if (!isDeadlineError(error)) throw error;
     return { ...answer, timed_out: true };
+  } finally {
+    clearInterval(ticker);
   }
   const tools = await em.find(McpServerTool, { server: server.id }, { orderBy: { name: 'asc' } });
+  onProgress({ progress: total, total, message: `synced ${tools.filter((t) => !t.removedAt).length} tools` });
   return { ...answer, status: 'finished', result, tools: tools.map(toMcpToolView) };
 }
 

@@ -11,6 +11,7 @@ import { Evaluation, Test, TestRun } from './quality.entity.js';
 import { RunTestsBody, type RunTestsResult } from './quality.schemas.js';
 import { createEvaluation } from './create-evaluation.js';
 import { getEvaluation } from './get-evaluation.js';
+import { noProgress, pollUntil, type ReportProgress } from '../progress.js';
 
 /**
  * test_run: runs a test, or every test of an agent, on a branch's head (main
@@ -19,7 +20,9 @@ import { getEvaluation } from './get-evaluation.js';
  * `wait_seconds` the answer waits (polling the read state) until the
  * evaluation finishes or the time is up.
  */
-export async function runTests(em: Em, principal: Principal, input: RunTestsBody, temporal: TemporalAccess): Promise<RunTestsResult> {
+export async function runTests(
+  em: Em, principal: Principal, input: RunTestsBody, temporal: TemporalAccess, onProgress: ReportProgress = noProgress,
+): Promise<RunTestsResult> {
   requirePermission(principal, 'tests:run');
   const body = parseInput(RunTestsBody, input, 'body');
 
@@ -76,7 +79,7 @@ export async function runTests(em: Em, principal: Principal, input: RunTestsBody
 
   const result: RunTestsResult = { evaluation_id: evaluation.id, test_run_ids: runs.map((r) => r.id), status: 'queued' };
   if (body.wait_seconds) {
-    const view = await waitForEvaluation(em, principal, evaluation.id, body.wait_seconds * 1000);
+    const view = await waitForEvaluation(em, principal, evaluation.id, body.wait_seconds * 1000, onProgress);
     result.status = view.status;
     if (view.finished_at) result.evaluation = view;
   }
@@ -85,12 +88,17 @@ export async function runTests(em: Em, principal: Principal, input: RunTestsBody
 
 const POLL_MS = 200;
 
-async function waitForEvaluation(em: Em, principal: Principal, evaluationId: string, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
+/** Polls the read state until the evaluation finishes or `ms` pass, reporting each test run that finishes. */
+async function waitForEvaluation(em: Em, principal: Principal, evaluationId: string, ms: number, onProgress: ReportProgress) {
+  return pollUntil(
     // A fresh fork each time: the identity map would otherwise answer with the row as first read.
-    const view = await getEvaluation(em.fork(), principal, evaluationId);
-    if (view.finished_at || Date.now() >= deadline) return view;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
-  }
+    () => getEvaluation(em.fork(), principal, evaluationId),
+    (view) => view.finished_at !== null,
+    ms,
+    (view) => {
+      const finished = view.test_runs.filter((r) => !['queued', 'running'].includes(r.status)).length;
+      onProgress({ progress: finished, total: view.test_runs.length, message: `${finished} of ${view.test_runs.length} tests finished` });
+    },
+    POLL_MS,
+  );
 }
