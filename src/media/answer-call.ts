@@ -200,6 +200,7 @@ async function converseAndRecord(
 ): Promise<void> {
   const { sessionId, media, log } = live;
   const em = deps.orm.em.fork();
+  const preparing = performance.now();
   // The organization's cloud providers for the agent's voice, else the offline ones (modules/speech/resolve-speech.ts).
   const speech = await resolveSpeech(em, live.organizationId, config.voice, deps.engine.settings ?? defaultEngineSettings(), { stt: deps.stt, tts: deps.tts });
   for (const note of speech.notes) log.warn(note);
@@ -213,6 +214,8 @@ async function converseAndRecord(
     phrases: await agentPhrases(em, live.agentId, config),
     log: (message, data) => log.debug(data ?? {}, message),
   });
+  // Each step between the answer and the greeting is logged once: a call that stays silent shows where it stopped.
+  log.info({ session_id: sessionId, ms: Math.round(performance.now() - preparing) }, 'live call: speech and turn detection ready');
   const input = {
     organizationId: live.organizationId,
     projectId: live.projectId,
