@@ -6,6 +6,8 @@ import { listResources } from '../../modules/knowledge/list-resources.js';
 import { retrieveContext } from '../../modules/knowledge/retrieve-context.js';
 import { route } from '../route.js';
 import { listAnswer } from '../../modules/paging.js';
+import { ResourceDeleteParams, ResourceDeletedResponse } from '../../modules/deletes.schemas.js';
+import { deleteResource } from '../../modules/knowledge/delete-resource.js';
 
 const tag = 'Knowledge';
 
@@ -33,5 +35,11 @@ export const knowledgeRoutes = [
     summary: 'The best passages of a project\'s knowledge for a query, with their source and rank',
     permission: 'agents:read', body: RetrieveBody, response: RetrieveResponse,
     handler: async ({ em, principal, body }) => ({ passages: await retrieveContext(em, principal, body) }),
+  }),
+  route({
+    method: 'delete', path: '/v1/knowledge/resource/delete/{resource_id}', operationId: 'deleteKnowledgeResource', tag,
+    summary: 'Delete a knowledge resource and its chunks: retrieval stops finding it at once',
+    permission: 'knowledge:manage', params: ResourceDeleteParams, response: ResourceDeletedResponse,
+    handler: ({ em, principal, params }) => deleteResource(em, principal, params.resource_id),
   }),
 ];

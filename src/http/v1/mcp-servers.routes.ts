@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ActivateMcpToolBody, AssignMcpServerBody, AssignMcpServerResponse, CreateMcpServerBody, McpServerIdParams, McpServerListResponse,
+  ActivateMcpToolBody, AssignMcpServerBody, AssignMcpServerResponse, UnassignMcpServerResponse, CreateMcpServerBody, McpServerIdParams, McpServerListResponse,
   McpServerParams, McpServerResponse, McpToolParams, McpToolResponse, StartMcpOAuthResponse, SyncMcpToolsQuery, SyncMcpToolsResponse,
 } from '../../modules/mcp-servers/mcp-servers.schemas.js';
 import { createMcpServer } from '../../modules/mcp-servers/create-mcp-server.js';
@@ -8,6 +8,7 @@ import { getMcpServer, listMcpServers } from '../../modules/mcp-servers/list-mcp
 import { startMcpSync } from '../../modules/mcp-servers/start-mcp-sync.js';
 import { activateMcpTool } from '../../modules/mcp-servers/activate-mcp-tool.js';
 import { assignMcpServer } from '../../modules/mcp-servers/assign-mcp-server.js';
+import { unassignMcpServer } from '../../modules/mcp-servers/unassign-mcp-server.js';
 import { ensureMcpSyncSchedule } from '../../modules/mcp-servers/mcp-sync-schedule.js';
 import { MCP_OAUTH_CALLBACK_PATH, startMcpOAuth } from '../../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
@@ -15,9 +16,19 @@ import { temporalAccess } from '../../temporal/temporal-access.js';
 import { publicBaseUrl } from '../base-url.js';
 import { route } from '../route.js';
 import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { McpServerDeleteParams, McpServerDeletedResponse } from '../../modules/deletes.schemas.js';
+import { deleteMcpServer } from '../../modules/mcp-servers/delete-mcp-server.js';
 
 const tag = 'MCP servers';
 const NoQuery = z.object({}).strict();
+
+const deleteRoute = route({
+  method: 'delete', path: '/v1/mcp/server/delete/{mcp_server_id}', operationId: 'deleteMcpServer', tag,
+  summary: 'Delete an external MCP server and its synced tools',
+  description: 'Refused with 409 while the server is assigned to an agent (the answer names them in in_use_by): unassign it first.',
+  permission: 'tools:manage', params: McpServerDeleteParams, response: McpServerDeletedResponse,
+  handler: ({ em, principal, params }) => deleteMcpServer(em, principal, params.mcp_server_id),
+});
 
 export const mcpServerRoutes = [
   route({
@@ -79,4 +90,11 @@ export const mcpServerRoutes = [
     permission: 'tools:manage', body: AssignMcpServerBody, response: AssignMcpServerResponse,
     handler: ({ em, principal, body }) => assignMcpServer(em, principal, body),
   }),
+  route({
+    method: 'post', path: '/v1/agent/mcp_server/unassign', operationId: 'unassignMcpServer', tag,
+    summary: 'Take an MCP server\'s tools away from an agent (from its next call)',
+    permission: 'tools:manage', body: AssignMcpServerBody, response: UnassignMcpServerResponse,
+    handler: ({ em, principal, body }) => unassignMcpServer(em, principal, body),
+  }),
+  deleteRoute,
 ];

@@ -10,6 +10,8 @@ import { getEvaluation, getTestRun } from '../../modules/quality/get-evaluation.
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route } from '../route.js';
 import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { TestDeleteParams, TestDeletedResponse } from '../../modules/deletes.schemas.js';
+import { deleteTest } from '../../modules/quality/delete-test.js';
 
 const tag = 'Tests and evaluations';
 
@@ -50,5 +52,12 @@ export const qualityRoutes = [
     summary: 'An evaluation: per-test outcomes, pass rate, duration and cost',
     permission: 'tests:run', params: EvaluationIdParams, response: EvaluationResponse,
     handler: async ({ em, principal, params }) => ({ evaluation: await getEvaluation(em, principal, params.evaluation_id) }),
+  }),
+  route({
+    method: 'delete', path: '/v1/agent/{agent_id}/test/delete/{test_id}', operationId: 'deleteTest', tag,
+    summary: 'Delete a test and its past runs',
+    description: 'A required test is also taken out of the agent\'s merge and release gate, which needs agents:publish as well (403 otherwise).',
+    permission: 'tests:run', params: TestDeleteParams, response: TestDeletedResponse,
+    handler: ({ em, principal, params }) => deleteTest(em, principal, params.agent_id, params.test_id),
   }),
 ];

@@ -52,6 +52,9 @@ import { listKnowledgeResourcesTool } from './list-knowledge-resources.js';
 import { voiceCloneGet } from './voice-clone-get.js';
 import { releaseMoveTools } from './release-moves.js';
 import { campaignMoveTools } from './campaign-moves.js';
+import { mcpServerDelete } from './mcp-server-delete.js';
+import { resourceDelete } from './resource-delete.js';
+import { testDelete } from './test-delete.js';
 
 /**
  * Every tool the MCP server offers, in the order tools/list shows them (the
@@ -82,6 +85,7 @@ export const platformTools: readonly Tool[] = [
   ...releaseMoveTools,
   listTestsTool,
   testCreate,
+  testDelete,
   testRun,
   evaluationGet,
   listAgentTriggersTool,
@@ -109,7 +113,9 @@ export const platformTools: readonly Tool[] = [
   toolHttpImportSpec,
   listMcpServersTool,
   toolMcpSync,
+  mcpServerDelete,
   listKnowledgeResourcesTool,
   resourceCreate,
+  resourceDelete,
   retrieveContext,
 ];

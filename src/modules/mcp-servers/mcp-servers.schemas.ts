@@ -124,6 +124,12 @@ export const SyncMcpToolsResponse = z.object({
   tools: z.array(McpToolView).nullable().describe('With wait, once finished: the server\'s tools as the sync left them (removed ones marked), with their permissions; else null.'),
 });
 
+export const UnassignMcpServerResponse = z.object({
+  agent_id: z.string(),
+  mcp_server_id: z.string(),
+  unassigned: z.boolean().describe('false when the agent did not have the server.'),
+});
+
 export const AssignMcpServerResponse = z.object({
   agent_id: z.string(),
   mcp_server_id: z.string(),
