@@ -153,10 +153,9 @@ function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimite
       await releaseIdempotencyKey(deps.orm.em.fork(), principal.organizationId, idempotencyKey, claim.token).catch(() => undefined);
       throw error;
     }
-    ctx.status = r.status ?? 200;
     // The work is done: a store that fails now must not turn its success into an error. The claim then lapses and
     // a retry runs again, where the domain's own key (the routes that start work) still finds what it made.
-    await completeIdempotencyKey(em, principal.organizationId, idempotencyKey, claim.token, ctx, text)
+    await completeIdempotencyKey(em, principal.organizationId, idempotencyKey, claim.token, ctx, r.status ?? 200, text)
       .catch((error: unknown) => deps.logger.warn({ err: error, operation: r.operationId }, 'the response of an idempotent request could not be stored'));
     respond(ctx, r, new JsonText(text));
     // Keys past their day go a batch at a time, now and then, on the request path of a create.

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
 import { sql, type Em } from '../db/orm.js';
 import { DomainError, validationFailed } from '../modules/errors.js';
@@ -63,7 +63,7 @@ export function requestFingerprint(operationId: string, request: { params: unkno
  * earlier one still runs.
  */
 export async function claimIdempotencyKey(em: Em, organizationId: string, key: string, operationId: string, fingerprint: string, tries = 3): Promise<IdempotencyClaim> {
-  const token = createHash('sha256').update(`${process.pid}:${Date.now()}:${Math.random()}`).digest('base64url').slice(0, 22);
+  const token = randomUUID();
   // A new key, an expired one (reused after its day) or an abandoned claim of the same request: this request owns it.
   const [claimed] = await sql<{ token: string }>(em, `
     insert into idempotency_record (organization_id, key, operation_id, fingerprint, token, state, created_at, updated_at)
@@ -96,14 +96,14 @@ export async function claimIdempotencyKey(em: Em, organizationId: string, key: s
 }
 
 /** Stores the claimed request's success for replay. */
-export async function completeIdempotencyKey(em: Em, organizationId: string, key: string, token: string, ctx: ParameterizedContext, body: string): Promise<void> {
+export async function completeIdempotencyKey(em: Em, organizationId: string, key: string, token: string, ctx: ParameterizedContext, status: number, body: string): Promise<void> {
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
     const value = ctx.response.get(name);
     if (value) headers[name] = value;
   }
   await sql(em, `update idempotency_record set state = 'done', status = ?, body = ?, headers = ?::jsonb, updated_at = now()
-    where organization_id = ? and key = ? and token = ?`, [ctx.status, body, JSON.stringify(headers), organizationId, key, token]);
+    where organization_id = ? and key = ? and token = ?`, [status, body, JSON.stringify(headers), organizationId, key, token]);
 }
 
 /** Gives the key back after a failed request, so the same request can be retried under it. */

@@ -62,7 +62,7 @@ export const triggerRoutes = [
     method: 'get', path: '/v1/agent_trigger/{trigger_id}/run/list', operationId: 'listAgentTriggerRuns', tag,
     summary: 'The runs of a trigger, newest first (keyset-paged)',
     permission: 'agents:read', params: TriggerParams, query: ListRunsQuery, response: ListRunsResponse,
-    handler: async ({ em, principal, params, query }) => listTriggerRuns(em, principal, params.trigger_id, query),
+    handler: async ({ em, principal, params, query }) => listAnswer('runs', await listTriggerRuns(em, principal, params.trigger_id, query)),
   }),
   route({
     method: 'get', path: '/v1/agent_trigger/run/{run_id}/retrieve', operationId: 'retrieveAgentTriggerRun', tag,

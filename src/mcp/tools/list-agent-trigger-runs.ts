@@ -1,6 +1,6 @@
 import { ListRunsResponse, TriggerParams } from '../../modules/triggers/triggers.schemas.js';
 import { listTriggerRuns } from '../../modules/triggers/trigger-runs.js';
-import { pageQuery } from '../../modules/paging.js';
+import { listAnswer, pageQuery } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 
 export const listAgentTriggerRunsTool = defineTool({
@@ -14,5 +14,5 @@ export const listAgentTriggerRunsTool = defineTool({
   output: ListRunsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   permission: 'agents:read',
-  handler: ({ trigger_id, ...page }, { em, principal }) => listTriggerRuns(em, principal, trigger_id, page),
+  handler: async ({ trigger_id, ...page }, { em, principal }) => listAnswer('runs', await listTriggerRuns(em, principal, trigger_id, page)),
 });

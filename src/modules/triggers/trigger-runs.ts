@@ -11,7 +11,7 @@ import { findRun, findTrigger, toRunView, toRunViews } from './trigger-access.js
 import { checkTargetUrl } from './manage-triggers.js';
 import { announceTriggerRuns } from './webhook-dispatcher.js';
 import type { TriggerSettings } from './trigger-settings.js';
-import { findPage, type Page } from '../paging.js';
+import { findPage, type Page, type PageOf } from '../paging.js';
 
 /** A replay sends at most this many events; a wider range is refused (narrow it, or replay it in parts). */
 export const MAX_REPLAY_EVENTS = 1000;
@@ -24,11 +24,11 @@ export async function getTriggerRun(em: Em, principal: Principal, runId: string)
 }
 
 /** A trigger's runs, newest first, keyset-paged by id (ids are time-ordered). */
-export async function listTriggerRuns(em: Em, principal: Principal, triggerId: string, query: Page): Promise<{ runs: TriggerRunView[]; has_more: boolean; next_cursor: string | null }> {
+export async function listTriggerRuns(em: Em, principal: Principal, triggerId: string, query: Page): Promise<PageOf<TriggerRunView>> {
   requirePermission(principal, 'agents:read');
   const trigger = await findTrigger(em, principal, triggerId);
   const page = await findPage(em, TriggerRun, { trigger: trigger.id }, query, { list: 'trigger_runs', order: 'desc', filters: { trigger_id: trigger.id } });
-  return { runs: await toRunViews(em, page.items, trigger), has_more: page.has_more, next_cursor: page.next_cursor };
+  return { ...page, items: await toRunViews(em, page.items, trigger) };
 }
 
 /**
