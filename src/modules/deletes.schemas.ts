@@ -15,3 +15,11 @@ export const ResourceDeletedResponse = z.object({ resource_id: z.string(), delet
 export const TestDeletedResponse = z.object({
   test_id: z.string(), deleted: z.literal(true), was_required: z.boolean().describe('It was a required test: the agent\'s merge and release gate no longer includes it.'),
 }).openapi('TestDeletedResponse');
+
+export const ProjectDeleteParams = z.object({ project_id: Id('The project (prj_...).') });
+export const ContactDeleteParams = z.object({ contact_id: Id('The contact (cnt_...).') });
+export const HttpToolDeleteParams = z.object({ tool_id: Id('The HTTP tool (htl_...).') });
+
+export const ProjectDeletedResponse = z.object({ project_id: z.string(), deleted: z.literal(true) }).openapi('ProjectDeletedResponse');
+export const ContactDeletedResponse = z.object({ contact_id: z.string(), deleted: z.literal(true) }).openapi('ContactDeletedResponse');
+export const HttpToolDeletedResponse = z.object({ tool_id: z.string(), deleted: z.literal(true) }).openapi('HttpToolDeletedResponse');

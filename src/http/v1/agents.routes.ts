@@ -3,7 +3,7 @@ import {
   AgentBranchParams, AgentIdParams, AgentResponse, AgentRevisionParams, BranchResponse, CreateAgentBody,
   CreateAgentBranchRestBody, EstimateAgentBody, EstimateView, ListAgentsQuery, ListAgentsResponse, ListBranchesResponse,
   ListPromptRevisionsQuery, ListRevisionsResponse, MergePreview, MergeResult, PatchPromptRestBody, PromptChangeResult,
-  PublicationResult, RestoreRevisionQuery, RetrieveAgentQuery, SetTrafficSplitRestBody, TrafficSplitResult, UpdateAgentBody,
+  PublicationResult, UnpublishResult, ArchiveResult, RestoreRevisionQuery, RetrieveAgentQuery, SetTrafficSplitRestBody, TrafficSplitResult, UpdateAgentBody,
 } from '../../modules/agents/agents.schemas.js';
 import { createAgent } from '../../modules/agents/create-agent.js';
 import { updateAgent } from '../../modules/agents/update-agent.js';
@@ -19,6 +19,9 @@ import { previewAgentBranchMerge } from '../../modules/agents/preview-agent-bran
 import { mergeAgentBranch } from '../../modules/agents/merge-agent-branch.js';
 import { publishAgent } from '../../modules/agents/publish-agent.js';
 import { rollbackAgent } from '../../modules/agents/rollback-agent.js';
+import { unpublishAgent } from '../../modules/agents/unpublish-agent.js';
+import { archiveAgent } from '../../modules/agents/archive-agent.js';
+import { unarchiveAgent } from '../../modules/agents/unarchive-agent.js';
 import { setAgentTrafficSplit } from '../../modules/agents/set-agent-traffic-split.js';
 import { route } from '../route.js';
 import { listAnswer, PageQuery } from '../../modules/paging.js';
@@ -143,6 +146,32 @@ export const agentRoutes = [
     description: 'A 409 when nothing was live before the current version.',
     permission: 'agents:publish', params: AgentIdParams, response: PublicationResult,
     handler: ({ em, principal, params }) => rollbackAgent(em, principal, { agentId: params.agent_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/unpublish', operationId: 'unpublishAgent', tag,
+    summary: 'Take the agent off the air: no version live, no traffic split',
+    description:
+      'Refused with 409 while destinations route calls to the agent or campaigns, outbound calls, releases or enabled ' +
+      'triggers drive it: in_use_by names each. The publication history keeps the version taken down; publishing ' +
+      'again makes main\'s head live. Unpublishing an agent with nothing live changes nothing.',
+    permission: 'agents:publish', params: AgentIdParams, response: UnpublishResult,
+    handler: ({ em, principal, params }) => unpublishAgent(em, principal, { agentId: params.agent_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/archive', operationId: 'archiveAgent', tag,
+    summary: 'Archive an agent: out of the lists, no changes, calls or campaigns; its history stays readable',
+    description:
+      'Refused with 409 while anything uses the agent (its live version, destinations, running campaigns and ' +
+      'outbound calls, releases, enabled triggers): in_use_by names each and the detail says how to end it. Archived ' +
+      'agents are listed with agent/list?archived=true and come back with unarchive. Archiving twice changes nothing.',
+    permission: 'agents:publish', params: AgentIdParams, response: ArchiveResult,
+    handler: ({ em, principal, params }) => archiveAgent(em, principal, { agentId: params.agent_id }),
+  }),
+  route({
+    method: 'post', path: '/v1/agent/{agent_id}/unarchive', operationId: 'unarchiveAgent', tag,
+    summary: 'Bring an archived agent back: it takes changes again and can be published',
+    permission: 'agents:publish', params: AgentIdParams, response: ArchiveResult,
+    handler: ({ em, principal, params }) => unarchiveAgent(em, principal, { agentId: params.agent_id }),
   }),
   route({
     method: 'post', path: '/v1/agent/{agent_id}/traffic_split', operationId: 'setAgentTrafficSplit', tag,

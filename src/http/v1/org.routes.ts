@@ -3,6 +3,8 @@ import { CreateProjectBody, CreateProjectResponse, OrganizationResponse } from '
 import { getOrganization } from '../../modules/org/get-organization.js';
 import { createProject } from '../../modules/org/create-project.js';
 import { route } from '../route.js';
+import { deleteProject } from '../../modules/org/delete-project.js';
+import { ProjectDeleteParams, ProjectDeletedResponse } from '../../modules/deletes.schemas.js';
 
 export const orgRoutes = [
   route({
@@ -27,5 +29,19 @@ export const orgRoutes = [
     response: CreateProjectResponse,
     status: 201,
     handler: async ({ em, principal, body }) => ({ project: await createProject(em, principal, body) }),
+  }),
+  route({
+    method: 'delete',
+    path: '/v1/project/delete/{project_id}',
+    operationId: 'deleteProject',
+    summary: 'Delete an empty project',
+    description:
+      'Refused with 409 while the project holds agents (archived ones too: their calls are records), HTTP tools, ' +
+      'knowledge resources or integration connections (in_use_by names them), and for the organization\'s only project.',
+    tag: 'Organization',
+    permission: 'org:manage',
+    params: ProjectDeleteParams,
+    response: ProjectDeletedResponse,
+    handler: ({ em, principal, params }) => deleteProject(em, principal, params.project_id),
   }),
 ];

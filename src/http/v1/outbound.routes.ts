@@ -9,6 +9,8 @@ import { contactResolveOrCreate } from '../../modules/outbound/contact-resolve-o
 import { importContacts } from '../../modules/outbound/import-contacts.js';
 import { listContacts } from '../../modules/outbound/list-contacts.js';
 import { getContact } from '../../modules/outbound/get-contact.js';
+import { deleteContact } from '../../modules/outbound/delete-contact.js';
+import { ContactDeleteParams, ContactDeletedResponse } from '../../modules/deletes.schemas.js';
 import { dncAdd } from '../../modules/outbound/dnc-add.js';
 import { dncRemove } from '../../modules/outbound/dnc-remove.js';
 import { dncList } from '../../modules/outbound/dnc-list.js';
@@ -82,6 +84,16 @@ export const outboundRoutes = [
     summary: 'One contact',
     permission: 'calls:read', params: ContactIdParams, response: z.object({ contact: ContactView }).openapi('ContactResponse'),
     handler: async ({ em, principal, params }) => ({ contact: await getContact(em, principal, params.contact_id) }),
+  }),
+  route({
+    method: 'delete', path: '/v1/contact/delete/{contact_id}', operationId: 'deleteContact', tag,
+    summary: 'Delete a contact (its name, phone, email and attributes)',
+    description:
+      'Refused with 409 while a running or paused campaign still has the contact to dial or an outbound call to it has ' +
+      'not finished (in_use_by names them). Call records keep their own copy of the number. The number is not put on ' +
+      'the do-not-call list: use dnc/add for that.',
+    permission: 'outbound:call', params: ContactDeleteParams, response: ContactDeletedResponse,
+    handler: ({ em, principal, params }) => deleteContact(em, principal, params.contact_id),
   }),
   route({
     method: 'post', path: '/v1/dnc/add', operationId: 'addDncEntry', tag,

@@ -2,6 +2,8 @@ import { ImportHttpSpecBody, ImportHttpSpecResponse, ListHttpToolsQuery, ListHtt
 import { importHttpSpec } from '../../modules/tools/import-http-spec.js';
 import { listHttpTools } from '../../modules/tools/list-http-tools.js';
 import { route } from '../route.js';
+import { deleteHttpTool } from '../../modules/tools/delete-http-tool.js';
+import { HttpToolDeleteParams, HttpToolDeletedResponse } from '../../modules/deletes.schemas.js';
 import { listAnswer } from '../../modules/paging.js';
 
 const tag = 'Tools';
@@ -24,5 +26,14 @@ export const toolsRoutes = [
     summary: 'The HTTP tools of a project, in the order imported (stored header values are never shown)',
     permission: 'tools:manage', query: ListHttpToolsQuery, response: ListHttpToolsResponse,
     handler: async ({ em, principal, query }) => listAnswer('tools', await listHttpTools(em, principal, query)),
+  }),
+  route({
+    method: 'delete', path: '/v1/tool/http/delete/{tool_id}', operationId: 'deleteHttpTool', tag,
+    summary: 'Delete an imported HTTP tool',
+    description:
+      'Refused with 409 while an agent\'s live version or an open branch head lists the tool (in_use_by names the ' +
+      'agents): remove the entry with agent/update first.',
+    permission: 'tools:manage', params: HttpToolDeleteParams, response: HttpToolDeletedResponse,
+    handler: ({ em, principal, params }) => deleteHttpTool(em, principal, params.tool_id),
   }),
 ];

@@ -53,6 +53,14 @@ import { voiceCloneGet } from './voice-clone-get.js';
 import { releaseMoveTools } from './release-moves.js';
 import { campaignMoveTools } from './campaign-moves.js';
 import { mcpServerDelete } from './mcp-server-delete.js';
+import { unpublishAgent } from './unpublish-agent.js';
+import { archiveAgent } from './archive-agent.js';
+import { unarchiveAgent } from './unarchive-agent.js';
+import { mcpServerAssign } from './mcp-server-assign.js';
+import { mcpServerUnassign } from './mcp-server-unassign.js';
+import { toolHttpDelete } from './tool-http-delete.js';
+import { contactDelete } from './contact-delete.js';
+import { projectDelete } from './project-delete.js';
 import { resourceDelete } from './resource-delete.js';
 import { testDelete } from './test-delete.js';
 
@@ -114,6 +122,14 @@ export const platformTools: readonly Tool[] = [
   listMcpServersTool,
   toolMcpSync,
   mcpServerDelete,
+  unpublishAgent,
+  archiveAgent,
+  unarchiveAgent,
+  mcpServerAssign,
+  mcpServerUnassign,
+  toolHttpDelete,
+  contactDelete,
+  projectDelete,
   listKnowledgeResourcesTool,
   resourceCreate,
   resourceDelete,

@@ -11,14 +11,25 @@ import { Agent, AgentBranch, AgentVersion, type Actor } from './agents.entity.js
  * the principal's organization and, for a principal acting in one project
  * (assistant sign-ins), only in that project; anything else reads as 404.
  */
-export async function findAgent(em: Em, principal: Principal, agentId: string, options: { lock?: boolean } = {}): Promise<Agent> {
+export async function findAgent(em: Em, principal: Principal, agentId: string, options: { lock?: boolean; archived?: 'allow' } = {}): Promise<Agent> {
   const agent = await em.findOne(
     Agent,
     { id: agentId, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}) },
     options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
   );
   if (!agent) throw notFound('Agent', agentId);
+  if (agent.archivedAt && options.archived !== 'allow') throw archivedAgent(agent);
   return agent;
+}
+
+/**
+ * An archived agent takes no changes, calls, campaigns or assignments: every operation refuses it here, once,
+ * unless it only reads (those pass `archived: 'allow'`), so a new write path cannot forget the rule.
+ */
+function archivedAgent(agent: Agent): DomainError {
+  return new DomainError('CONFLICT', `Agent ${agent.id} is archived: unarchive it first (POST /v1/agent/${agent.id}/unarchive)`, {
+    agent_id: agent.id, archived_at: agent.archivedAt!.toISOString(),
+  });
 }
 
 /**

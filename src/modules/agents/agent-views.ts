@@ -17,6 +17,7 @@ export function toAgentView(agent: Agent, branch: AgentBranch, head: AgentVersio
     etag: head.contentHash,
     prompt_hash: head.promptHash,
     config: head.config,
+    archived_at: agent.archivedAt?.toISOString() ?? null,
     created_at: agent.createdAt.toISOString(),
     updated_at: agent.updatedAt.toISOString(),
   };

@@ -43,6 +43,11 @@ const AgentSchema = defineEntity({
      * to its head when the split was set (branch_id records where it came from).
      */
     trafficSplit: p.json<TrafficSplitEntry[]>().nullable(),
+    /**
+     * Set by archiveAgent: the agent is out of the lists and takes no changes, calls or campaigns, while its
+     * versions, calls and releases stay readable. Only an agent nothing uses can be archived (agent-use.ts).
+     */
+    archivedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -153,8 +158,8 @@ const AgentPublicationSchema = defineEntity({
     id: p.string().primary().length(40),
     organization: () => p.manyToOne(Organization).mapToPk().deleteRule('cascade'),
     agent: () => p.manyToOne(Agent).mapToPk().deleteRule('cascade'),
-    /** publish | rollback */
-    kind: p.string().length(10).$type<'publish' | 'rollback'>(),
+    /** publish | rollback | unpublish (versionId is then the version taken down, and no version is live after it) */
+    kind: p.string().length(10).$type<'publish' | 'rollback' | 'unpublish'>(),
     versionId: p.string().length(40),
     previousVersionId: p.string().length(40).nullable(),
     publishedBy: p.json<Actor>(),

@@ -305,7 +305,12 @@ const pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_
 const cursor = z.string().max(500).optional().describe('next_cursor of the previous page; send the same filters.');
 
 export const ListAgentsQuery = z
-  .object({ project_id: Id('Only agents of this project.').optional(), page_size: pageSize, cursor })
+  .object({
+    project_id: Id('Only agents of this project.').optional(),
+    archived: z.enum(['false', 'true', 'include']).default('false')
+      .describe('false (default): agents in use only; true: archived agents only; include: both.'),
+    page_size: pageSize, cursor,
+  })
   .strict();
 export type ListAgentsQuery = z.output<typeof ListAgentsQuery>;
 
@@ -459,6 +464,7 @@ export const AgentView = z
     etag: z.string().describe('Content hash of the head version: send it as If-Match to update.'),
     prompt_hash: z.string().describe('SHA-256 hex of the prompt: send it as expectedHash to patch the prompt.'),
     config: AgentConfig,
+    archived_at: z.string().nullable().describe('When the agent was archived (it then takes no changes, calls or campaigns); null while in use.'),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -595,6 +601,35 @@ export const PublicationResult = z
   })
   .openapi('PublicationResult');
 export type PublicationResult = z.input<typeof PublicationResult>;
+
+export const AgentUseView = z
+  .object({
+    kind: z.enum(['live_version', 'destination', 'campaign', 'outbound_call', 'release', 'trigger']),
+    id: z.string(),
+    label: z.string().describe('A name, address or number a person recognises.'),
+  })
+  .openapi('AgentUse');
+
+export const UnpublishResult = z
+  .object({
+    agent_id: z.string(),
+    live_version_id: z.null().describe('No version is live after an unpublish.'),
+    previous_version_id: z.string().nullable().describe('The version taken down; null when nothing was live (changed false).'),
+    changed: z.boolean().describe('False when nothing was live.'),
+    unpublished_at: z.string().nullable(),
+  })
+  .openapi('UnpublishResult');
+export type UnpublishResult = z.input<typeof UnpublishResult>;
+
+export const ArchiveResult = z
+  .object({
+    agent_id: z.string(),
+    archived: z.boolean(),
+    archived_at: z.string().nullable().describe('When it was archived; null after an unarchive.'),
+    changed: z.boolean().describe('False when the agent was in that state already.'),
+  })
+  .openapi('ArchiveResult');
+export type ArchiveResult = z.input<typeof ArchiveResult>;
 
 export const EstimateView = z
   .object({

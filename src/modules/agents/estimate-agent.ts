@@ -19,7 +19,7 @@ import { EstimateAgentBody, type EstimateView } from './agents.schemas.js';
 export async function estimateAgent(em: Em, principal: Principal, input: EstimateAgentBody): Promise<EstimateView> {
   requirePermission(principal, 'agents:read');
   const body = parseInput(EstimateAgentBody, input, 'body');
-  if (body.agent_id !== undefined) await findAgent(em, principal, body.agent_id);
+  if (body.agent_id !== undefined) await findAgent(em, principal, body.agent_id, { archived: 'allow' });
   const organization = await em.findOne(Organization, { id: principal.organizationId });
   if (!organization) throw notFound('Organization', principal.organizationId);
   const prices = organization.priceList;

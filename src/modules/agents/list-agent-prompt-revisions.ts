@@ -18,7 +18,7 @@ export async function listAgentPromptRevisions(
   query: ListPromptRevisionsQuery,
 ): Promise<{ revisions: RevisionView[]; has_more: boolean; next_cursor: string | null }> {
   requirePermission(principal, 'agents:read');
-  const agent = await findAgent(em, principal, agentId);
+  const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
   const branch = query.branch_id ? await findBranch(em, agent, query.branch_id) : undefined;
   const fingerprint = filterFingerprint({ agent: agent.id, branch: branch?.id });
   const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'promptRevision') : undefined;

@@ -10,6 +10,7 @@ import { toAgentView } from './agent-views.js';
 /**
  * Agents newest first, keyset-paginated by id (ids are time-ordered), each
  * with main's head. A sign-in acting in one project sees that project only.
+ * Archived agents are left out unless asked for.
  */
 export async function listAgents(
   em: Em,
@@ -23,13 +24,14 @@ export async function listAgents(
     });
   }
   const projectId = principal.projectId ?? query.project_id;
-  const fingerprint = filterFingerprint({ project: projectId });
+  const fingerprint = filterFingerprint({ project: projectId, archived: query.archived });
   const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'agent') : undefined;
   const agents = await em.find(
     Agent,
     {
       organization: principal.organizationId,
       ...(projectId ? { project: projectId } : {}),
+      ...(query.archived === 'include' ? {} : { archivedAt: query.archived === 'true' ? { $ne: null } : null }),
       ...(after ? { id: { $lt: after.id } } : {}),
     },
     { orderBy: { id: 'desc' }, limit: query.page_size + 1 },

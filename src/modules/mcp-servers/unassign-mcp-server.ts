@@ -11,7 +11,7 @@ import { AgentMcpServer } from './mcp-servers.entity.js';
 export async function unassignMcpServer(em: Em, principal: Principal, input: unknown): Promise<{ agent_id: string; mcp_server_id: string; unassigned: boolean }> {
   requirePermission(principal, 'tools:manage');
   const body = parseInput(AssignMcpServerBody, input, 'body');
-  const agent = await findAgent(em, principal, body.agent_id);
+  const agent = await findAgent(em, principal, body.agent_id, { archived: 'allow' });
   const server = await findMcpServer(em, principal, body.mcp_server_id);
   const removed = await em.nativeDelete(AgentMcpServer, { agent: agent.id, server: server.id });
   if (removed) {

@@ -14,7 +14,7 @@ import { Test } from './quality.entity.js';
  */
 export async function deleteTest(em: Em, principal: Principal, agentId: string, testId: string): Promise<{ test_id: string; deleted: true; was_required: boolean }> {
   requirePermission(principal, 'tests:run');
-  const agent = await findAgent(em, principal, agentId);
+  const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
   const test = await em.findOne(Test, { id: testId, agent: agent.id });
   if (!test) throw notFound('Test', testId);
   const required = test.required || agent.requiredTestIds.includes(test.id);

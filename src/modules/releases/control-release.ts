@@ -31,7 +31,7 @@ export async function controlRelease(
   temporal: TemporalAccess,
 ): Promise<ReleaseView> {
   requirePermission(principal, 'agents:publish');
-  const agent = await findAgent(em, principal, input.agentId);
+  const agent = await findAgent(em, principal, input.agentId, { archived: 'allow' });
   const release = await findRelease(em, principal, input.releaseId, agent.id);
   if (isTerminal(release.status)) {
     throw new DomainError('CONFLICT', `Release ${release.id} has finished (${release.status}): ${

@@ -24,7 +24,7 @@ const QUERY_TIMEOUT_MS = 2000;
  */
 export async function getRelease(em: Em, principal: Principal, agentId: string, releaseId: string, temporal?: TemporalAccess): Promise<ReleaseView> {
   requirePermission(principal, 'agents:read');
-  const agent = await findAgent(em, principal, agentId);
+  const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
   const release = await findRelease(em, principal, releaseId, agent.id);
   const progress = temporal && !isTerminal(release.status) ? await liveProgress(em, release, temporal) : null;
   return toReleaseView(release, agent.name, progress);
@@ -55,7 +55,7 @@ async function liveProgress(em: Em, release: Release, temporal: TemporalAccess):
 /** The releases of an agent, newest first (at most 100: releases are rare and the list is for people). */
 export async function listReleases(em: Em, principal: Principal, agentId: string, query: Page): Promise<PageOf<ReleaseView>> {
   requirePermission(principal, 'agents:read');
-  const agent = await findAgent(em, principal, agentId);
+  const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
   const page = await findPage(em, Release, { agent: agent.id }, query, { list: 'releases', order: 'desc', filters: { agent_id: agent.id } });
   return { ...page, items: page.items.map((r) => toReleaseView(r, agent.name)) };
 }

@@ -96,7 +96,7 @@ async function resume(em: Em, principal: Principal, release: Release, body: { ag
   if (release.agent !== body.agent_id || release.branchId !== body.branch_id || (principal.projectId && release.project !== principal.projectId)) {
     throw new DomainError('CONFLICT', 'This Idempotency-Key was used for another release: use a new key for a new release', { release_id: release.id });
   }
-  const agent = await findAgent(em, principal, release.agent);
+  const agent = await findAgent(em, principal, release.agent, { archived: 'allow' });
   if (release.status === 'pending') await startWorkflow(em, release, temporal);
   return toReleaseView(release, agent.name);
 }

@@ -58,7 +58,7 @@ export async function createTrigger(
 
 export async function listTriggers(em: Em, principal: Principal, agentId: string | undefined, settings: TriggerSettings, query: Page): Promise<PageOf<TriggerView>> {
   requirePermission(principal, 'agents:read');
-  if (agentId) await findAgent(em, principal, agentId);
+  if (agentId) await findAgent(em, principal, agentId, { archived: 'allow' });
   const page = await findPage(em, AgentTrigger, {
     organization: principal.organizationId,
     ...(principal.projectId ? { project: principal.projectId } : {}),
