@@ -70,6 +70,36 @@ describe('chunking and HTML', () => {
     expect(text).toContain('Monday to Friday from 8 am to 6 pm');
     expect(text).not.toMatch(/zebracorn|color:red|Home \| About/);
   });
+
+  it('decodes every HTML entity, keeps link text whatever its attributes, lists with their bullets and nesting, and table rows', () => {
+    const html = `<!doctype html><html><head><title>Caf&eacute; &amp; Bar</title></head><body>
+<h2>Prices &ndash; 2099</h2>
+<p>Fees in &euro; &mdash; see <a href="/list" title="prices > 2099">our list</a>.</p>
+<table><tr><th>Treatment</th><th>Price</th></tr><tr><td>Cleaning</td><td>80&nbsp;&euro;</td></tr><tr><td>Whitening</td><td>300&nbsp;&euro;</td></tr></table>
+<ul><li>Checkups<ul><li>Adults</li><li>Children</li></ul></li><li>Emergencies</li></ul>
+<ol><li>Call&nbsp;us</li><li>Come in</li></ol>
+</body></html>`;
+    expect(htmlToText(html)).toEqual({
+      title: 'Café & Bar',
+      text: [
+        'Prices – 2099',
+        '',
+        'Fees in € — see our list.',
+        '',
+        'Treatment   Price',
+        'Cleaning    80 €',
+        'Whitening   300 €',
+        '',
+        ' * Checkups',
+        '   * Adults',
+        '   * Children',
+        ' * Emergencies',
+        '',
+        ' 1. Call us',
+        ' 2. Come in',
+      ].join('\n'),
+    });
+  });
 });
 
 describe('resource_create and retrieve_context', () => {

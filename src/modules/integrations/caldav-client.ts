@@ -1,3 +1,4 @@
+import { DOMParser, type Document } from '@xmldom/xmldom';
 import { addDays, busyIntervals, eventText, formatInZone, icalUtc, isoWeekday, localParts, zonedToUtc, type BusyInterval } from './ical.js';
 import { ProviderError, providerRequest, statusError, type ProviderWire } from './provider-http.js';
 
@@ -22,16 +23,40 @@ const PROVIDER = 'CalDAV';
 /** Offered slots are cut here: a model reads them out, and a week of 15-minute slots is not a useful answer. */
 export const MAX_SLOTS = 40;
 
-/** Local names, whatever the prefix the server chose for its namespaces (limit: prefixes are not resolved to namespaces). */
-const element = (name: string) => new RegExp(`<(?:[A-Za-z][\\w.-]*:)?${name}\\b[^>]*?(?:/>|>([\\s\\S]*?)</(?:[A-Za-z][\\w.-]*:)?${name}>)`, 'g');
+const DAV = 'DAV:';
+const CALDAV = 'urn:ietf:params:xml:ns:caldav';
 
-function xmlText(raw: string): string {
-  const cdata = /^\s*<!\[CDATA\[([\s\S]*)\]\]>\s*$/.exec(raw);
-  if (cdata) return cdata[1];
-  return raw
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, '\'').replace(/&amp;/g, '&');
+/**
+ * A WebDAV multistatus body, parsed by xmldom (decision 0042). Elements are
+ * found by namespace and local name, so whatever prefix a server chose (`D:`,
+ * `d:`, a default xmlns) is read alike, and CDATA and escaped text come out
+ * as the same text. xmldom expands no entity a DTD declares and loads
+ * nothing external. An error it recovers from (an HTML entity such as
+ * `&nbsp;` in a display name) leaves the rest of the document readable and is
+ * not reported; a body that is not XML at all is the server's fault.
+ */
+function parseMultistatus(body: string): Document {
+  try {
+    return new DOMParser({ onError: () => undefined }).parseFromString(body, 'application/xml');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ProviderError(PROVIDER, 'provider_error', `${PROVIDER} answered 207 with a body that is not XML: ${reason.slice(0, 200)}`, 207);
+  }
+}
+
+/** The iCalendar texts in a calendar-query's multistatus (its calendar-data elements). */
+export function calendarDataTexts(body: string): string[] {
+  const elements = parseMultistatus(body).getElementsByTagNameNS(CALDAV, 'calendar-data');
+  return Array.from(elements, (e) => e.textContent ?? '').filter((text) => text.trim() !== '');
+}
+
+/** From a PROPFIND's multistatus: whether the resourcetype names a calendar, and the display name if there is one. */
+export function calendarCollectionProps(body: string): { calendar: boolean; display_name: string | null } {
+  const document = parseMultistatus(body);
+  const types = Array.from(document.getElementsByTagNameNS(DAV, 'resourcetype'));
+  const calendar = types.some((type) => type.getElementsByTagNameNS(CALDAV, 'calendar').length > 0);
+  const name = document.getElementsByTagNameNS(DAV, 'displayname')[0]?.textContent?.trim();
+  return { calendar, display_name: name || null };
 }
 
 /** The calendar URL as a collection (a trailing slash), so member names resolve inside it. */
@@ -75,8 +100,7 @@ export function createCaldavClient(settings: CaldavSettings, credentials: Caldav
       '</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>';
     const response = await dav('REPORT', base, { depth: '1', 'content-type': 'application/xml; charset=utf-8' }, body);
     if (response.status !== 207) throw failure(response, 'the calendar query was refused');
-    const texts = [...response.text.matchAll(element('calendar-data'))].map((m) => xmlText(m[1] ?? ''));
-    return busyIntervals(texts, zone, from, to);
+    return busyIntervals(calendarDataTexts(response.text), zone, from, to);
   }
 
   return {
@@ -86,12 +110,11 @@ export function createCaldavClient(settings: CaldavSettings, credentials: Caldav
         '<D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:resourcetype/><D:displayname/><C:supported-calendar-component-set/></D:prop></D:propfind>';
       const response = await dav('PROPFIND', base, { depth: '0', 'content-type': 'application/xml; charset=utf-8' }, body);
       if (response.status !== 207) throw failure(response, 'PROPFIND on the calendar was refused');
-      const type = [...response.text.matchAll(element('resourcetype'))].map((m) => m[1] ?? '').join(' ');
-      if (!/<(?:[A-Za-z][\w.-]*:)?calendar\b/.test(type)) {
+      const props = calendarCollectionProps(response.text);
+      if (!props.calendar) {
         throw new ProviderError(PROVIDER, 'invalid', `${base} is not a calendar collection (give the address of the calendar itself, not of the account)`, 207);
       }
-      const name = element('displayname').exec(response.text)?.[1];
-      return { display_name: name ? xmlText(name).trim() || null : null };
+      return { display_name: props.display_name };
     },
 
     busy,

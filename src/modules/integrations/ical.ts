@@ -1,13 +1,16 @@
 /**
- * The parts of iCalendar (RFC 5545) a booking calendar needs, with no
- * dependency: reading the VEVENTs a CalDAV server returns as busy time
- * (DTSTART/DTEND/DURATION in UTC, a TZID, floating or all-day; TRANSP,
- * STATUS; RRULE with FREQ DAILY/WEEKLY/MONTHLY/YEARLY, INTERVAL, COUNT, UNTIL
- * and BYDAY for weekly rules; EXDATE; overridden instances by RECURRENCE-ID),
- * and writing one VEVENT. Limits: other BY* parts of a rule are ignored
- * (a rule using them is read as its plain frequency), and a TZID that is not
- * an IANA name is read in the calendar's own time zone.
+ * The parts of iCalendar (RFC 5545) a booking calendar needs: reading the
+ * VEVENTs a CalDAV server returns as busy time, and writing one VEVENT.
+ * Reading and recurrence expansion are ical.js's (decision 0041): every RRULE
+ * part (BYDAY with ordinals, BYMONTHDAY, BYSETPOS, ...), RDATE, EXDATE and
+ * overridden instances by RECURRENCE-ID. Time zones: a TZID defined by a
+ * VTIMEZONE in the calendar is read with that definition; a TZID without one
+ * that is an IANA name is read with the runtime's zone data; floating and
+ * all-day times, and any other TZID, are read in the calendar's own time zone.
+ * Writing stays here: ical.js folds a continuation line to 76 octets with its
+ * leading space, and RFC 5545 asks for 75.
  */
+import ICAL from 'ical.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
@@ -73,175 +76,172 @@ export function addDays(t: { y: number; mo: number; d: number }, days: number): 
   return { y: date.getUTCFullYear(), mo: date.getUTCMonth() + 1, d: date.getUTCDate() };
 }
 
-interface Property { name: string; params: Record<string, string>; value: string }
-
-interface RawEvent {
-  uid: string | null;
-  start: { ms: number; allDay: boolean; zone: string; local: LocalTime } | null;
-  endMs: number | null;
-  durationMs: number | null;
-  transparent: boolean;
-  cancelled: boolean;
-  rrule: Record<string, string> | null;
-  exdates: number[];
-  recurrenceId: number | null;
-}
-
 export interface BusyInterval {
   start: number;
   end: number;
   uid: string | null;
 }
 
-function unfold(text: string): string[] {
-  return text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/).filter((l) => l.length > 0);
-}
+const WEEK_MS = 7 * 86_400_000;
 
-function parseLine(line: string): Property | null {
-  // NAME;PARAM=a;PARAM="b:c":value. A colon inside a quoted parameter is not the separator.
-  let inQuote = false;
-  let colon = -1;
-  for (let i = 0; i < line.length; i++) {
-    if (line[i] === '"') inQuote = !inQuote;
-    else if (line[i] === ':' && !inQuote) {
-      colon = i;
-      break;
-    }
+/**
+ * An IANA time zone for ical.js, from the runtime's zone data. CalDAV servers
+ * often send `TZID=Europe/Berlin` without the VTIMEZONE that RFC 5545 asks
+ * for; without this, ical.js would read such times as floating.
+ */
+class IanaZone extends ICAL.Timezone {
+  /**
+   * The offset through each week (weeks counted from the epoch): one number,
+   * or the instant it changes with the offsets before and after. ical.js asks
+   * for offsets several times for each instance of a rule it expands, and
+   * asking Intl each time made expansion several times slower than ical.js
+   * itself; a week costs two Intl conversions, and about twenty more when the
+   * offset changes in it. Cleared when full: an entry never goes stale.
+   */
+  private readonly weeks = new Map<number, number | { at: number; before: number; after: number }>();
+
+  constructor(tzid: string) {
+    super({ tzid });
   }
-  if (colon < 0) return null;
-  const [name, ...rawParams] = line.slice(0, colon).split(';');
-  const params: Record<string, string> = {};
-  for (const p of rawParams) {
-    const eq = p.indexOf('=');
-    if (eq > 0) params[p.slice(0, eq).toUpperCase()] = p.slice(eq + 1).replace(/^"|"$/g, '');
+
+  /** Seconds east of UTC at the wall time `tt` in this zone, as zonedToUtc reads it (a skipped time moves forward). */
+  override utcOffset(tt: ICAL.Time): number {
+    const wall = Date.UTC(tt.year, tt.month - 1, tt.day, tt.hour, tt.minute, tt.second);
+    return this.offsetAt(wall - this.offsetAt(wall)) / 1000;
   }
-  return { name: name.toUpperCase(), params, value: line.slice(colon + 1) };
-}
 
-const DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/;
-
-function parseDate(value: string, params: Record<string, string>, zone: string): { ms: number; allDay: boolean; zone: string; local: LocalTime } | null {
-  const m = DATE_TIME.exec(value.trim());
-  if (!m) return null;
-  const local = { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0), s: Number(m[6] ?? 0) };
-  const allDay = m[4] === undefined;
-  if (m[7]) return { ms: Date.UTC(local.y, local.mo - 1, local.d, local.h, local.mi, local.s), allDay: false, zone: 'UTC', local };
-  const tz = params.TZID && isTimeZone(params.TZID) ? params.TZID : zone;
-  return { ms: zonedToUtc(local, tz), allDay, zone: tz, local };
-}
-
-function parseDuration(value: string): number | null {
-  const m = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(value.trim());
-  if (!m) return null;
-  const ms = (((Number(m[2] ?? 0) * 7 + Number(m[3] ?? 0)) * 24 + Number(m[4] ?? 0)) * 60 + Number(m[5] ?? 0)) * 60_000 + Number(m[6] ?? 0) * 1000;
-  return m[1] === '-' ? -ms : ms;
-}
-
-function readEvents(text: string, zone: string): RawEvent[] {
-  const events: RawEvent[] = [];
-  const stack: string[] = [];
-  let current: RawEvent | null = null;
-  for (const line of unfold(text)) {
-    const prop = parseLine(line);
-    if (!prop) continue;
-    if (prop.name === 'BEGIN') {
-      stack.push(prop.value.toUpperCase());
-      if (prop.value.toUpperCase() === 'VEVENT') current = { uid: null, start: null, endMs: null, durationMs: null, transparent: false, cancelled: false, rrule: null, exdates: [], recurrenceId: null };
-      continue;
+  /**
+   * The offset at an instant, as offsetMs gives it. Limit: an offset that
+   * changes and changes back within one week is not seen.
+   */
+  private offsetAt(utcMs: number): number {
+    const week = Math.floor(utcMs / WEEK_MS);
+    let entry = this.weeks.get(week);
+    if (entry === undefined) {
+      entry = this.week(week * WEEK_MS, (week + 1) * WEEK_MS);
+      if (this.weeks.size >= 100_000) this.weeks.clear();
+      this.weeks.set(week, entry);
     }
-    if (prop.name === 'END') {
-      const ended = stack.pop();
-      if (ended === 'VEVENT' && current) {
-        events.push(current);
-        current = null;
-      }
-      continue;
-    }
-    // Only the event's own properties (not those of a VALARM inside it).
-    if (!current || stack.at(-1) !== 'VEVENT') continue;
-    switch (prop.name) {
-      case 'UID': current.uid = prop.value.trim(); break;
-      case 'DTSTART': current.start = parseDate(prop.value, prop.params, zone); break;
-      case 'DTEND': current.endMs = parseDate(prop.value, prop.params, zone)?.ms ?? null; break;
-      case 'DURATION': current.durationMs = parseDuration(prop.value); break;
-      case 'TRANSP': current.transparent = prop.value.trim().toUpperCase() === 'TRANSPARENT'; break;
-      case 'STATUS': current.cancelled = prop.value.trim().toUpperCase() === 'CANCELLED'; break;
-      case 'RRULE': current.rrule = Object.fromEntries(prop.value.split(';').map((kv) => kv.split('=')).filter((kv) => kv.length === 2).map(([k, v]) => [k.toUpperCase(), v.toUpperCase()])); break;
-      case 'EXDATE': for (const v of prop.value.split(',')) { const d = parseDate(v, prop.params, zone); if (d) current.exdates.push(d.ms); } break;
-      case 'RECURRENCE-ID': current.recurrenceId = parseDate(prop.value, prop.params, zone)?.ms ?? null; break;
-      default: break;
-    }
+    return typeof entry === 'number' ? entry : utcMs < entry.at ? entry.before : entry.after;
   }
-  return events;
+
+  /** The offset through [start, end); a change in it is found to the second by bisection. */
+  private week(start: number, end: number): number | { at: number; before: number; after: number } {
+    const before = offsetMs(start, this.tzid);
+    if (offsetMs(end, this.tzid) === before) return before;
+    let lo = start;
+    let hi = end;
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+      if (offsetMs(mid, this.tzid) === before) lo = mid;
+      else hi = mid;
+    }
+    return { at: hi, before, after: offsetMs(hi, this.tzid) };
+  }
 }
 
-const WEEKDAYS: Record<string, number> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
+/**
+ * Registers an IanaZone for each TZID in a parsed calendar (jCal) that names
+ * an IANA zone. ical.js looks a TZID up in the calendar's VTIMEZONEs first and
+ * in this registry only when the calendar has no definition, so a VTIMEZONE
+ * always wins. The registry is ical.js's global one; nothing else in the
+ * process uses ical.js, and an entry's answers depend only on its name.
+ */
+function registerZones(jcal: unknown): void {
+  if (!Array.isArray(jcal)) return;
+  const [, properties, components] = jcal as [string, unknown[][], unknown[]];
+  for (const property of properties ?? []) {
+    const tzid = (property[1] as Record<string, unknown> | undefined)?.tzid;
+    if (typeof tzid === 'string' && !ICAL.TimezoneService.has(tzid) && isTimeZone(tzid)) ICAL.TimezoneService.register(new IanaZone(tzid), tzid);
+  }
+  for (const component of components ?? []) registerZones(component);
+}
+
+/** The VEVENTs of one iCalendar text; a text ical.js cannot parse has none (as a line it cannot read had no effect before). */
+function readEvents(text: string): ICAL.Component[] {
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(text);
+  } catch {
+    return [];
+  }
+  // ICAL.parse answers one component, or a list when the text holds several.
+  const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : (parsed as unknown[])) ?? [];
+  return roots.flatMap((jcal) => {
+    registerZones(jcal);
+    const root = new ICAL.Component(jcal as unknown[]);
+    return root.name === 'vevent' ? [root] : root.getAllSubcomponents('vevent');
+  });
+}
+
+/** The instant of an ical.js time: zoned and UTC times carry their offset, floating and all-day ones are the calendar's wall time. */
+function instant(time: ICAL.Time, zone: string): number {
+  if (time.isDate || time.zone === ICAL.Timezone.localTimezone) {
+    return zonedToUtc({ y: time.year, mo: time.month, d: time.day, h: time.hour, mi: time.minute, s: time.second }, zone);
+  }
+  return time.toUnixTime() * 1000;
+}
+
+function isFree(event: ICAL.Event): boolean {
+  const value = (name: string) => String(event.component.getFirstPropertyValue(name) ?? '').trim().toUpperCase();
+  return value('transp') === 'TRANSPARENT' || value('status') === 'CANCELLED';
+}
+
 /** Expansion stops here: a rule of thousands of instances before the window is not worth following. */
 const MAX_INSTANCES = 5000;
-
-/** The start instants of a recurring event's instances that can overlap [from, to). */
-function expand(event: RawEvent & { start: NonNullable<RawEvent['start']> }, lengthMs: number, from: number, to: number): number[] {
-  const rule = event.rrule!;
-  const freq = rule.FREQ;
-  const interval = Math.max(1, Number(rule.INTERVAL ?? 1) || 1);
-  const count = rule.COUNT ? Number(rule.COUNT) : Infinity;
-  const until = rule.UNTIL ? parseDate(rule.UNTIL, {}, event.start.zone)?.ms ?? Infinity : Infinity;
-  const byDay = freq === 'WEEKLY' && rule.BYDAY ? rule.BYDAY.split(',').map((d) => WEEKDAYS[d.replace(/^[+-]?\d+/, '')]).filter(Boolean) : null;
-  const base = event.start.local;
-  const at = (day: { y: number; mo: number; d: number }) =>
-    event.start.allDay ? zonedToUtc({ ...day, h: 0, mi: 0, s: 0 }, event.start.zone) : zonedToUtc({ ...base, ...day }, event.start.zone);
-  const starts: number[] = [];
-  let produced = 0;
-  const take = (ms: number): boolean => {
-    if (ms < event.start.ms) return true;
-    if (ms > until || produced >= count) return false;
-    produced++;
-    if (ms < to && ms + lengthMs > from) starts.push(ms);
-    return ms < to;
-  };
-  for (let i = 0; i < MAX_INSTANCES; i++) {
-    if (freq === 'DAILY') {
-      if (!take(at(addDays(base, i * interval)))) break;
-    } else if (freq === 'WEEKLY') {
-      const weekStart = addDays(base, i * 7 * interval - (isoWeekday(base.y, base.mo, base.d) - 1));
-      const days = (byDay ?? [isoWeekday(base.y, base.mo, base.d)]).slice().sort((a, b) => a - b);
-      let go = true;
-      for (const wd of days) if (!(go = take(at(addDays(weekStart, wd - 1))))) break;
-      if (!go) break;
-    } else if (freq === 'MONTHLY' || freq === 'YEARLY') {
-      const months = (base.mo - 1) + i * interval * (freq === 'YEARLY' ? 12 : 1);
-      const day = { y: base.y + Math.floor(months / 12), mo: (months % 12) + 1, d: base.d };
-      // The 31st of a 30-day month does not exist: RFC 5545 skips it.
-      if (new Date(Date.UTC(day.y, day.mo - 1, day.d)).getUTCDate() !== day.d) continue;
-      if (!take(at(day))) break;
-    } else {
-      take(event.start.ms);
-      break;
-    }
-  }
-  return starts;
-}
 
 /**
  * The busy intervals of the VEVENTs in `calendars` (iCalendar texts) that
  * overlap [from, to): transparent and cancelled events are free time;
  * recurring events are expanded; an instance with an override is replaced
- * by the override.
+ * by the override. An event ical.js cannot read (no DTSTART, a rule it
+ * cannot expand) is left out rather than failing the whole calendar.
  */
 export function busyIntervals(calendars: string[], zone: string, from: number, to: number): BusyInterval[] {
-  const events = calendars.flatMap((text) => readEvents(text, zone));
-  const overridden = new Set(events.filter((e) => e.recurrenceId !== null && e.uid).map((e) => `${e.uid}@${e.recurrenceId}`));
+  const components = calendars.flatMap(readEvents);
+  const events = components.map((c) => new ICAL.Event(c));
+  const masters = events.filter((e) => !e.isRecurrenceException());
+  const overrides = events.filter((e) => e.isRecurrenceException());
   const busy: BusyInterval[] = [];
-  for (const event of events) {
-    if (!event.start) continue;
-    const start = event.start;
-    const lengthMs = event.endMs !== null ? event.endMs - start.ms : event.durationMs ?? (start.allDay ? 86_400_000 : 0);
-    if (lengthMs <= 0) continue;
-    const starts = event.rrule && event.recurrenceId === null
-      ? expand({ ...event, start }, lengthMs, from, to).filter((s) => !event.exdates.includes(s) && !overridden.has(`${event.uid}@${s}`))
-      : [start.ms];
-    if (event.transparent || event.cancelled) continue;
-    for (const s of starts) if (s < to && s + lengthMs > from) busy.push({ start: s, end: s + lengthMs, uid: event.uid });
+  const add = (start: number, end: number, uid: string | null) => {
+    if (end > start && start < to && end > from) busy.push({ start, end, uid });
+  };
+
+  // An override is busy (or free) time of its own, wherever it moved the
+  // instance to: its original instance may lie outside the window.
+  const overridden = new Set<string>();
+  for (const event of overrides) {
+    try {
+      if (event.uid) overridden.add(`${event.uid}@${instant(event.recurrenceId, zone)}`);
+      if (!isFree(event)) add(instant(event.startDate, zone), instant(event.endDate, zone), event.uid || null);
+    } catch {
+      // An override ical.js cannot read (no DTSTART, a malformed time) is left out, as below.
+    }
+  }
+
+  for (const event of masters) {
+    try {
+      const uid = event.uid || null;
+      if (!event.isRecurring()) {
+        if (!isFree(event)) add(instant(event.startDate, zone), instant(event.endDate, zone), uid);
+        continue;
+      }
+      // Overrides are related so that one with RANGE=THISANDFUTURE shifts the instances after it.
+      if (event.uid) for (const override of overrides) if (override.uid === event.uid) event.relateException(override);
+      const iterator = event.iterator();
+      for (let i = 0; i < MAX_INSTANCES; i++) {
+        const next = iterator.next();
+        if (!next) break;
+        const at = instant(next, zone);
+        if (at >= to) break;
+        if (overridden.has(`${event.uid}@${at}`)) continue;
+        const details = event.getOccurrenceDetails(next);
+        if (isFree(details.item)) continue;
+        add(instant(details.startDate, zone), instant(details.endDate, zone), uid);
+      }
+    } catch {
+      // An event ical.js cannot read or expand (no DTSTART, a rule it gives up on) keeps the instances found so far.
+    }
   }
   return busy.sort((a, b) => a.start - b.start);
 }
