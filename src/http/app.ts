@@ -17,7 +17,7 @@ import { openSignedRecording } from '../modules/calls/recording-links.js';
 import { DomainError } from '../modules/errors.js';
 import { v1Routes } from './v1/index.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { apiReferencePage } from './docs-page.js';
+import { apiReferencePage, DOCS_CSP, REDOC_BUNDLE_PATH, redocBundle } from './docs-page.js';
 import { checkReadiness } from './health.js';
 import { createOAuthRoutes, isOAuthPath } from '../oauth/oauth.routes.js';
 import { registerMcpRoute } from '../mcp/koa-route.js';
@@ -66,8 +66,13 @@ export function createApp(deps: AppDeps): Koa {
   });
   router.get('/docs', (ctx) => {
     ctx.type = 'html';
-    ctx.set('Content-Security-Policy', "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
+    ctx.set('Content-Security-Policy', DOCS_CSP);
     ctx.body = apiReferencePage();
+  });
+  router.get(REDOC_BUNDLE_PATH, async (ctx) => {
+    ctx.type = 'application/javascript';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = await redocBundle();
   });
 
   // The token route's buckets: one per client id and address, so clients behind one proxy (one address) do not

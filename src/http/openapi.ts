@@ -6,6 +6,10 @@ import { IDEMPOTENCY_KEY_TTL_HOURS } from './idempotency.js';
 import { IDEMPOTENCY_KEY_MAX } from '../modules/idempotency-key.js';
 import { TokenRequestBody, TokenResponse } from '../modules/org/org.schemas.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../modules/calls/calls.schemas.js';
+import { EVENT_KINDS } from '../modules/triggers/triggers.schemas.js';
+import { WEBHOOK_DATA_NAMES, WEBHOOK_EVENT_DATA, webhookEnvelope } from '../modules/triggers/webhook-events.schemas.js';
+import { webhookExample } from '../modules/triggers/webhook-examples.js';
+import { TAGS } from './tags.js';
 
 extendZodWithOpenApi(z);
 
@@ -26,8 +30,17 @@ const ProblemSchema = z
   })
   .openapi('Problem');
 
-const problem = (description: string) => ({
+/** Every answer carries the request's id (the request-context middleware sets it). */
+const REQUEST_ID = {
+  'X-Request-Id': { description: 'The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem.', schema: { type: 'string' as const } },
+};
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
+};
+
+const problem = (description: string, headers: Record<string, { description: string; schema: { type: 'string' | 'integer' } }> = {}) => ({
   description,
+  headers: { ...REQUEST_ID, ...headers },
   content: { 'application/problem+json': { schema: ProblemSchema } },
 });
 
@@ -60,6 +73,13 @@ zone; responses use ISO 8601 UTC. **Money** is integer micros (millionths of the
 server process); the token route allows 60 requests a minute per address. Past it: 429 with Retry-After.
 `.trim();
 
+const WEBHOOK_DESCRIPTION = `
+Sent to the URL of every enabled agent trigger subscribed to this event kind (\`/v1/agent_trigger/create\`), as a
+JSON POST signed with the Standard Webhooks headers. Verify \`webhook-signature\` with the signing secret shown when
+the trigger was created, reject timestamps more than a few minutes old, and deduplicate on \`webhook-id\`: a
+delivery is retried until a 2xx, and a re-send or replay carries the same id.
+`.trim();
+
 export function buildOpenApiDocument(routes: Route[], config: Config) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -84,23 +104,35 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
     tags: ['Authentication'],
     summary: 'Exchange client credentials for an access token',
     description: 'OAuth 2.0 client credentials. Also accepts application/x-www-form-urlencoded with grant_type=client_credentials.',
+    security: [],
     request: {
       body: {
         content: {
-          'application/json': { schema: TokenRequestBody },
+          'application/json': { schema: TokenRequestBody, example: { client_id: 'cli_01JDX3S8Q4M5N6P7R8T9V0W1X2', client_secret: 'sk_...' } },
           'application/x-www-form-urlencoded': { schema: TokenRequestBody },
         },
       },
     },
     responses: {
-      200: { description: 'A bearer token', content: { 'application/json': { schema: TokenResponse } } },
+      200: { description: 'A bearer token', headers: REQUEST_ID, content: { 'application/json': { schema: TokenResponse, example: { access_token: 'eyJhbGciOiJFUzI1NiIs...', token_type: 'Bearer', expires_in: 3600 } } } },
       400: problem('Malformed body'),
       401: problem('Unknown client, wrong secret, or revoked client (code INVALID_CLIENT)'),
-      429: problem('Too many attempts'),
+      413: problem('The body is larger than the route accepts (PAYLOAD_TOO_LARGE)'),
+      429: problem('Too many attempts', RETRY_AFTER),
     },
   });
 
   for (const r of routes) {
+    const success = {
+      description: 'Success',
+      content: { 'application/json': { schema: r.response, ...(r.examples?.response !== undefined ? { example: r.examples.response } : {}) } },
+      headers: {
+        ...REQUEST_ID,
+        ...(isCreate(r) ? { 'Idempotent-Replayed': { description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.', schema: { type: 'string' as const } } } : {}),
+        ...(r.etag ? { ETag: { description: 'The content hash of the head version, quoted: send it back as If-Match to change what you read.', schema: { type: 'string' as const } } } : {}),
+      },
+    };
+    const hasBody = Boolean(r.body || r.rawBody);
     registry.registerPath({
       method: r.method,
       path: r.path,
@@ -110,24 +142,51 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
       description: [r.description, `Requires the permission \`${r.permission}\`.`].filter(Boolean).join('\n\n'),
       security: [{ [bearer.name]: [] }],
       request: {
-        headers: isCreate(r) ? createHeaders : orgHeader,
+        headers: isCreate(r) ? createHeaders : r.ifMatch ? orgHeader.extend({ 'If-Match': z.string().optional().describe(r.ifMatch) }) : orgHeader,
         ...(r.params ? { params: r.params as z.ZodObject } : {}),
         ...(r.query ? { query: r.query as z.ZodObject } : {}),
-        ...(r.body ? { body: { content: { 'application/json': { schema: r.body } }, required: true } } : {}),
+        ...(r.body ? { body: { content: { 'application/json': { schema: r.body, ...(r.examples?.body !== undefined ? { example: r.examples.body } : {}) } }, required: true } } : {}),
+        ...(r.rawBody ? { body: { description: r.rawBody.description, content: r.rawBody.content, required: true } } : {}),
       },
       responses: {
-        [r.status ?? 200]: {
-          description: 'Success',
-          content: { 'application/json': { schema: r.response } },
-          ...(isCreate(r) ? { headers: { 'Idempotent-Replayed': { description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.', schema: { type: 'string' as const } } } } : {}),
-        },
+        [r.status ?? 200]: success,
         400: problem('Invalid input: see errors[]'),
         401: problem('Missing, malformed, expired or revoked token'),
         403: problem('X-Organization-Id does not match the token, or the role lacks the permission'),
         ...(r.params ? { 404: problem('Not found (also for another organization\'s resources)') } : {}),
-        ...(r.method !== 'get' ? { 409: problem(isCreate(r) ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After)' : 'Conflicts with the current state') } : {}),
-        ...(isCreate(r) ? { 422: problem('The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED)') } : {}),
-        429: problem('Rate limited: see Retry-After'),
+        ...(r.method !== 'get' ? { 409: problem(isCreate(r) ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After)' : 'Conflicts with the current state', isCreate(r) ? RETRY_AFTER : {}) } : {}),
+        ...(r.ifMatch ? { 412: problem(r.answers?.[412] ?? 'If-Match does not match the current ETag (PRECONDITION_FAILED): read again and retry') } : {}),
+        ...(hasBody ? { 413: problem('The body is larger than the route accepts (PAYLOAD_TOO_LARGE)') } : {}),
+        ...(isCreate(r) || r.answers?.[422] ? { 422: problem([r.answers?.[422], isCreate(r) ? 'The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED)' : undefined].filter(Boolean).join('; ')) } : {}),
+        429: problem('Rate limited: see Retry-After', RETRY_AFTER),
+        ...(r.answers?.[502] ? { 502: problem(r.answers[502]) } : {}),
+        ...(r.answers?.[503] ? { 503: problem(r.answers[503], RETRY_AFTER) } : {}),
+      },
+    });
+  }
+
+  for (const kind of EVENT_KINDS) {
+    // Registered by name, so the document has them as components (a schema reached only from webhooks is not collected).
+    const data = registry.register(WEBHOOK_DATA_NAMES[kind], WEBHOOK_EVENT_DATA[kind]);
+    registry.registerWebhook({
+      method: 'post',
+      path: kind,
+      operationId: `webhook_${kind.replace('.', '_')}`,
+      tags: ['Agent triggers'],
+      summary: `The ${kind} event, as a trigger subscribed to it receives it`,
+      description: WEBHOOK_DESCRIPTION,
+      // Signed with the trigger's secret (webhook-signature), not sent with a bearer token.
+      security: [],
+      request: {
+        headers: z.object({
+          'webhook-id': z.string().describe('The event id: the same on every attempt (deduplicate on it).'),
+          'webhook-timestamp': z.string().describe('Unix seconds when this attempt was signed.'),
+          'webhook-signature': z.string().describe('v1,<base64 HMAC-SHA256 of "id.timestamp.body"> keyed by the trigger\'s signing secret (Standard Webhooks).'),
+        }),
+        body: { content: { 'application/json': { schema: webhookEnvelope(kind, data), example: webhookExample(kind) } }, required: true },
+      },
+      responses: {
+        200: { description: 'Any 2xx: delivered. A 410 disables the trigger; 429 and 503 with Retry-After are retried then; anything else is retried on the trigger\'s schedule.' },
       },
     });
   }
@@ -135,7 +194,8 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Voice-Agent Platform API', version: '1.0.0', description: API_DESCRIPTION },
+    info: { title: 'Voice-Agent Platform API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary' } },
     servers: [{ url: config.http.publicUrl ?? '/' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
   });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Em } from '../db/orm.js';
 import type { Permission, Principal } from '../modules/org/permissions.js';
 import type { AppDeps } from './deps.js';
+import type { Tag } from './tags.js';
 
 /**
  * A REST route, declared once: path, inputs, permission, response schema and
@@ -33,13 +34,28 @@ export interface Route<
   operationId: string;
   summary: string;
   description?: string;
-  tag: string;
+  /** One of the document's described tags (tags.ts): the type holds every route to the list. */
+  tag: Tag;
   permission: Permission;
   params?: P;
   query?: Q;
   body?: B;
   response: R;
   status?: number;
+  /**
+   * Statuses this route answers beyond those every route can (openapi.ts lists the common ones), each with when:
+   * 412 (If-Match did not match), 422 (well-formed, refused by a rule), 502 (an upstream provider failed),
+   * 503 (Temporal or a provider unreachable, with Retry-After). The OpenAPI document shows them.
+   */
+  answers?: Partial<Record<412 | 422 | 502 | 503, string>>;
+  /** The route reads If-Match (an ETag it answered with): the document declares the header and the 412. */
+  ifMatch?: string;
+  /** The route answers with an ETag header (the document declares it). */
+  etag?: boolean;
+  /** A body the route reads itself, not as JSON through `body` (the contact import's CSV): its media types for the document. */
+  rawBody?: { description: string; content: Record<string, { schema: z.ZodType }> };
+  /** Examples for the document: a request body and the success answer; a test parses each with the route's schemas. */
+  examples?: { body?: unknown; response?: unknown };
   /** The response body; a JsonText is the same body already serialized. */
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R> | JsonText>;
 }

@@ -34,6 +34,8 @@ export const agentRoutes = [
     method: 'post', path: '/v1/agent/create', operationId: 'createAgent', tag,
     summary: 'Create an agent with its main branch and first version',
     description: 'Returns the agent with its ETag (also in the ETag header) and prompt_hash.',
+    etag: true,
+    examples: { body: { name: 'Front desk', prompt: 'You are the front desk of Acme Dental. Book, move and cancel appointments.' } },
     permission: 'agents:write', body: CreateAgentBody, response: AgentResponse, status: 201,
     handler: async ({ em, principal, body, ctx }) => {
       const agent = await createAgent(em, principal, body);
@@ -48,6 +50,9 @@ export const agentRoutes = [
       'Optimistic concurrency: send the ETag you read as `If-Match`; if the head changed since, the answer is 412 ' +
       'with `current_etag`. Without If-Match the change applies to the current head (last write wins, field by field). ' +
       'The new ETag comes back in the ETag header and the body.',
+    etag: true,
+    ifMatch: 'The ETag you read (from retrieve, create or the last update): the change applies only if the head is still that version.',
+    answers: { 412: 'The head changed since that ETag (PRECONDITION_FAILED, with current_etag): read again and re-apply' },
     permission: 'agents:write', params: AgentIdParams, body: UpdateAgentBody, response: AgentResponse,
     handler: async ({ em, principal, params, body, ctx }) => {
       const ifMatch = ctx.get('if-match') || undefined;
@@ -65,6 +70,7 @@ export const agentRoutes = [
   route({
     method: 'get', path: '/v1/agent/retrieve/{agent_id}', operationId: 'retrieveAgent', tag,
     summary: 'An agent with the head of main (or of branch_id); ETag header',
+    etag: true,
     permission: 'agents:read', params: AgentIdParams, query: RetrieveAgentQuery, response: AgentResponse,
     handler: async ({ em, principal, params, query, ctx }) => {
       const agent = await getAgent(em, principal, params.agent_id, { branchId: query.branch_id });
@@ -120,6 +126,7 @@ export const agentRoutes = [
   route({
     method: 'post', path: '/v1/agent/{agent_id}/branch/{branch_id}/merge/preview', operationId: 'previewAgentBranchMerge', tag,
     summary: 'Preview the three-way merge of a branch into main',
+    answers: { 422: 'The branch cannot be merged as it is (named in the answer)' },
     permission: 'agents:read', params: AgentBranchParams, response: MergePreview,
     handler: ({ em, principal, params }) =>
       previewAgentBranchMerge(em, principal, { agentId: params.agent_id, sourceBranchId: params.branch_id }),
@@ -130,6 +137,7 @@ export const agentRoutes = [
     description:
       'A 409 MERGE_CONFLICT lists the conflicts; a 422 names required tests the branch head has not passed. ' +
       'Merging a merged branch again returns that merge (already_merged).',
+    answers: { 422: 'The branch head has not passed the agent\'s required tests (named in the answer)' },
     permission: 'agents:write', params: AgentBranchParams, response: MergeResult,
     handler: ({ em, principal, params }) => mergeAgentBranch(em, principal, { agentId: params.agent_id, sourceBranchId: params.branch_id }),
   }),
@@ -183,6 +191,7 @@ export const agentRoutes = [
       'split removes it: every caller then reaches the live version. A share on a branch head that has not passed the ' +
       'agent\'s required tests is refused with 422 naming the branch and the missing tests (the merge gate), unless ' +
       '`override: {reason}` is given; the override is recorded in the audit log with who gave it.',
+    answers: { 422: 'A share names a branch head that has not passed the required tests (without override)' },
     permission: 'agents:publish', params: AgentIdParams, body: SetTrafficSplitRestBody, response: TrafficSplitResult,
     handler: ({ em, principal, params, body }) => setAgentTrafficSplit(em, principal, { ...body, agentId: params.agent_id }),
   }),

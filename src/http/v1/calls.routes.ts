@@ -70,6 +70,7 @@ export const callRoutes = [
     summary: 'Hang up a live call',
     description: 'Ends a call in progress (status in_progress): the agent side hangs up and the call is recorded as ended. 409 when the call is not in progress.',
     tag,
+    answers: { 503: 'The call\'s media process or Temporal is unreachable; retry after Retry-After' },
     permission: 'outbound:call',
     params: CallSessionIdParams,
     response: z.object({ session_id: z.string(), hangup: z.literal('requested') }).openapi('HangupResponse'),

@@ -40,6 +40,7 @@ export const campaignRoutes: Route[] = [
       'Answers 202 at once with the call (status queued); follow it with retrieve. The do-not-call list is checked right ' +
       'before dialling: a listed number ends as dnc_blocked. Unanswered calls end as no_answer, busy, voicemail or failed. ' +
       'Send an Idempotency-Key header to make a retry return the same call. 503 without Temporal.',
+    answers: { 422: 'The call cannot be placed: the agent is not published, or no number or trunk can place it', 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
     permission: 'outbound:call', body: CreateOutboundCallRestBody, response: OutboundCallResponse, status: 202,
     handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
       outbound_call: await createOutboundCall(em, principal, { ...body, idempotency_key: idempotencyKey }, temporalAccess(deps)),
@@ -59,6 +60,7 @@ export const campaignRoutes: Route[] = [
       'number\'s zone), with the DNC list checked right before each dial, under max_concurrent_calls and calls_per_minute, ' +
       'retrying no_answer/busy/voicemail within the attempt budget. Send an Idempotency-Key header to make a retry return the ' +
       'same campaign. 503 without Temporal.',
+    answers: { 422: 'The campaign cannot run as given: no dialable recipient, no number to call from, or the agent is not published', 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
     permission: 'outbound:launch', body: LaunchCampaignRestBody, response: CampaignResponse, status: 202,
     handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
       campaign: await launchCampaign(em, principal, { ...body, idempotency_key: idempotencyKey }, temporalAccess(deps)),

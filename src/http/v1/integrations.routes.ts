@@ -28,6 +28,7 @@ export const integrationRoutes = [
       'a provider 4xx are a 422 with the provider\'s reason and nothing is saved (a failed reconnect leaves the connection as it was); ' +
       'a private address is a 400; a provider that is down or unreachable a 502. Credentials are stored encrypted and never returned. ' +
       'The answer lists agent_tools entries to add to an agent version.',
+    answers: { 422: 'The provider refused the credentials', 502: 'The provider answered with an error' },
     permission: 'integrations:manage', body: ConnectIntegrationBody,
     response: z.object({ connection: ConnectionView, created: z.boolean().describe('false for a reconnect.') }).openapi('ConnectIntegrationResponse'),
     handler: ({ em, principal, body, deps }) => connectIntegration(em, principal, body, engineSettingsFrom(deps.config)),

@@ -19,6 +19,7 @@ export const knowledgeRoutes = [
       'Exactly one of text, document {content, content_type} or url. A URL is fetched through the safe outbound client ' +
       '(public addresses only, a few redirects, 5 MB); HTML is reduced to its text. The text is split into passages of ' +
       'about 800 characters and indexed for retrieve_context. A URL that cannot be fetched is a 422.',
+    answers: { 422: 'There is no text to index, or the URL could not be fetched or is not HTML, text or JSON' },
     permission: 'knowledge:manage', body: CreateResourceBody, response: ResourceResponse, status: 201,
     handler: async ({ em, principal, body, deps }) => ({
       resource: await createResource(em, principal, body, { allowedHosts: deps.config.outbound.allowedHosts }),

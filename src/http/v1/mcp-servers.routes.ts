@@ -65,6 +65,7 @@ export const mcpServerRoutes = [
       'sync goes on. New tools are added as ask, tools the server no longer lists are marked removed, permissions are kept. A ' +
       'request while a sync runs joins it.',
     // The body is optional (an empty POST starts a sync), so it is parsed by startMcpSync rather than required by the route.
+    answers: { 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
     permission: 'tools:manage', params: McpServerParams, query: SyncMcpToolsQuery, response: SyncMcpToolsResponse,
     handler: ({ em, principal, params, query, deps, ctx }) =>
       startMcpSync(em, principal, params.mcp_server_id, ctx.request.body ?? {}, temporalAccess(deps), query),
@@ -80,6 +81,7 @@ export const mcpServerRoutes = [
     summary: 'Start the OAuth sign-in to a server (sign-in method oauth): returns the address the operator opens to consent',
     description: 'Discovery (RFC 9728, RFC 8414) and dynamic client registration (RFC 7591) happen now; the authorization uses ' +
       'PKCE and the resource parameter (RFC 8707). After consent the browser returns to ' + MCP_OAUTH_CALLBACK_PATH + ', which stores the tokens (encrypted).',
+    answers: { 502: 'The MCP server\'s authorization server answered with an error' },
     permission: 'tools:manage', params: McpServerParams, response: StartMcpOAuthResponse,
     handler: ({ em, principal, params, deps, ctx }) =>
       startMcpOAuth(em, principal, params.mcp_server_id, engineSettingsFrom(deps.config), publicBaseUrl(deps.config, ctx)),

@@ -69,6 +69,10 @@ export const outboundRoutes = [
       'Bad rows (bad phone or email, neither given, duplicate within the file) are skipped and listed in `errors` with ' +
       'their line (the header is row 1); the others create or update contacts matched by phone or email. ' +
       '`default_country` (query) reads numbers written without a country code.',
+    rawBody: {
+      description: 'The CSV file itself (text/csv or text/plain, up to 16 MiB), or JSON {"csv": "..."} (up to 1 MiB).',
+      content: { 'text/csv': { schema: z.string().describe('The CSV: a header row, then one row per contact.') }, 'application/json': { schema: ImportContactsBody } },
+    },
     permission: 'outbound:call', query: ImportContactsQuery, response: ImportContactsResult,
     handler: async ({ em, principal, query, ctx }) =>
       importContacts(em, principal, { csv: await csvOf(ctx), defaultCountry: query.default_country }),

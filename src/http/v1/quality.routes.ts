@@ -38,6 +38,7 @@ export const qualityRoutes = [
     description:
       'Starts a testRun workflow and answers 202 at once with the evaluation id and one test run id per test. With ' +
       'wait_seconds the answer waits up to that long and includes the evaluation when it finished. 503 without Temporal.',
+    answers: { 422: 'The agent has no tests to run, or the tests named do not belong to it', 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
     permission: 'tests:run', body: RunTestsBody, response: RunTestsResult, status: 202,
     handler: ({ em, principal, body, deps }) => runTests(em, principal, body, temporalAccess(deps)),
   }),

@@ -43,6 +43,7 @@ export const releaseRoutes = [
       'Runs the releasePipeline workflow and answers 202 with the release (every step pending). Send an Idempotency-Key ' +
       'header to make a retry return the same release. One release at a time per agent (409 otherwise). Needs agents:write ' +
       'too, since a release merges. 503 without Temporal.',
+    answers: { 422: 'The release cannot start: the candidate has not passed the required tests, or a rule refuses it', 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
     permission: 'agents:publish', params: ReleaseAgentParams, body: StartReleaseRestBody, response: ReleaseResponse, status: 202,
     handler: async ({ em, principal, params, body, deps, idempotencyKey }) => ({
       release: await startRelease(em, principal, {

@@ -54,6 +54,7 @@ export const telephonyRoutes = [
     method: 'post', path: '/v1/phone/number/purchase', operationId: 'purchasePhoneNumber', tag,
     summary: 'Buy a number through a connection (default: the simulated carrier)',
     description: 'The number is normalised to E.164; a number already on the platform is a 409.',
+    answers: { 422: 'The carrier refused the number', 502: 'The carrier answered with an error', 503: 'The carrier is unreachable; retry after Retry-After' },
     permission: 'numbers:manage', body: PurchaseNumberBody, response: PhoneNumberResponse, status: 201,
     handler: async ({ deps, em, principal, body }) => ({ phone_number: await purchasePhoneNumber(em, principal, body, engineSettingsFrom(deps.config)) }),
   }),
@@ -61,6 +62,7 @@ export const telephonyRoutes = [
     method: 'post', path: '/v1/phone/number/provider/import', operationId: 'importPhoneNumber', tag,
     summary: 'Bring a number held in a Twilio or Telnyx account under the platform',
     description: 'The account is asked whether it holds the number; a number it does not hold is a 404.',
+    answers: { 422: 'The carrier does not hold that number on the connection', 502: 'The carrier answered with an error', 503: 'The carrier is unreachable; retry after Retry-After' },
     permission: 'numbers:manage', body: ImportNumberBody, response: PhoneNumberResponse, status: 201,
     handler: async ({ deps, em, principal, body }) => ({ phone_number: await importPhoneNumber(em, principal, body, engineSettingsFrom(deps.config)) }),
   }),
@@ -126,6 +128,7 @@ export const telephonyRoutes = [
   route({
     method: 'post', path: '/v1/destination/create', operationId: 'createDestination', tag,
     summary: 'Create a destination: one of your numbers or a SIP address an agent answers',
+    answers: { 422: 'The address is not one of the organization\'s phone numbers' },
     permission: 'numbers:manage', body: CreateDestinationBody, response: DestinationResponse, status: 201,
     handler: async ({ em, principal, body }) => ({ destination: await createDestination(em, principal, body) }),
   }),

@@ -17,6 +17,7 @@ export const toolsRoutes = [
       'input schema holds its path, query and header parameters and its JSON body under body; the URL is servers[0].url ' +
       'plus the path. headers (auth) are stored encrypted and never returned. A name the project has is replaced. The ' +
       'answer lists agent_tools entries (kind http, permission ask unless set) to add to an agent with update_agent.',
+    answers: { 422: 'The spec could not be fetched or is not an OpenAPI 3.x JSON document' },
     permission: 'tools:manage', body: ImportHttpSpecBody, response: ImportHttpSpecResponse, status: 201,
     handler: ({ em, principal, body, deps }) =>
       importHttpSpec(em, principal, body, { encryptionKey: deps.config.secrets.encryptionKey, allowedHosts: deps.config.outbound.allowedHosts }),

@@ -18,6 +18,7 @@ export const voiceRoutes: Route[] = [
       'sample named. Answers 202 with the clone (status queued); follow it with retrieve: queued → analysing → training → ready ' +
       '(then it is listed by GET /v1/voice/list with kind cloned) or failed. Send an Idempotency-Key header to make a retry ' +
       'return the same clone. 503 without Temporal.',
+    answers: { 422: 'The samples cannot make a voice (too short, unreadable)', 503: 'Temporal or the voice provider is unreachable; retry after Retry-After' },
     permission: 'agents:write', body: StartVoiceCloneBody, response: VoiceCloneResponse, status: 202,
     handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
       voice_clone: await startVoiceClone(em, principal, { ...body, idempotency_key: idempotencyKey ?? body.idempotency_key },

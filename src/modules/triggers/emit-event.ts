@@ -1,13 +1,15 @@
 import { sql, type Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import type { EventKind } from './triggers.schemas.js';
+import type { WebhookEventData } from './webhook-events.schemas.js';
 import { announceTriggerRuns } from './webhook-dispatcher.js';
 
-export interface EventInput {
+export interface EventInput<K extends EventKind = EventKind> {
   organizationId: string;
   agentId: string;
-  type: EventKind;
-  data: Record<string, unknown>;
+  type: K;
+  /** Typed by the event's schema (webhook-events.schemas.ts), which the OpenAPI document's webhooks section shows. */
+  data: WebhookEventData<K>;
   /**
    * A fixed id for an event that must happen once whatever retries its
    * cause (call.started of a conversation run again after a crash): a
@@ -26,7 +28,7 @@ export interface EventInput {
  * Raw SQL: the engine writes its session the same way, and this must not
  * flush the caller's unrelated entities.
  */
-export async function emitEvent(em: Em, input: EventInput): Promise<{ eventId: string; runIds: string[] }> {
+export async function emitEvent<K extends EventKind>(em: Em, input: EventInput<K>): Promise<{ eventId: string; runIds: string[] }> {
   const eventId = input.id ?? newId('webhookEvent');
   const recorded = await sql(em, 'insert into webhook_event (id, organization_id, agent_id, type, data, created_at) values (?, ?, ?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id', [
     eventId, input.organizationId, input.agentId, input.type, JSON.stringify(input.data), new Date(),

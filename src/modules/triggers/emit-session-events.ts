@@ -1,5 +1,9 @@
 import { sql, type Em } from '../../db/orm.js';
 import { emitEvent } from './emit-event.js';
+import type { EventKind } from './triggers.schemas.js';
+import type { WebhookEventData } from './webhook-events.schemas.js';
+
+type SessionEventKind = Exclude<EventKind, 'call.started' | 'campaign.finished'>;
 
 export interface RecordedSession {
   organizationId: string;
@@ -32,8 +36,9 @@ export async function emitSessionEvents(em: Em, session: RecordedSession): Promi
   const base = { organizationId: session.organizationId, agentId: session.agentId };
   const ids = { session_id: session.sessionId, agent_id: session.agentId, agent_version_id: session.agentVersionId };
   const runIds: string[] = [];
-  const emit = async (type: Parameters<typeof emitEvent>[1]['type'], data: Record<string, unknown>) => {
-    runIds.push(...(await emitEvent(em, { ...base, type, data: { ...ids, ...data } })).runIds);
+  // Each kind's fields beside the session's ids, checked against its schema (webhook-events.schemas.ts).
+  const emit = async <K extends SessionEventKind>(type: K, data: Omit<WebhookEventData<K>, keyof typeof ids>) => {
+    runIds.push(...(await emitEvent(em, { ...base, type, data: { ...ids, ...data } as WebhookEventData<K> })).runIds);
   };
   await emit('call.ended', callEndedData(session));
   if (session.variables.length) await emit('variables.collected', { variables: session.variables });
