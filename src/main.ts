@@ -11,7 +11,7 @@ import { createApp } from './http/app.js';
 import { createDrainableServer } from './http/drainable-server.js';
 import { listenForClientChanges } from './modules/org/client-changes.js';
 import { clearClientCache } from './modules/org/api-clients.js';
-import type { AppDeps } from './http/deps.js';
+import type { AppDeps } from './deps.js';
 import { recordingStoreFrom } from './modules/calls/recording-store.js';
 import { createWorker, stopWorker } from './temporal/worker.js';
 import { startWebhookDispatcher } from './modules/triggers/webhook-dispatcher.js';

@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import type { AppDeps } from './deps.js';
+import type { AppDeps } from '../deps.js';
 import { isCreate, JsonText, type Route } from './route.js';
 import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyHeader, purgeIdempotencyKeys, releaseIdempotencyKey, requestFingerprint } from './idempotency.js';
 import { bodyParser } from './middleware/body.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from './deps.js';
+import type { AppDeps } from '../deps.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 import type { EngineDeps } from '../modules/engine/run-conversation.js';
 import { temporalConfirmations } from '../modules/engine/temporal-confirmations.js';

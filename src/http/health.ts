@@ -1,6 +1,6 @@
 import { sql } from '../db/orm.js';
 import { withinDeadline } from '../temporal/temporal-access.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps } from '../deps.js';
 
 /** Readiness: the database answers a query and Temporal answers a health check, each within 2 s. */
 export async function checkReadiness(deps: AppDeps) {

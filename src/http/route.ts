@@ -2,7 +2,7 @@ import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import type { Em } from '../db/orm.js';
 import type { Permission, Principal } from '../modules/org/permissions.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps } from '../deps.js';
 import type { Tag } from './tags.js';
 
 /**

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import type { AppDeps } from '../http/deps.js';
+import type { AppDeps } from '../deps.js';
 import { DomainError } from '../modules/errors.js';
 import { resolveUserPrincipal } from '../modules/people/resolve-principal.js';
 import { readBearerToken, verifyMcpTokenClaims } from '../oauth/verify-access-token.js';

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { AppDeps } from '../http/deps.js';
+import type { AppDeps } from '../deps.js';
 import type { Principal } from '../modules/org/permissions.js';
 import { serveTools } from './tool.js';
 import { platformTools } from './tools/index.js';

@@ -10,7 +10,7 @@ import {
   type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Em } from '../db/orm.js';
-import type { AppDeps } from '../http/deps.js';
+import type { AppDeps } from '../deps.js';
 import { toProblem } from '../http/problem.js';
 import { DomainError } from '../modules/errors.js';
 import { requirePermission, type Permission, type Principal } from '../modules/org/permissions.js';

@@ -1,12 +1,12 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { AppDeps } from '../http/deps.js';
+import type { AppDeps } from '../deps.js';
 import { limitStore, RateLimiter } from '../http/limits.js';
 import { createOAuthProvider, type OAuthProvider } from './provider.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { oauthBaseUrl } from './urls.js';
 import { registerWellKnownRoutes } from './well-known.routes.js';
-import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import { registerDashboardRoutes } from '../dashboard/dashboard.routes.js';
 
 /** Paths oidc-provider answers (it parses their bodies itself). */
 export const isOAuthPath = (path: string) => path === '/platform/oauth' || path.startsWith('/platform/oauth/');

@@ -2,14 +2,14 @@ import mount from 'koa-mount';
 import type { JWK } from 'jose';
 import type { Middleware, ParameterizedContext } from 'koa';
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AppDeps } from '../http/deps.js';
+import type { AppDeps } from '../deps.js';
 import { User } from '../modules/people/people.entity.js';
 import { PgAdapter } from './adapter.js';
 import { applyClientPolicy } from './client-policy.js';
 import { findActiveConnection } from './connections/find-connection.js';
 import { markGrantRevoked } from './connections/disconnect-connection.js';
-import { readSession, SESSION_TTL_SECONDS } from './dashboard/dashboard-session.js';
-import { messagePage, PAGE_CSP } from './dashboard/pages.js';
+import { readSession, SESSION_TTL_SECONDS } from '../dashboard/dashboard-session.js';
+import { messagePage, PAGE_CSP } from '../dashboard/pages.js';
 import { providerFetch } from './provider-fetch.js';
 import { ACCESS_TOKEN_TTL_SECONDS, issuerUrl, MCP_SCOPE, mcpResourceUrl, oauthBaseUrl } from './urls.js';
 

@@ -1,5 +1,5 @@
 import { errors as joseErrors, jwtVerify } from 'jose';
-import type { AppDeps } from '../http/deps.js';
+import type { AppDeps } from '../deps.js';
 import { DomainError } from '../modules/errors.js';
 import { findActiveConnection, touchConnection } from './connections/find-connection.js';
 import { verificationKeySet } from './signing-keys.js';

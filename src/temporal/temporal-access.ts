@@ -2,7 +2,7 @@ import {
   isGrpcDeadlineError, isGrpcServiceError, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, type Client,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import type { AppDeps } from '../http/deps.js';
+import type { AppDeps } from '../deps.js';
 import { DomainError } from '../modules/errors.js';
 
 /** What a domain function needs to start, query or update workflows. */

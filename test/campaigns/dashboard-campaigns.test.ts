@@ -6,8 +6,8 @@ import { makeAgent } from '../support/engine.js';
 import { sql } from '../../src/db/orm.js';
 import { newId } from '../../src/modules/ids.js';
 import { Campaign, type RecipientState } from '../../src/modules/campaigns/campaigns.entity.js';
-import { PAGE_CSP } from '../../src/oauth/dashboard/pages.js';
-import { CAMPAIGN_PAGE_CSP, CAMPAIGN_SCRIPT_PATH } from '../../src/oauth/dashboard/campaigns-page.js';
+import { PAGE_CSP } from '../../src/dashboard/pages.js';
+import { CAMPAIGN_PAGE_CSP, CAMPAIGN_SCRIPT_PATH } from '../../src/dashboard/campaigns-page.js';
 
 /**
  * The dashboard's Campaigns page without a browser: behind the session,

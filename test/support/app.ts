@@ -7,7 +7,7 @@ import { Connection, Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { initOrm, type Orm } from '../../src/db/orm.js';
 import { createApp } from '../../src/http/app.js';
-import type { AppDeps } from '../../src/http/deps.js';
+import type { AppDeps } from '../../src/deps.js';
 import { recordingStoreFrom } from '../../src/modules/calls/recording-store.js';
 
 export interface TestApp {

@@ -34,7 +34,7 @@ const DIAL_BATCHES = 'campaign-dial-batches';
 const SWEEP_MS = 30_000;
 
 /**
- * A campaign (DESIGN section 6), `campaign/<cmp id>`. It holds no list: each
+ * A campaign (decisions 0017 and 0033), `campaign/<cmp id>`. It holds no list: each
  * turn it reads the in-flight count and due recipients from the database
  * (activities), claims up to the free concurrency and pace, and starts one
  * child `dial-batch/<campaign>/<token>` per claim, whose activity runs the

@@ -16,7 +16,7 @@ import {
 const action = proxyActivities<Activities>(presets.confirmedAction);
 
 /**
- * One Ask-permission action (spec 2.7, DESIGN section 5): started by the
+ * One Ask-permission action (spec 2.7, decision 0021): started by the
  * engine when the agent wants to run an `ask` tool, after it has read back
  * exactly what will change. It waits for the caller's answer (a signal, which
  * Temporal accepts while no worker runs, so a restart loses nothing), up to

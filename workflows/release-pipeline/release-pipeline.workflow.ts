@@ -26,7 +26,7 @@ class Interrupted extends Error {
 }
 
 /**
- * One release of a branch (DESIGN section 6): required tests on the branch
+ * One release of a branch (decision 0011): required tests on the branch
  * head (a child testRun), merge preview, optional approval, merge, publish,
  * then an optional staged rollout whose every stage is held for a soak time
  * and judged by a guard against the previous version.

@@ -7,7 +7,7 @@ const db = proxyActivities<Activities>(presets.databaseStep);
 const http = proxyActivities<Activities>(presets.webhookDelivery);
 
 /**
- * Delivers one event to one trigger (DESIGN section 6) once its first
+ * Delivers one event to one trigger (decisions 0014 and 0032) once its first
  * attempt, made straight from the outbox, asked for a retry: an attempt, then a
  * durable timer for the schedule's next wait (or the receiver's Retry-After),
  * until a 2xx, a 410, the end of the schedule, or the cancel signal. Each

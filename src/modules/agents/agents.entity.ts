@@ -20,7 +20,7 @@ export interface TrafficSplitEntry {
 /**
  * An agent: a name in a project, a main branch, and a live (published)
  * version. Its configuration lives in immutable versions (AgentVersion); the
- * agent row holds pointers only (DESIGN section 3).
+ * agent row holds pointers only (decision 0009).
  */
 const AgentSchema = defineEntity({
   name: 'Agent',

@@ -3,7 +3,7 @@ import { DomainError } from '../errors.js';
 import type { Agent } from './agents.entity.js';
 
 /**
- * Which version a caller reaches (DESIGN section 3). The caller's address
+ * Which version a caller reaches (decision 0009). The caller's address
  * and the agent id hash into a bucket 0..99; the split's shares take the
  * buckets in their order (the first share 0..p1-1, the next p1..p1+p2-1, ...).
  * The same caller therefore lands on the same version for as long as the

@@ -3,7 +3,7 @@ import { jsonEqual } from './content-hash.js';
 import { diffLines, splitLines, type Hunk } from './line-diff.js';
 
 /**
- * Three-way merges of agent configurations (DESIGN section 3): the prompt
+ * Three-way merges of agent configurations (decision 0009): the prompt
  * merges line by line (a diff3), every other field merges as a whole.
  * "ours" is main's head, "theirs" the branch's head, "base" where the branch
  * left main.

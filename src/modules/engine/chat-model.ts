@@ -1,6 +1,6 @@
 /**
  * The one interface the conversation engine talks to a language model
- * through (DESIGN section 5). Messages follow the Chat Completions shape,
+ * through (decision 0010). Messages follow the Chat Completions shape,
  * since it is the lingua franca of model APIs; the system prompt is separate
  * because every provider treats it specially.
  */

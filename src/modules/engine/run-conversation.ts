@@ -156,7 +156,7 @@ class Call {
 }
 
 /**
- * Runs one call of an agent version turn by turn (DESIGN section 5): the
+ * Runs one call of an agent version turn by turn (decision 0010): the
  * first message, then for each customer turn a model request (system prompt
  * from the version's prompt, variables and tool rules; the history; the
  * tools that are not blocked), tool calls in up to MAX_TOOL_ROUNDS rounds,

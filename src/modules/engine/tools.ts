@@ -6,7 +6,7 @@ import { systemPrincipal } from '../org/permissions.js';
 import { dncAdd } from '../outbound/dnc-add.js';
 
 /**
- * Tools an agent calls during a conversation (DESIGN section 5). Built-ins
+ * Tools an agent calls during a conversation (decisions 0010 and 0015). Built-ins
  * live here; HTTP, MCP and integration tools implement the same interface in
  * later issues and plug into `collectTools` by their kind. Permissions:
  * `block` tools are collected (so the engine can refuse a call to one by

@@ -21,7 +21,7 @@ export interface VoiceListing extends Voice {
 
 /**
  * The voices agents can speak with, per text-to-speech provider. A static
- * catalogue: the platform has no speech synthesis yet (DESIGN section 5, the
+ * catalogue: the platform has no speech synthesis yet (decision 0010, the
  * media channel comes later), so this is the list the agent's `voice`
  * setting is chosen from. Ids are the providers' own public voice ids.
  */

@@ -23,7 +23,7 @@ export interface RecordedSession {
 }
 
 /**
- * The events a recorded call makes (DESIGN section 5), written in the
+ * The events a recorded call makes (decision 0014), written in the
  * transaction that records the session (call with that transaction's
  * EntityManager): call.ended always; variables.collected when the call
  * collected any; tool_call.failed per failed tool call (read back from the

@@ -32,7 +32,7 @@ export async function cancelTriggerRun(em: Em, runId: string): Promise<void> {
   );
 }
 
-/** The envelope of DESIGN section 7; the same bytes on every attempt. */
+/** The body of a delivery, as the OpenAPI document's webhooks section shows it (webhookEnvelope); the same bytes on every attempt. */
 export function envelope(event: Pick<WebhookEvent, 'type' | 'id' | 'createdAt' | 'organization' | 'data'>): string {
   return JSON.stringify({
     type: event.type,

@@ -5,7 +5,7 @@ import type { DeliveryAttempt, EventKind, TriggerRunStatus } from './triggers.sc
 
 /**
  * An agent trigger: a webhook subscription of one agent to some event kinds
- * (DESIGN section 7). The signing secret is stored encrypted (secret-box,
+ * (decision 0014). The signing secret is stored encrypted (secret-box,
  * bound to the organization) and shown once, when the trigger is created.
  * `retryScheduleMs` null means the platform's schedule (config).
  */

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../connections/list-connections.js';
+import type { ConnectionView } from '../oauth/connections/list-connections.js';
 
 /**
  * Server-rendered dashboard pages: plain HTML forms, no script, one small

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
 import type { AdapterPayload } from 'oidc-provider';
-import type { Orm } from '../../db/orm.js';
-import { PgAdapter } from '../adapter.js';
+import type { Orm } from '../db/orm.js';
+import { PgAdapter } from '../oauth/adapter.js';
 
 /**
  * The dashboard's sign-in session, stored server-side (model

@@ -1,8 +1,8 @@
-import type { Em } from '../../db/orm.js';
-import { DomainError } from '../../modules/errors.js';
-import { listUserWorkspaces, resolveUserPrincipal } from '../../modules/people/resolve-principal.js';
-import { listReleasesOfOrganizations } from '../../modules/releases/get-release.js';
-import type { ReleaseView } from '../../modules/releases/releases.schemas.js';
+import type { Em } from '../db/orm.js';
+import { DomainError } from '../modules/errors.js';
+import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
+import { listReleasesOfOrganizations } from '../modules/releases/get-release.js';
+import type { ReleaseView } from '../modules/releases/releases.schemas.js';
 import { escapeHtml, layout } from './pages.js';
 
 /** How often the page reloads itself: a release manager watches a rollout here. */

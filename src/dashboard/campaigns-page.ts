@@ -1,10 +1,10 @@
-import type { Em } from '../../db/orm.js';
-import { DomainError, notFound } from '../../modules/errors.js';
-import type { Principal } from '../../modules/org/permissions.js';
-import { listUserWorkspaces, resolveUserPrincipal } from '../../modules/people/resolve-principal.js';
-import { Campaign } from '../../modules/campaigns/campaigns.entity.js';
-import { listCampaigns } from '../../modules/campaigns/get-campaign.js';
-import type { CampaignView } from '../../modules/campaigns/campaigns.schemas.js';
+import type { Em } from '../db/orm.js';
+import { DomainError, notFound } from '../modules/errors.js';
+import type { Principal } from '../modules/org/permissions.js';
+import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
+import { Campaign } from '../modules/campaigns/campaigns.entity.js';
+import { listCampaigns } from '../modules/campaigns/get-campaign.js';
+import type { CampaignView } from '../modules/campaigns/campaigns.schemas.js';
 import { escapeHtml, layout, PAGE_CSP } from './pages.js';
 
 /**
