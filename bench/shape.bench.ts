@@ -27,7 +27,7 @@ import { initOrm, sql, type Orm } from '../src/db/orm.js';
 import { createApiClient } from '../src/modules/org/api-clients.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
-import { createTrigger } from '../src/modules/triggers/manage-triggers.js';
+import { createTrigger } from '../src/modules/triggers/create-trigger.js';
 import { emitEvent } from '../src/modules/triggers/emit-event.js';
 import { triggerSettingsFrom } from '../src/modules/triggers/trigger-settings.js';
 import { benchOrg, placedRate, seedCampaign, startCampaign, untilSettled, type BenchOrg } from './campaigns.bench.js';

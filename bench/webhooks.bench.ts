@@ -21,7 +21,7 @@ import { initOrm, migrate, type Orm } from '../src/db/orm.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
-import { createTrigger } from '../src/modules/triggers/manage-triggers.js';
+import { createTrigger } from '../src/modules/triggers/create-trigger.js';
 import { emitEvent } from '../src/modules/triggers/emit-event.js';
 import { startRunWorkflows, startWebhookDispatcher } from '../src/modules/triggers/webhook-dispatcher.js';
 import { deliverWebhookAttempt } from '../src/modules/triggers/trigger-run-steps.js';

@@ -3,7 +3,7 @@ import { DomainError, notFound } from '../modules/errors.js';
 import type { Principal } from '../modules/org/permissions.js';
 import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
 import { Campaign } from '../modules/campaigns/campaigns.entity.js';
-import { listCampaigns } from '../modules/campaigns/get-campaign.js';
+import { listCampaigns } from '../modules/campaigns/list-campaigns.js';
 import type { CampaignView } from '../modules/campaigns/campaigns.schemas.js';
 import { escapeHtml, layout, PAGE_CSP } from './pages.js';
 

@@ -19,7 +19,8 @@ import { invitationsPage } from './invitations-page.js';
 import { listUserInvitations } from '../modules/people/list-user-invitations.js';
 import { acceptInvitation } from '../modules/people/accept-invitation.js';
 import { declineInvitation } from '../modules/people/decline-invitation.js';
-import { controlCampaign, getCampaign } from '../modules/campaigns/get-campaign.js';
+import { controlCampaign } from '../modules/campaigns/control-campaign.js';
+import { getCampaign } from '../modules/campaigns/get-campaign.js';
 import { temporalAccess } from '../temporal/temporal-access.js';
 import {
   CAMPAIGN_LIVE_SCRIPT, CAMPAIGN_PAGE_CSP, CAMPAIGN_SCRIPT_PATH, campaignDetailPage, campaignFigures, campaignPrincipal, campaignsForUser, campaignsPage, movesFor,

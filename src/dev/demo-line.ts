@@ -4,8 +4,9 @@ import { createAgent } from '../modules/agents/create-agent.js';
 import { publishAgent } from '../modules/agents/publish-agent.js';
 import { createTest } from '../modules/quality/create-test.js';
 import { Destination, PhoneNumber } from '../modules/telephony/telephony.entity.js';
-import { createDestination } from '../modules/telephony/destinations.js';
-import { purchasePhoneNumber, searchPhoneNumbers } from '../modules/telephony/phone-numbers.js';
+import { createDestination } from '../modules/telephony/create-destination.js';
+import { purchasePhoneNumber } from '../modules/telephony/purchase-phone-number.js';
+import { searchPhoneNumbers } from '../modules/telephony/search-phone-numbers.js';
 import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
 import { systemPrincipal } from '../modules/org/permissions.js';
 

@@ -11,7 +11,8 @@ import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { publishAgent } from '../../src/modules/agents/publish-agent.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
-import { purchasePhoneNumber, searchPhoneNumbers } from '../../src/modules/telephony/phone-numbers.js';
+import { purchasePhoneNumber } from '../../src/modules/telephony/purchase-phone-number.js';
+import { searchPhoneNumbers } from '../../src/modules/telephony/search-phone-numbers.js';
 
 /** Rules of the simulated model: the default customer script ends the call politely. */
 export const agentRules = [

@@ -4,7 +4,9 @@ import {
   LaunchCampaignRestBody, ListCampaignsResponse, OutboundCallParams, OutboundCallResponse,
 } from '../../modules/campaigns/campaigns.schemas.js';
 import { launchCampaign } from '../../modules/campaigns/launch-campaign.js';
-import { controlCampaign, getCampaign, listCampaigns } from '../../modules/campaigns/get-campaign.js';
+import { controlCampaign } from '../../modules/campaigns/control-campaign.js';
+import { getCampaign } from '../../modules/campaigns/get-campaign.js';
+import { listCampaigns } from '../../modules/campaigns/list-campaigns.js';
 import { parseInput } from '../../modules/validation.js';
 import { createOutboundCall } from '../../modules/campaigns/create-outbound-call.js';
 import { getOutboundCall } from '../../modules/campaigns/get-outbound-call.js';

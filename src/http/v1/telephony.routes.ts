@@ -9,15 +9,21 @@ import {
   SearchNumbersQuery, SearchNumbersResult, SimulateInboundBody, SipTrunkView,
 } from '../../modules/telephony/telephony.schemas.js';
 import { createConnection, listConnections } from '../../modules/telephony/connections.js';
-import {
-  deletePhoneNumber, getPhoneNumber, importPhoneNumber, listPhoneNumbers, purchasePhoneNumber, searchPhoneNumbers,
-} from '../../modules/telephony/phone-numbers.js';
-import {
-  assignTrunkDestination, createSipTrunk, createSipTrunkEndpoint, deleteSipTrunk, listSipTrunks,
-} from '../../modules/telephony/sip-trunks.js';
-import {
-  assignAgentDestination, createDestination, deleteDestination, listDestinations,
-} from '../../modules/telephony/destinations.js';
+import { deletePhoneNumber } from '../../modules/telephony/delete-phone-number.js';
+import { getPhoneNumber } from '../../modules/telephony/get-phone-number.js';
+import { importPhoneNumber } from '../../modules/telephony/import-phone-number.js';
+import { purchasePhoneNumber } from '../../modules/telephony/purchase-phone-number.js';
+import { listPhoneNumbers } from '../../modules/telephony/list-phone-numbers.js';
+import { searchPhoneNumbers } from '../../modules/telephony/search-phone-numbers.js';
+import { assignTrunkDestination } from '../../modules/telephony/assign-trunk-destination.js';
+import { createSipTrunk } from '../../modules/telephony/create-sip-trunk.js';
+import { createSipTrunkEndpoint } from '../../modules/telephony/create-sip-trunk-endpoint.js';
+import { deleteSipTrunk } from '../../modules/telephony/delete-sip-trunk.js';
+import { listSipTrunks } from '../../modules/telephony/list-sip-trunks.js';
+import { assignAgentDestination } from '../../modules/telephony/assign-agent-destination.js';
+import { createDestination } from '../../modules/telephony/create-destination.js';
+import { deleteDestination } from '../../modules/telephony/delete-destination.js';
+import { listDestinations } from '../../modules/telephony/list-destinations.js';
 import { simulateInboundCall } from '../../modules/telephony/route-inbound-call.js';
 import { listVoices } from '../../modules/telephony/voices.js';
 import { route } from '../route.js';

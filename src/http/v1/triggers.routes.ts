@@ -3,7 +3,11 @@ import {
   CreatedTriggerResponse, CreateTriggerBody, DeletedResponse, ListRunsQuery, ListRunsResponse, ListTriggersQuery, ListTriggersResponse,
   ReplayBody, ReplayResponse, TriggerParams, TriggerResponse, TriggerRunParams, TriggerRunResponse,
 } from '../../modules/triggers/triggers.schemas.js';
-import { createTrigger, deleteTrigger, getTrigger, listTriggers, setTriggerEnabled } from '../../modules/triggers/manage-triggers.js';
+import { createTrigger } from '../../modules/triggers/create-trigger.js';
+import { deleteTrigger } from '../../modules/triggers/delete-trigger.js';
+import { getTrigger } from '../../modules/triggers/get-trigger.js';
+import { listTriggers } from '../../modules/triggers/list-triggers.js';
+import { setTriggerEnabled } from '../../modules/triggers/set-trigger-enabled.js';
 import { getTriggerRun, listTriggerRuns, replayTriggerEvents, resendTriggerRun } from '../../modules/triggers/trigger-runs.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
 import { route } from '../route.js';

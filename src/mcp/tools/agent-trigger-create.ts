@@ -1,5 +1,5 @@
 import { CreatedTriggerResponse, CreateTriggerShape } from '../../modules/triggers/triggers.schemas.js';
-import { createTrigger } from '../../modules/triggers/manage-triggers.js';
+import { createTrigger } from '../../modules/triggers/create-trigger.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
 import { defineTool } from '../tool.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CampaignPaceBody, CampaignParams, CampaignResponse } from '../../modules/campaigns/campaigns.schemas.js';
-import { controlCampaign } from '../../modules/campaigns/get-campaign.js';
+import { controlCampaign } from '../../modules/campaigns/control-campaign.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { defineTool, type Tool } from '../tool.js';
 

@@ -1,5 +1,5 @@
 import { ListTriggersQuery, ListTriggersResponse } from '../../modules/triggers/triggers.schemas.js';
-import { listTriggers } from '../../modules/triggers/manage-triggers.js';
+import { listTriggers } from '../../modules/triggers/list-triggers.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
 import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';

@@ -1,5 +1,5 @@
 import { ListCampaignsResponse } from '../../modules/campaigns/campaigns.schemas.js';
-import { listCampaigns } from '../../modules/campaigns/get-campaign.js';
+import { listCampaigns } from '../../modules/campaigns/list-campaigns.js';
 import { listAnswer, pageQuery } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 

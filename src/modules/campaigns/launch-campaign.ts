@@ -15,7 +15,7 @@ import type { CampaignInput, CampaignProgress } from '../../../workflows/outboun
 import { Campaign } from './campaigns.entity.js';
 import { DEFAULT_CUSTOMER_SCRIPT, LaunchCampaignBody, RetryPolicySchema, type CampaignView } from './campaigns.schemas.js';
 import { isValidTimeZone } from './calling-window.js';
-import { campaignView } from './get-campaign.js';
+import { campaignView } from './campaign-views.js';
 
 /** Dials one workflow run starts before it continues as new: keeps each run's history a few thousand events. */
 export const DIALS_PER_RUN = 200;

@@ -15,7 +15,7 @@ export interface TrunkForDial {
 /**
  * Reads an outbound-capable trunk of the organization with its endpoints and
  * its digest password decrypted (bound to the organization id when it was
- * stored, sip-trunks.ts). The media runtime speaks SIP over UDP only, so
+ * stored, create-sip-trunk.ts). The media runtime speaks SIP over UDP only, so
  * `sips:` endpoints are left out; a trunk with nothing left to dial is
  * UNPROCESSABLE rather than a call that fails later for no visible reason.
  */

@@ -4,7 +4,7 @@ import { OutboundRequestError, safeRequest } from '../outbound-http.js';
 import { decryptSecret } from '../secrets/secret-box.js';
 import { TriggerRun, type WebhookEvent } from './triggers.entity.js';
 import type { DeliveryAttempt, TriggerRunStatus } from './triggers.schemas.js';
-import { secretContext } from './manage-triggers.js';
+import { secretContext } from './trigger-targets.js';
 import { signWebhook, webhookDispatcher, type TriggerSettings } from './trigger-settings.js';
 import type { AttemptOutcome } from '../../../workflows/trigger-run/messages.js';
 

@@ -8,7 +8,7 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { TriggerRun, WebhookEvent, type AgentTrigger } from './triggers.entity.js';
 import type { TriggerRunView } from './triggers.schemas.js';
 import { findRun, findTrigger, toRunView, toRunViews } from './trigger-access.js';
-import { checkTargetUrl } from './manage-triggers.js';
+import { checkTargetUrl } from './trigger-targets.js';
 import { announceTriggerRuns } from './webhook-dispatcher.js';
 import type { TriggerSettings } from './trigger-settings.js';
 import { findPage, type Page, type PageOf } from '../paging.js';
