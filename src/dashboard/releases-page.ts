@@ -1,7 +1,7 @@
 import type { Em } from '../db/orm.js';
 import { DomainError } from '../modules/errors.js';
 import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
-import { listReleasesOfOrganizations } from '../modules/releases/get-release.js';
+import { listReleasesOfOrganizations } from '../modules/releases/list-releases.js';
 import type { ReleaseView } from '../modules/releases/releases.schemas.js';
 import { escapeHtml, layout } from './pages.js';
 

@@ -6,7 +6,7 @@ import { sql } from '../../src/db/orm.js';
 import { DomainError } from '../../src/modules/errors.js';
 import { engineSettingsFrom, type EngineSettings } from '../../src/modules/engine/engine-settings.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
-import { createConnection } from '../../src/modules/telephony/connections.js';
+import { createConnection } from '../../src/modules/telephony/create-connection.js';
 import { placeCall } from '../../src/modules/telephony/place-call.js';
 import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
 import { startFakeTwilio, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';

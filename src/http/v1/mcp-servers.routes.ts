@@ -4,7 +4,8 @@ import {
   McpServerParams, McpServerResponse, McpToolParams, McpToolResponse, StartMcpOAuthResponse, SyncMcpToolsQuery, SyncMcpToolsResponse,
 } from '../../modules/mcp-servers/mcp-servers.schemas.js';
 import { createMcpServer } from '../../modules/mcp-servers/create-mcp-server.js';
-import { getMcpServer, listMcpServers } from '../../modules/mcp-servers/list-mcp-servers.js';
+import { getMcpServer } from '../../modules/mcp-servers/get-mcp-server.js';
+import { listMcpServers } from '../../modules/mcp-servers/list-mcp-servers.js';
 import { startMcpSync } from '../../modules/mcp-servers/start-mcp-sync.js';
 import { activateMcpTool } from '../../modules/mcp-servers/activate-mcp-tool.js';
 import { assignMcpServer } from '../../modules/mcp-servers/assign-mcp-server.js';

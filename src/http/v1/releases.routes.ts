@@ -3,7 +3,8 @@ import {
   ListReleasesResponse, ReleaseAgentParams, ReleaseParams, ReleaseReasonBody, ReleaseResponse, StartReleaseRestBody,
 } from '../../modules/releases/releases.schemas.js';
 import { startRelease } from '../../modules/releases/start-release.js';
-import { getRelease, listReleases } from '../../modules/releases/get-release.js';
+import { getRelease } from '../../modules/releases/get-release.js';
+import { listReleases } from '../../modules/releases/list-releases.js';
 import { controlRelease, RELEASE_MOVES, type ReleaseMoveName } from '../../modules/releases/control-release.js';
 import { parseInput } from '../../modules/validation.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';

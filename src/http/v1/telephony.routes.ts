@@ -8,7 +8,8 @@ import {
   ListPhoneNumbersResponse, ListVoicesQuery, ListVoicesResult, NumberParams, PhoneNumberIdParams, PhoneNumberResponse, PurchaseNumberBody,
   SearchNumbersQuery, SearchNumbersResult, SimulateInboundBody, SipTrunkView,
 } from '../../modules/telephony/telephony.schemas.js';
-import { createConnection, listConnections } from '../../modules/telephony/connections.js';
+import { createConnection } from '../../modules/telephony/create-connection.js';
+import { listConnections } from '../../modules/telephony/list-connections.js';
 import { deletePhoneNumber } from '../../modules/telephony/delete-phone-number.js';
 import { getPhoneNumber } from '../../modules/telephony/get-phone-number.js';
 import { importPhoneNumber } from '../../modules/telephony/import-phone-number.js';

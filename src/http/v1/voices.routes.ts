@@ -1,7 +1,8 @@
 
 import { ListVoiceClonesResponse, StartVoiceCloneBody, VoiceCloneParams, VoiceCloneResponse } from '../../modules/voices/voices.schemas.js';
 import { startVoiceClone } from '../../modules/voices/start-voice-clone.js';
-import { getVoiceClone, listVoiceClones } from '../../modules/voices/get-voice-clone.js';
+import { getVoiceClone } from '../../modules/voices/get-voice-clone.js';
+import { listVoiceClones } from '../../modules/voices/list-voice-clones.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
 import { listAnswer, PageQuery } from '../../modules/paging.js';

@@ -1,5 +1,5 @@
 import { TriggerRunParams, TriggerRunResponse } from '../../modules/triggers/triggers.schemas.js';
-import { getTriggerRun } from '../../modules/triggers/trigger-runs.js';
+import { getTriggerRun } from '../../modules/triggers/get-trigger-run.js';
 import { defineTool } from '../tool.js';
 
 export const getAgentTriggerRun = defineTool({

@@ -1,5 +1,5 @@
 import { ListRunsResponse, TriggerParams } from '../../modules/triggers/triggers.schemas.js';
-import { listTriggerRuns } from '../../modules/triggers/trigger-runs.js';
+import { listTriggerRuns } from '../../modules/triggers/list-trigger-runs.js';
 import { listAnswer, pageQuery } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 

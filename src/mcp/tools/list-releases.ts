@@ -1,5 +1,5 @@
 import { ListReleasesResponse, ReleaseAgentParams } from '../../modules/releases/releases.schemas.js';
-import { listReleases } from '../../modules/releases/get-release.js';
+import { listReleases } from '../../modules/releases/list-releases.js';
 import { listAnswer, pageQuery } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 

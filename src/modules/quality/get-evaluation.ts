@@ -2,10 +2,10 @@ import type { Em } from '../../db/orm.js';
 import { notFound } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { Evaluation, TestRun } from './quality.entity.js';
-import type { EvaluationView, TestRunView } from './quality.schemas.js';
-import { toEvaluationView, toTestRunView } from './quality-views.js';
+import type { EvaluationView } from './quality.schemas.js';
+import { toEvaluationView } from './quality-views.js';
 
-const scope = (principal: Principal) => ({
+export const scope = (principal: Principal) => ({
   organization: principal.organizationId,
   ...(principal.projectId ? { project: principal.projectId } : {}),
 });
@@ -17,12 +17,4 @@ export async function getEvaluation(em: Em, principal: Principal, evaluationId: 
   if (!evaluation) throw notFound('Evaluation', evaluationId);
   const runs = await em.find(TestRun, { evaluation: evaluation.id });
   return toEvaluationView(evaluation, runs);
-}
-
-/** One test run with every check's outcome and the transcript. */
-export async function getTestRun(em: Em, principal: Principal, testRunId: string): Promise<TestRunView> {
-  requirePermission(principal, 'tests:run');
-  const run = await em.findOne(TestRun, { id: testRunId, ...scope(principal) });
-  if (!run) throw notFound('Test run', testRunId);
-  return toTestRunView(run);
 }

@@ -13,7 +13,7 @@ import type { VoiceCloneInput, VoiceCloneProgress } from '../../../workflows/voi
 import { VoiceClone, VoiceCloneSample } from './voices.entity.js';
 import { SAMPLE_LIMITS, StartVoiceCloneBody, type VoiceCloneView } from './voices.schemas.js';
 import { parseWav, WavError, type WavInfo } from './wav-samples.js';
-import { voiceCloneView } from './get-voice-clone.js';
+import { voiceCloneView } from './voice-clone-views.js';
 
 export interface VoiceCloneSettings {
   /** Hosts a sample URL may name although private (config OUTBOUND_ALLOWED_HOSTS). */

@@ -1,0 +1,13 @@
+import { type TelephonyConnection } from './telephony.entity.js';
+import { type ConnectionView } from './telephony.schemas.js';
+
+export function toConnectionView(c: TelephonyConnection): ConnectionView {
+  return {
+    connection_id: c.id,
+    name: c.name,
+    provider: c.provider,
+    base_url: c.baseUrl ?? null,
+    has_credentials: c.credentialsEncrypted !== null && c.credentialsEncrypted !== undefined,
+    created_at: c.createdAt.toISOString(),
+  };
+}
