@@ -1,5 +1,5 @@
 import {
-  isGrpcDeadlineError, isGrpcServiceError, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, type Client,
+  isGrpcDeadlineError, isGrpcServiceError, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import type { AppDeps } from '../deps.js';
@@ -37,6 +37,43 @@ export async function startWorkflowOnce<W extends Workflow>(temporal: TemporalAc
     });
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+    throw error;
+  }
+}
+
+/**
+ * Starts the workflow that runs a row (a release, a campaign, an outbound call, a voice clone). Already started
+ * is success (a retry). Any other failure means no workflow will ever run the row: `close` marks it finished with
+ * the reason ("The <noun> could not start: ..."), and the caller hears 503 naming what was not accepted.
+ */
+export async function startWorkflowOrClose<W extends Workflow>(
+  temporal: TemporalAccess, workflowType: string, workflowId: string, args: Parameters<W>,
+  row: { noun: string; details: Record<string, unknown>; close: (reason: string) => Promise<unknown> },
+): Promise<void> {
+  try {
+    await startWorkflowOnce<W>(temporal, workflowType, workflowId, args);
+  } catch (error) {
+    await row.close(`The ${row.noun} could not start: ${(error as Error).message}`);
+    throw new DomainError('UNAVAILABLE', `The workflow service (Temporal) did not accept the ${row.noun}: try again later`, row.details);
+  }
+}
+
+/**
+ * Runs an update that moves a running workflow (pause a campaign, approve a release) and says why it did not, once
+ * for every move: the workflow's validator or handler refused (409 with the workflow's own reason), or no such
+ * workflow runs (409 `notRunning`). Anything else (Temporal unreachable) is thrown as it is.
+ */
+export async function moveWorkflow<T>(
+  update: () => Promise<T>,
+  refusal: { noun: string; move: string; notRunning: string; details: Record<string, unknown> },
+): Promise<T> {
+  try {
+    return await update();
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError) {
+      throw new DomainError('CONFLICT', (error.cause as Error | undefined)?.message ?? `The ${refusal.noun} refused ${refusal.move}`, { ...refusal.details, move: refusal.move });
+    }
+    if (error instanceof WorkflowNotFoundError) throw new DomainError('CONFLICT', refusal.notRunning, refusal.details);
     throw error;
   }
 }

@@ -1,10 +1,9 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { actorOf } from '../agents/agent-access.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { moveWorkflow, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import { cancelUpdate, pauseUpdate, resumeUpdate, setPaceUpdate, type CampaignProgress } from '../../../workflows/outbound-campaign/messages.js';
 import { CampaignPaceBody, type CampaignView } from './campaigns.schemas.js';
@@ -30,22 +29,14 @@ export async function controlCampaign(
   }
   const by = actorOf(principal);
   const handle = temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id));
-  let progress: CampaignProgress;
-  try {
-    progress = pace
-      ? await handle.executeUpdate(setPaceUpdate, { args: [{ by, maxConcurrent: pace.max_concurrent_calls, callsPerMinute: pace.calls_per_minute }] })
-      : await handle.executeUpdate({ pause: pauseUpdate, resume: resumeUpdate, cancel: cancelUpdate }[input.move as 'pause'], {
+  const progress: CampaignProgress = await moveWorkflow(
+    () => pace
+      ? handle.executeUpdate(setPaceUpdate, { args: [{ by, maxConcurrent: pace.max_concurrent_calls, callsPerMinute: pace.calls_per_minute }] })
+      : handle.executeUpdate({ pause: pauseUpdate, resume: resumeUpdate, cancel: cancelUpdate }[input.move as 'pause'], {
         args: [{ by, ...(input.reason ? { reason: input.reason } : {}) }],
-      });
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) {
-      throw new DomainError('CONFLICT', (error.cause as Error | undefined)?.message ?? `The campaign refused ${input.move}`, { campaign_id: campaign.id, move: input.move });
-    }
-    if (error instanceof WorkflowNotFoundError) {
-      throw new DomainError('CONFLICT', `Campaign ${campaign.id} is not running`, { campaign_id: campaign.id });
-    }
-    throw error;
-  }
+      }),
+    { noun: 'campaign', move: input.move, details: { campaign_id: campaign.id }, notRunning: `Campaign ${campaign.id} is not running` },
+  );
   const fresh = await findCampaign(em.fork(), principal, campaign.id);
   return campaignView(em, fresh, progress);
 }

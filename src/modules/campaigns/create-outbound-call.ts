@@ -10,7 +10,7 @@ import { routeCall } from '../agents/route-call.js';
 import { Contact } from '../outbound/outbound.entity.js';
 import { checkDefaultCountry, normalizePhone } from '../phone.js';
 import { PhoneNumber } from '../telephony/telephony.entity.js';
-import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOrClose, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { OutboundCallInput, OutboundCallOutcome } from '../../../workflows/outbound-call/messages.js';
 import { OutboundCall } from './campaigns.entity.js';
@@ -117,10 +117,8 @@ async function resume(em: Em, call: OutboundCall, temporal: TemporalAccess): Pro
 
 /** Starts `call/<session id>`. Already started is success (a retry); any other failure closes the call as failed. */
 async function startWorkflow(em: Em, call: OutboundCall, temporal: TemporalAccess): Promise<void> {
-  try {
-    await startWorkflowOnce<(input: OutboundCallInput) => Promise<OutboundCallOutcome>>(temporal, 'outboundCall', workflowIds.outboundCall(call.sessionId), [{ outboundCallId: call.id }]);
-  } catch (error) {
-    await em.nativeUpdate(OutboundCall, { id: call.id, status: 'queued' }, { status: 'failed', error: `The call could not start: ${(error as Error).message}` });
-    throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) did not accept the call: try again later', { outbound_call_id: call.id });
-  }
+  await startWorkflowOrClose<(input: OutboundCallInput) => Promise<OutboundCallOutcome>>(temporal, 'outboundCall', workflowIds.outboundCall(call.sessionId), [{ outboundCallId: call.id }], {
+    noun: 'call', details: { outbound_call_id: call.id },
+    close: (error) => em.nativeUpdate(OutboundCall, { id: call.id, status: 'queued' }, { status: 'failed', error }),
+  });
 }

@@ -9,7 +9,7 @@ import { parseInput } from '../validation.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
 import { checkDefaultCountry, normalizePhone, tryNormalizePhone } from '../phone.js';
 import { timeZoneOf } from '../outbound/phone.js';
-import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOrClose, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { CampaignInput, CampaignProgress } from '../../../workflows/outbound-campaign/messages.js';
 import { Campaign } from './campaigns.entity.js';
@@ -153,14 +153,10 @@ async function startWorkflow(em: Em, campaign: Campaign, temporal: TemporalAcces
     campaignId: campaign.id, maxConcurrent: campaign.maxConcurrent, callsPerMinute: campaign.callsPerMinute,
     paused: false, recentStarts: [], dialsPerRun: DIALS_PER_RUN,
   };
-  try {
-    await startWorkflowOnce<(input: CampaignInput) => Promise<CampaignProgress>>(temporal, 'outboundCampaign', workflowIds.campaign(campaign.id), [input]);
-  } catch (error) {
+  await startWorkflowOrClose<(input: CampaignInput) => Promise<CampaignProgress>>(temporal, 'outboundCampaign', workflowIds.campaign(campaign.id), [input], {
+    noun: 'campaign', details: { campaign_id: campaign.id },
     // The campaign closes, and lets go of its Idempotency-Key: the same request once Temporal is back starts
     // afresh instead of answering with a campaign that never ran.
-    await em.nativeUpdate(Campaign, { id: campaign.id, status: 'running' }, {
-      status: 'cancelled', reason: `The campaign could not start: ${(error as Error).message}`, finishedAt: new Date(), idempotencyKey: null,
-    });
-    throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) did not accept the campaign: try again later', { campaign_id: campaign.id });
-  }
+    close: (reason) => em.nativeUpdate(Campaign, { id: campaign.id, status: 'running' }, { status: 'cancelled', reason, finishedAt: new Date(), idempotencyKey: null }),
+  });
 }

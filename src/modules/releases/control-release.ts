@@ -1,9 +1,8 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
+import { moveWorkflow, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import {
   abortUpdate, approveUpdate, pauseUpdate, resumeUpdate, rollbackUpdate, type ReleaseMove,
@@ -40,19 +39,10 @@ export async function controlRelease(
   }
   const move: ReleaseMove = { by: actorOf(principal), ...(input.reason ? { reason: input.reason } : {}) };
   const handle = temporal.client.workflow.getHandle(workflowIds.release(release.id));
-  let progress;
-  try {
-    progress = await handle.executeUpdate(UPDATES[input.move], { args: [move] });
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) {
-      const cause = error.cause as Error | undefined;
-      throw new DomainError('CONFLICT', cause?.message ?? `The release refused ${input.move}`, { release_id: release.id, move: input.move });
-    }
-    if (error instanceof WorkflowNotFoundError) {
-      throw new DomainError('CONFLICT', `Release ${release.id} is not running: it has finished, or it has not started yet`, { release_id: release.id });
-    }
-    throw error;
-  }
+  const progress = await moveWorkflow(() => handle.executeUpdate(UPDATES[input.move], { args: [move] }), {
+    noun: 'release', move: input.move, details: { release_id: release.id },
+    notRunning: `Release ${release.id} is not running: it has finished, or it has not started yet`,
+  });
   // The update ran its handler (pause and approve write the row), so the read state is current.
   const fresh = await findRelease(em.fork(), principal, release.id, agent.id);
   return toReleaseView(fresh, agent.name, {

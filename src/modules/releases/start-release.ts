@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { actorOf, findAgent, findBranch } from '../agents/agent-access.js';
-import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOrClose, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { ReleaseInput, ReleaseOutcome } from '../../../workflows/release-pipeline/messages.js';
 import { Release } from './releases.entity.js';
@@ -112,11 +112,8 @@ async function startWorkflow(em: Em, release: Release, temporal: TemporalAccess)
     approvalTimeoutSeconds: release.approvalTimeoutSeconds,
     rollout: release.rollout ? { stages: release.rollout.stages, soakSeconds: release.rollout.soak_seconds } : null,
   };
-  try {
-    await startWorkflowOnce<(input: ReleaseInput) => Promise<ReleaseOutcome>>(temporal, 'releasePipeline', workflowIds.release(release.id), [input]);
-  } catch (error) {
-    const reason = `The release could not start: ${(error as Error).message}`;
-    await em.nativeUpdate(Release, { id: release.id, status: 'pending' }, { status: 'failed', reason, finishedAt: new Date() });
-    throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) did not accept the release: try again later', { release_id: release.id });
-  }
+  await startWorkflowOrClose<(input: ReleaseInput) => Promise<ReleaseOutcome>>(temporal, 'releasePipeline', workflowIds.release(release.id), [input], {
+    noun: 'release', details: { release_id: release.id },
+    close: (reason) => em.nativeUpdate(Release, { id: release.id, status: 'pending' }, { status: 'failed', reason, finishedAt: new Date() }),
+  });
 }

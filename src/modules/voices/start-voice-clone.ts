@@ -7,7 +7,7 @@ import { requirePermission, type Principal } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { actorOf } from '../agents/agent-access.js';
 import { OutboundRequestError, safeRequest, type Lookup } from '../outbound-http.js';
-import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
+import { startWorkflowOrClose, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { VoiceCloneInput, VoiceCloneProgress } from '../../../workflows/voice-clone/messages.js';
 import { VoiceClone, VoiceCloneSample } from './voices.entity.js';
@@ -136,12 +136,8 @@ async function resume(em: Em, clone: VoiceClone, temporal: TemporalAccess): Prom
 
 /** Starts `voice-clone/<id>`; already started is success (a retry). Any other failure marks the clone failed. */
 async function startWorkflow(em: Em, clone: VoiceClone, temporal: TemporalAccess): Promise<void> {
-  try {
-    await startWorkflowOnce<(input: VoiceCloneInput) => Promise<VoiceCloneProgress>>(temporal, 'voiceClone', workflowIds.voiceClone(clone.id), [{ voiceCloneId: clone.id }]);
-  } catch (error) {
-    await em.nativeUpdate(VoiceClone, { id: clone.id, status: 'queued' }, {
-      status: 'failed', error: `The clone could not start: ${(error as Error).message}`, finishedAt: new Date(),
-    });
-    throw new DomainError('UNAVAILABLE', 'The workflow service (Temporal) did not accept the voice clone: try again later', { voice_clone_id: clone.id });
-  }
+  await startWorkflowOrClose<(input: VoiceCloneInput) => Promise<VoiceCloneProgress>>(temporal, 'voiceClone', workflowIds.voiceClone(clone.id), [{ voiceCloneId: clone.id }], {
+    noun: 'voice clone', details: { voice_clone_id: clone.id },
+    close: (error) => em.nativeUpdate(VoiceClone, { id: clone.id, status: 'queued' }, { status: 'failed', error, finishedAt: new Date() }),
+  });
 }
