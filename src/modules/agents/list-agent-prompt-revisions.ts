@@ -1,7 +1,7 @@
 import type { Em } from '../../db/orm.js';
-import { encodeCursor, filterFingerprint } from '../cursor.js';
+import { findPage } from '../paging.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
-import { decodeIdCursor, findAgent, findBranch } from './agent-access.js';
+import { findAgent, findBranch } from './agent-access.js';
 import { PromptRevision } from './agents.entity.js';
 import type { ListPromptRevisionsQuery, RevisionView } from './agents.schemas.js';
 import { toRevisionView } from './agent-views.js';
@@ -20,19 +20,8 @@ export async function listAgentPromptRevisions(
   requirePermission(principal, 'agents:read');
   const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
   const branch = query.branch_id ? await findBranch(em, agent, query.branch_id) : undefined;
-  const fingerprint = filterFingerprint({ agent: agent.id, branch: branch?.id });
-  const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'promptRevision') : undefined;
-  const rows = await em.find(
-    PromptRevision,
-    { agent: agent.id, ...(branch ? { branch: branch.id } : {}), ...(after ? { id: { $lt: after.id } } : {}) },
-    { orderBy: { id: 'desc' }, limit: query.page_size + 1 },
-  );
-  const hasMore = rows.length > query.page_size;
-  const page = hasMore ? rows.slice(0, query.page_size) : rows;
-  const last = page.at(-1);
-  return {
-    revisions: page.map(toRevisionView),
-    has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor({ t: last.createdAt.toISOString(), id: last.id }, fingerprint) : null,
-  };
+  const page = await findPage(em, PromptRevision, { agent: agent.id, ...(branch ? { branch: branch.id } : {}) }, query, {
+    list: 'prompt_revisions', order: 'desc', filters: { agent: agent.id, branch: branch?.id },
+  });
+  return { revisions: page.items.map(toRevisionView), has_more: page.has_more, next_cursor: page.next_cursor };
 }

@@ -1,8 +1,7 @@
 import type { Em } from '../../db/orm.js';
-import { encodeCursor, filterFingerprint } from '../cursor.js';
 import { DomainError } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
-import { decodeIdCursor } from './agent-access.js';
+import { findPage } from '../paging.js';
 import { Agent, AgentBranch, AgentVersion } from './agents.entity.js';
 import type { AgentView, ListAgentsQuery } from './agents.schemas.js';
 import { toAgentView } from './agent-views.js';
@@ -24,32 +23,21 @@ export async function listAgents(
     });
   }
   const projectId = principal.projectId ?? query.project_id;
-  const fingerprint = filterFingerprint({ project: projectId, archived: query.archived });
-  const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'agent') : undefined;
-  const agents = await em.find(
-    Agent,
-    {
-      organization: principal.organizationId,
-      ...(projectId ? { project: projectId } : {}),
-      ...(query.archived === 'include' ? {} : { archivedAt: query.archived === 'true' ? { $ne: null } : null }),
-      ...(after ? { id: { $lt: after.id } } : {}),
-    },
-    { orderBy: { id: 'desc' }, limit: query.page_size + 1 },
-  );
-  const hasMore = agents.length > query.page_size;
-  const page = hasMore ? agents.slice(0, query.page_size) : agents;
+  const { items: page, has_more, next_cursor } = await findPage(em, Agent, {
+    organization: principal.organizationId,
+    ...(projectId ? { project: projectId } : {}),
+    ...(query.archived === 'include' ? {} : { archivedAt: query.archived === 'true' ? { $ne: null } : null }),
+  }, query, { list: 'agents', order: 'desc', filters: { project: projectId, archived: query.archived } });
   const mains = await em.find(AgentBranch, { id: { $in: page.map((a) => a.mainBranchId) } });
   const heads = await em.find(AgentVersion, { id: { $in: mains.map((b) => b.headVersionId) } });
   const mainById = new Map(mains.map((b) => [b.id, b]));
   const headById = new Map(heads.map((v) => [v.id, v]));
-  const last = page.at(-1);
   return {
     agents: page.map((a) => {
       const main = mainById.get(a.mainBranchId)!;
       return toAgentView(a, main, headById.get(main.headVersionId)!);
     }),
-    has_more: hasMore,
-    // The cursor format carries a timestamp; only the id orders this listing.
-    next_cursor: hasMore && last ? encodeCursor({ t: last.createdAt.toISOString(), id: last.id }, fingerprint) : null,
+    has_more,
+    next_cursor,
   };
 }

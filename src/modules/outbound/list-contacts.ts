@@ -1,8 +1,8 @@
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
-import { encodeCursor, filterFingerprint } from '../cursor.js';
+import { decodeCursor, filterFingerprint } from '../cursor.js';
+import { slicePage } from '../paging.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
-import { decodeIdCursor } from '../agents/agent-access.js';
 import { CONTACT_COLUMNS, toContactView } from './outbound-views.js';
 import type { ContactView, ListContactsQuery } from './outbound.schemas.js';
 
@@ -18,19 +18,12 @@ export async function listContacts(
 ): Promise<{ contacts: ContactView[]; has_more: boolean; next_cursor: string | null }> {
   requirePermission(principal, 'calls:read');
   const fingerprint = filterFingerprint({ list: 'contacts' });
-  const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'contact') : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, fingerprint) : undefined;
   const rows = await sql(
     em,
     `select ${CONTACT_COLUMNS} from contact where organization_id = ? ${after ? 'and id < ?' : ''} order by id desc limit ?`,
     after ? [principal.organizationId, after.id, query.page_size + 1] : [principal.organizationId, query.page_size + 1],
   );
-  const hasMore = rows.length > query.page_size;
-  const page = hasMore ? rows.slice(0, query.page_size) : rows;
-  const last = page.at(-1);
-  return {
-    contacts: page.map(toContactView),
-    has_more: hasMore,
-    // The cursor format carries a timestamp; only the id orders this listing.
-    next_cursor: hasMore && last ? encodeCursor({ t: last.created_key as string, id: last.id as string }, fingerprint) : null,
-  };
+  const page = slicePage(rows, query.page_size, (row) => row.id as string, fingerprint);
+  return { contacts: page.items.map(toContactView), has_more: page.has_more, next_cursor: page.next_cursor };
 }
