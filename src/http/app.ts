@@ -11,7 +11,7 @@ import { limitStore, RateLimiter } from './limits.js';
 import { parseInput } from '../modules/validation.js';
 import { authenticateRequest, issueToken } from '../modules/org/api-clients.js';
 import { TokenRequestBody } from '../modules/org/org.schemas.js';
-import { requirePermission, type Principal } from '../modules/org/permissions.js';
+import { requireAll, type Principal } from '../modules/org/permissions.js';
 import type { Em } from '../db/orm.js';
 import { openSignedRecording } from '../modules/calls/recording-links.js';
 import { DomainError } from '../modules/errors.js';
@@ -132,7 +132,7 @@ function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimite
     );
     principal.requestId = ctx.state.requestId;
     await limiter.take(principal.id);
-    requirePermission(principal, r.permission);
+    requireAll(principal, r.permission);
     const idempotencyKey = creates ? idempotencyKeyHeader(ctx) : undefined;
     if (idempotencyKey === undefined) {
       respond(ctx, r, await run(ctx, r, deps, em, principal));

@@ -10,6 +10,7 @@ import { EVENT_KINDS } from '../modules/triggers/triggers.schemas.js';
 import { WEBHOOK_DATA_NAMES, WEBHOOK_EVENT_DATA, webhookEnvelope } from '../modules/triggers/webhook-events.schemas.js';
 import { webhookExample } from '../modules/triggers/webhook-examples.js';
 import { TAGS } from './tags.js';
+import { permissionsOf, type Requirement } from '../modules/org/permissions.js';
 
 extendZodWithOpenApi(z);
 
@@ -80,6 +81,12 @@ the trigger was created, reject timestamps more than a few minutes old, and dedu
 delivery is retried until a 2xx, and a re-send or replay carries the same id.
 `.trim();
 
+/** The sentence every operation ends with: the permissions its caller's role must grant. */
+function requiresText(requirement: Requirement): string {
+  const names = permissionsOf(requirement).map((p) => `\`${p}\``);
+  return names.length === 1 ? `Requires the permission ${names[0]}.` : `Requires the permissions ${names.slice(0, -1).join(', ')} and ${names.at(-1)}.`;
+}
+
 export function buildOpenApiDocument(routes: Route[], config: Config) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -139,7 +146,7 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
       operationId: r.operationId,
       tags: [r.tag],
       summary: r.summary,
-      description: [r.description, `Requires the permission \`${r.permission}\`.`].filter(Boolean).join('\n\n'),
+      description: [r.description, requiresText(r.permission)].filter(Boolean).join('\n\n'),
       security: [{ [bearer.name]: [] }],
       request: {
         headers: isCreate(r) ? createHeaders : r.ifMatch ? orgHeader.extend({ 'If-Match': z.string().optional().describe(r.ifMatch) }) : orgHeader,

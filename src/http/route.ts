@@ -1,7 +1,7 @@
 import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import type { Em } from '../db/orm.js';
-import type { Permission, Principal } from '../modules/org/permissions.js';
+import type { Principal, Requirement } from '../modules/org/permissions.js';
 import type { AppDeps } from '../deps.js';
 import type { Tag } from './tags.js';
 
@@ -36,7 +36,8 @@ export interface Route<
   description?: string;
   /** One of the document's described tags (tags.ts): the type holds every route to the list. */
   tag: Tag;
-  permission: Permission;
+  /** What the route needs (all of them when several); the domain checks the same again. */
+  permission: Requirement;
   params?: P;
   query?: Q;
   body?: B;

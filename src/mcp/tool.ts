@@ -13,7 +13,7 @@ import type { Em } from '../db/orm.js';
 import type { AppDeps } from '../deps.js';
 import { toProblem } from '../http/problem.js';
 import { DomainError } from '../modules/errors.js';
-import { requirePermission, type Permission, type Principal } from '../modules/org/permissions.js';
+import { requireAll, type Principal, type Requirement } from '../modules/org/permissions.js';
 import { parseInput } from '../modules/validation.js';
 import { argumentPath, camelDescription, camelJsonSchema, toDomainArguments } from './camel-arguments.js';
 import { noProgress, type ReportProgress } from '../modules/progress.js';
@@ -43,7 +43,7 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodObject> 
   input: I;
   output: O;
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
-  permission: Permission;
+  permission: Requirement;
   handler: (input: z.output<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.input<O> | JsonText>;
 }
 
@@ -67,7 +67,7 @@ export interface Tool {
   inputSchema: z.ZodObject;
   outputSchema: z.ZodObject;
   annotations: ToolDefinition<z.ZodRawShape, z.ZodObject>['annotations'];
-  permission: Permission;
+  permission: Requirement;
   handler: (input: unknown, ctx: ToolContext) => Promise<unknown>;
 }
 
@@ -187,7 +187,7 @@ export function progressReporter(
  */
 export async function callTool(tool: Tool, args: unknown, ctx: ToolContext): Promise<CallToolResult> {
   try {
-    requirePermission(ctx.principal, tool.permission);
+    requireAll(ctx.principal, tool.permission);
     const input = parseInput(tool.inputSchema, toDomainArguments(args ?? {}, domainSchema(tool)), '');
     const result = await tool.handler(input, ctx);
     if (result instanceof JsonText) {

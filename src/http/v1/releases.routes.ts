@@ -2,7 +2,7 @@
 import {
   ListReleasesResponse, ReleaseAgentParams, ReleaseParams, ReleaseReasonBody, ReleaseResponse, StartReleaseRestBody,
 } from '../../modules/releases/releases.schemas.js';
-import { startRelease } from '../../modules/releases/start-release.js';
+import { START_RELEASE_NEEDS, startRelease } from '../../modules/releases/start-release.js';
 import { getRelease } from '../../modules/releases/get-release.js';
 import { listReleases } from '../../modules/releases/list-releases.js';
 import { controlRelease, RELEASE_MOVES, type ReleaseMoveName } from '../../modules/releases/control-release.js';
@@ -45,7 +45,7 @@ export const releaseRoutes = [
       'header to make a retry return the same release. One release at a time per agent (409 otherwise). Needs agents:write ' +
       'too, since a release merges. 503 without Temporal.',
     answers: { 422: 'The release cannot start: the candidate has not passed the required tests, or a rule refuses it', 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
-    permission: 'agents:publish', params: ReleaseAgentParams, body: StartReleaseRestBody, response: ReleaseResponse, status: 202,
+    permission: START_RELEASE_NEEDS, params: ReleaseAgentParams, body: StartReleaseRestBody, response: ReleaseResponse, status: 202,
     handler: async ({ em, principal, params, body, deps, idempotencyKey }) => ({
       release: await startRelease(em, principal, {
         ...body, agent_id: params.agent_id, idempotency_key: idempotencyKey,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ReleaseResponse, StartReleaseBody } from '../../modules/releases/releases.schemas.js';
-import { startRelease } from '../../modules/releases/start-release.js';
+import { START_RELEASE_NEEDS, startRelease } from '../../modules/releases/start-release.js';
 import { getRelease } from '../../modules/releases/get-release.js';
 import { isTerminal } from '../../modules/releases/release-access.js';
 import { pollUntil } from '../../modules/progress.js';
@@ -25,7 +25,7 @@ export const releaseStart = defineTool({
   },
   output: ReleaseResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  permission: 'agents:publish',
+  permission: START_RELEASE_NEEDS,
   handler: async ({ wait_seconds: waitSeconds, ...input }, { em, principal, deps, progress }) => {
     const temporal = temporalAccess(deps);
     const release = await startRelease(em, principal, input, temporal);

@@ -68,6 +68,16 @@ export interface Principal {
   requestId?: string;
 }
 
+/** What an operation needs: one permission, or several that must all be held (starting a release publishes and writes). */
+export type Requirement = Permission | readonly Permission[];
+
+export const permissionsOf = (requirement: Requirement): readonly Permission[] => (typeof requirement === 'string' ? [requirement] : requirement);
+
+/** Every permission of `requirement`, each refused with its own name (the edges check a route's or tool's declaration with it). */
+export function requireAll(principal: Principal, requirement: Requirement): void {
+  for (const permission of permissionsOf(requirement)) requirePermission(principal, permission);
+}
+
 export function requirePermission(principal: Principal, permission: Permission): void {
   if (!principal.permissions.has(permission)) {
     throw new DomainError('FORBIDDEN', `This action needs the permission ${permission}, which your role does not grant`, {

@@ -3,7 +3,7 @@ import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import { requireAll, type Principal, type Requirement } from '../org/permissions.js';
 import { parseInput } from '../validation.js';
 import { actorOf, findAgent, findBranch } from '../agents/agent-access.js';
 import { startWorkflowOrClose, type TemporalAccess } from '../../temporal/temporal-access.js';
@@ -13,6 +13,9 @@ import { Release } from './releases.entity.js';
 import { GuardThresholds, StartReleaseBody, TERMINAL_RELEASE_STATUSES, type ReleaseView } from './releases.schemas.js';
 import { plannedSteps } from './release-access.js';
 import { toReleaseView } from './release-views.js';
+
+/** Starting a release changes the agent (its canary version) and publishes it: the route and the tool declare the same. */
+export const START_RELEASE_NEEDS: Requirement = ['agents:publish', 'agents:write'];
 
 /**
  * Starts a release of a branch: a Release row (the read state, every step
@@ -28,8 +31,7 @@ import { toReleaseView } from './release-views.js';
  * release's, so it can never start twice).
  */
 export async function startRelease(em: Em, principal: Principal, input: StartReleaseBody, temporal: TemporalAccess): Promise<ReleaseView> {
-  requirePermission(principal, 'agents:publish');
-  requirePermission(principal, 'agents:write');
+  requireAll(principal, START_RELEASE_NEEDS);
   const body = parseInput(StartReleaseBody, input, 'body');
 
   const existing = body.idempotency_key ? await byKey(em, principal, body.idempotency_key) : null;
