@@ -23,14 +23,21 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 'os', 'child_process'], message: 'Node built-ins are not deterministic: use an activity.' },
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'net', 'os', 'child_process'],
+              message: 'Node built-ins are not deterministic: use an activity.',
+            },
             { group: ['@mikro-orm/*', 'koa', '@koa/*', 'pg', 'undici', 'pino'], message: 'Workflows do no I/O: use an activity.' },
             { group: ['../src/*', '../../src/*', '../../../src/*'], allowTypeImports: true, message: 'Only types may be imported from src/ into workflows.' },
             { group: ['../activities/*', '../../activities/*'], allowTypeImports: true, message: 'Import activities with `import type` and proxyActivities.' },
           ],
         },
       ],
-      'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' }, { name: 'setInterval', message: 'Use sleep() in a loop.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' },
+        { name: 'setInterval', message: 'Use sleep() in a loop.' },
+      ],
     },
   },
   {

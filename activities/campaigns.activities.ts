@@ -41,27 +41,28 @@ export function createCampaignActivities({ orm, engineSettings }: ActivityDeps) 
     /** Carrier or SIP trunk (modules/campaigns/outbound-route.ts): a read, safe to repeat. */
     outboundCallRoute: (outboundCallId: string) => outboundCallRoute(em(), outboundCallId),
     completeOutboundCall: (outboundCallId: string, endReason: string) => steps.completeOutboundCall(em(), outboundCallId, endReason),
-    converseOutboundCall: (outboundCallId: string) => beating(() => steps.converseOutboundCall({ orm, settings: engineSettings, confirmations: activityConfirmations() }, outboundCallId)),
+    converseOutboundCall: (outboundCallId: string) =>
+      beating(() => steps.converseOutboundCall({ orm, settings: engineSettings, confirmations: activityConfirmations() }, outboundCallId)),
     recordUnansweredCall: (outboundCallId: string, outcome: steps.UnansweredOutcome, error: string | null) =>
       beating(() => steps.recordUnansweredCall(em(), outboundCallId, outcome, error)),
     campaignSnapshot: (campaignId: string, staleMs?: number) => beating(() => campaign.campaignSnapshot(em(), campaignId, staleMs)),
     /** Reconciles stale in-flight dials whose workflow is gone (the worker's client describes them); returns how many. */
-    sweepCampaignDials: (campaignId: string, staleMs: number) => beating(() => {
-      const client = Context.current().client;
-      return campaign.sweepDials(em(), campaignId, staleMs, async (workflowId) => {
-        try {
-          const described = await client.workflow.getHandle(workflowId).describe();
-          return described.status.name === 'RUNNING';
-        } catch (error) {
-          if (error instanceof WorkflowNotFoundError) return false;
-          throw error;
-        }
-      });
-    }),
+    sweepCampaignDials: (campaignId: string, staleMs: number) =>
+      beating(() => {
+        const client = Context.current().client;
+        return campaign.sweepDials(em(), campaignId, staleMs, async (workflowId) => {
+          try {
+            const described = await client.workflow.getHandle(workflowId).describe();
+            return described.status.name === 'RUNNING';
+          } catch (error) {
+            if (error instanceof WorkflowNotFoundError) return false;
+            throw error;
+          }
+        });
+      }),
     /** Closes a finished campaign (cancelled recipients, campaign.finished once); its webhooks go out from the outbox. */
     closeCampaign: (campaignId: string) => beating(async () => (await campaign.closeCampaign(em(), campaignId)).length),
-    claimCampaignRecipients: (campaignId: string, token: string, limit: number) =>
-      beating(() => campaign.claimRecipients(em(), campaignId, token, limit)),
+    claimCampaignRecipients: (campaignId: string, token: string, limit: number) => beating(() => campaign.claimRecipients(em(), campaignId, token, limit)),
     releaseCampaignClaims: (campaignId: string, token: string) => beating(() => campaign.releaseClaim(em(), campaignId, token)),
     setCampaignStatus: (campaignId: string, status: CampaignStatus, reason: string | null) =>
       beating(() => campaign.setCampaignStatus(em(), campaignId, status, reason)),

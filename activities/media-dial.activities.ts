@@ -43,22 +43,35 @@ export function createMediaDialActivities(deps: MediaDeps) {
       const call = await em.findOne(OutboundCall, { id: outboundCallId });
       if (!call) throw ApplicationFailure.create({ nonRetryable: true, message: `Outbound call ${outboundCallId} was not found` });
       const route = await outboundCallRoute(em, outboundCallId);
-      if (route.via !== 'sip') throw ApplicationFailure.create({ nonRetryable: true, message: `Outbound call ${outboundCallId} is not routed through a SIP trunk` });
+      if (route.via !== 'sip')
+        throw ApplicationFailure.create({ nonRetryable: true, message: `Outbound call ${outboundCallId} is not routed through a SIP trunk` });
       const trunk = await loadTrunkForDial(em, deps.engine.settings ?? defaultEngineSettings(), call.organization, route.trunkId);
       await em.nativeUpdate(OutboundCall, { id: outboundCallId }, { status: 'dialling' });
       const dialled = await dialOutboundCall(deps, {
-        organizationId: call.organization, projectId: call.project, agentId: call.agent, versionId: call.versionId,
-        sessionId: call.sessionId, to: call.toNumber, from: call.fromNumber, trunk, ringTimeoutMs: RING_TIMEOUT_MS,
+        organizationId: call.organization,
+        projectId: call.project,
+        agentId: call.agent,
+        versionId: call.versionId,
+        sessionId: call.sessionId,
+        to: call.toNumber,
+        from: call.fromNumber,
+        trunk,
+        ringTimeoutMs: RING_TIMEOUT_MS,
         variables: call.variables,
       });
       if (dialled.outcome !== 'answered' || !dialled.conversation) return { outcome: dialOutcome(dialled.outcome), reason: dialled.reason };
       await em.nativeUpdate(OutboundCall, { id: outboundCallId }, { status: 'in_call' });
       if (call.campaignId) {
-        await sql(em, `update campaign_recipient set state = 'in_call' where campaign_id = ? and last_call_id = ? and state = 'dialling'`, [call.campaignId, outboundCallId]);
+        await sql(em, `update campaign_recipient set state = 'in_call' where campaign_id = ? and last_call_id = ? and state = 'dialling'`, [
+          call.campaignId,
+          outboundCallId,
+        ]);
       }
       await heartbeating(() => dialled.conversation!, { first: true });
       const [session] = await sql<{ end_reason: string | null; total_cost_micros: string | number }>(
-        em, 'select end_reason, total_cost_micros from call_session where id = ?', [call.sessionId],
+        em,
+        'select end_reason, total_cost_micros from call_session where id = ?',
+        [call.sessionId],
       );
       return { outcome: 'answered', endReason: session?.end_reason ?? 'unknown', costMicros: Number(session?.total_cost_micros ?? 0) };
     },

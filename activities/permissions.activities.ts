@@ -18,7 +18,11 @@ export function createPermissionActivities({ orm, engineSettings }: ActivityDeps
     async runConfirmedTool(input: PermissionRequestInput): Promise<ConfirmedToolOutcome> {
       const em = orm.em.fork();
       const version = await em.findOne(AgentVersion, { id: input.versionId, agent: input.agentId });
-      if (!version) return { status: 'failed', result: { error: 'unknown_tool', message: `Agent version ${input.versionId} no longer exists: ${input.toolName} did not run` } };
+      if (!version)
+        return {
+          status: 'failed',
+          result: { error: 'unknown_tool', message: `Agent version ${input.versionId} no longer exists: ${input.toolName} did not run` },
+        };
       const context: ToolContext = {
         organizationId: input.organizationId,
         projectId: input.projectId,
@@ -33,7 +37,8 @@ export function createPermissionActivities({ orm, engineSettings }: ActivityDeps
       };
       const tools = await loadCallTools(em, context, engineSettings ?? defaultEngineSettings());
       const tool = tools.find((candidate) => candidate.name === input.toolName && candidate.permission !== 'block');
-      if (!tool) return { status: 'failed', result: { error: 'unknown_tool', message: `${input.toolName} is no longer one of the agent's tools: it did not run` } };
+      if (!tool)
+        return { status: 'failed', result: { error: 'unknown_tool', message: `${input.toolName} is no longer one of the agent's tools: it did not run` } };
       try {
         const outcome = await tool.invoke(input.arguments, context);
         // Through JSON: what the workflow records is exactly what the engine gets.

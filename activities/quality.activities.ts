@@ -20,7 +20,10 @@ export function createQualityActivities({ orm, engineSettings }: ActivityDeps) {
      * and the run is retried elsewhere (without a second session).
      */
     runTest: (testRunId: string) =>
-      heartbeating(() => permanentOnDomainError(() => steps.executeTestRun({ orm, settings: engineSettings, confirmations: activityConfirmations() }, testRunId)), { first: true }),
+      heartbeating(
+        () => permanentOnDomainError(() => steps.executeTestRun({ orm, settings: engineSettings, confirmations: activityConfirmations() }, testRunId)),
+        { first: true },
+      ),
     /**
      * All of an evaluation's test runs in one activity, `concurrency` at a
      * time (executeTestRuns), instead of an activity each: the test step
@@ -30,9 +33,17 @@ export function createQualityActivities({ orm, engineSettings }: ActivityDeps) {
      * (the release aborted) reaches it with the next heartbeat, and no further
      * run starts.
      */
-    runTests: (testRunIds: string[], concurrency: number) => heartbeating(() => steps.executeTestRuns(
-      { orm, settings: engineSettings, confirmations: activityConfirmations() }, testRunIds, concurrency, Context.current().cancellationSignal,
-    ), { first: true }),
+    runTests: (testRunIds: string[], concurrency: number) =>
+      heartbeating(
+        () =>
+          steps.executeTestRuns(
+            { orm, settings: engineSettings, confirmations: activityConfirmations() },
+            testRunIds,
+            concurrency,
+            Context.current().cancellationSignal,
+          ),
+        { first: true },
+      ),
     markTestRunError: (testRunId: string, message: string) => permanentOnDomainError(() => steps.markTestRunError(em(), testRunId, message)),
     finalizeEvaluation: (evaluationId: string, cancelled: string | null) =>
       permanentOnDomainError(() => steps.finalizeEvaluation(em(), evaluationId, cancelled)),

@@ -25,8 +25,7 @@ export function createReleaseActivities({ orm }: ActivityDeps) {
     recordReleaseApproval: (releaseId: string, by: Actor) => permanentOnDomainError(() => steps.recordApproval(em(), releaseId, by)),
     setReleasePaused: (releaseId: string, paused: boolean, by: Actor) => permanentOnDomainError(() => steps.setPaused(em(), releaseId, paused, by)),
     mergeRelease: (releaseId: string) => permanentOnDomainError(() => steps.merge(em(), releaseId)),
-    publishRelease: (releaseId: string, firstStagePercent: number | null) =>
-      permanentOnDomainError(() => steps.publish(em(), releaseId, firstStagePercent)),
+    publishRelease: (releaseId: string, firstStagePercent: number | null) => permanentOnDomainError(() => steps.publish(em(), releaseId, firstStagePercent)),
     setReleaseStageTraffic: (releaseId: string, step: string, percent: number) =>
       permanentOnDomainError(() => steps.setStageTraffic(em(), releaseId, step, percent)),
     checkReleaseGuard: (releaseId: string, step: string, since: string) => permanentOnDomainError(() => steps.checkGuard(em(), releaseId, step, since)),

@@ -61,7 +61,9 @@ export async function run() {
     first_message: 'Hello, how can I help?',
     variables: [{ key: 'customer_name', description: 'Name' }],
     model: {
-      provider: 'simulated', name: 'desk', temperature: 0,
+      provider: 'simulated',
+      name: 'desk',
+      temperature: 0,
       rules: [
         { when: { regex: 'my name is (?<name>[A-Za-z]+)' }, say: 'Thanks, noted.', set_variable: { key: 'customer_name', group: 'name' } },
         { when: ['appointment'], say: 'We have Tuesday at 10:00.' },
@@ -74,20 +76,36 @@ export async function run() {
   const settings = engineSettingsFrom(config);
   const engine = await timeIt(async () => {
     for (let i = 0; i < CONVERSATIONS; i++) {
-      await runConversation({ orm, settings }, {
-        organizationId: organization.id, projectId: chat.project_id, agentId: chat.agent_id, versionId: chat.version_id,
-        direction: 'inbound', caller: { address: `+1415555${String(1000 + (i % 9000)).padStart(4, '0')}` }, customerTurns: turns,
-      });
+      await runConversation(
+        { orm, settings },
+        {
+          organizationId: organization.id,
+          projectId: chat.project_id,
+          agentId: chat.agent_id,
+          versionId: chat.version_id,
+          direction: 'inbound',
+          caller: { address: `+1415555${String(1000 + (i % 9000)).padStart(4, '0')}` },
+          customerTurns: turns,
+        },
+      );
     }
   });
   const totalTurns = CONVERSATIONS * turns.length;
 
   console.log(`\nagents benchmark (PostgreSQL; ms)\n`);
-  console.log(table([
-    ['measure', 'value', 'p50', 'p95', 'p99'],
-    [`fill: ${REVISIONS} patches on a ${Math.round(prompt.length / 1024)} KB prompt`, `${fmt(fill.ms / 1000, 1)} s`, '', '', ''],
-    [`patch with ${REVISIONS}+ revisions (200 samples)`, '', fmt(percentile(latencies, 50), 2), fmt(percentile(latencies, 95), 2), fmt(percentile(latencies, 99), 2)],
-    [`engine direct: ${CONVERSATIONS} conversations x ${turns.length} turns`, `${fmt(totalTurns / (engine.ms / 1000), 0)} turns/s`, '', '', ''],
-  ]));
+  console.log(
+    table([
+      ['measure', 'value', 'p50', 'p95', 'p99'],
+      [`fill: ${REVISIONS} patches on a ${Math.round(prompt.length / 1024)} KB prompt`, `${fmt(fill.ms / 1000, 1)} s`, '', '', ''],
+      [
+        `patch with ${REVISIONS}+ revisions (200 samples)`,
+        '',
+        fmt(percentile(latencies, 50), 2),
+        fmt(percentile(latencies, 95), 2),
+        fmt(percentile(latencies, 99), 2),
+      ],
+      [`engine direct: ${CONVERSATIONS} conversations x ${turns.length} turns`, `${fmt(totalTurns / (engine.ms / 1000), 0)} turns/s`, '', '', ''],
+    ]),
+  );
   await orm.close(true);
 }

@@ -72,7 +72,12 @@ const UNANSWERED = new Set(['no_answer', 'busy', 'voicemail']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 
-export interface BenchOrg { organizationId: string; projectId: string; agentId: string; callers: string[] }
+export interface BenchOrg {
+  organizationId: string;
+  projectId: string;
+  agentId: string;
+  callers: string[];
+}
 
 /** The bench organization (kept between runs): a published agent on the simulated model, two simulated numbers, `contacts` contacts (100,000). */
 export async function benchOrg(orm: Orm, config: Config, contacts = CONTACTS): Promise<BenchOrg> {
@@ -84,17 +89,25 @@ export async function benchOrg(orm: Orm, config: Config, contacts = CONTACTS): P
     organizationId = organization.id;
   }
   const system = systemPrincipal(organizationId);
-  let [agent] = await sql<{ id: string; project_id: string }>(em, 'select id, project_id from agent where organization_id = ? and live_version_id is not null limit 1', [organizationId]);
+  let [agent] = await sql<{ id: string; project_id: string }>(
+    em,
+    'select id, project_id from agent where organization_id = ? and live_version_id is not null limit 1',
+    [organizationId],
+  );
   if (!agent) {
     const made = await createAgent(orm.em.fork(), system, {
-      name: 'Bench caller', prompt: 'You are calling to confirm an appointment. Be brief.', first_message: 'Hi, this is Acme Dental.',
+      name: 'Bench caller',
+      prompt: 'You are calling to confirm an appointment. Be brief.',
+      first_message: 'Hi, this is Acme Dental.',
       model: { provider: 'simulated', name: 'rules', temperature: 0, rules: [{ when: 'goodbye', say: 'Goodbye!', hangup: true }] },
     } as never);
     await publishAgent(orm.em.fork(), system, { agentId: made.agent_id });
     agent = { id: made.agent_id, project_id: made.project_id };
   }
   const settings = engineSettingsFrom(config);
-  let callers = (await sql<{ number: string }>(em, 'select number from phone_number where organization_id = ? order by number limit 2', [organizationId])).map((r) => r.number);
+  let callers = (await sql<{ number: string }>(em, 'select number from phone_number where organization_id = ? order by number limit 2', [organizationId])).map(
+    (r) => r.number,
+  );
   for (let round = 0; round < 10 && callers.length < 2; round++) {
     const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', page_size: 5 }, settings);
     for (const n of numbers) {
@@ -117,11 +130,14 @@ export async function benchOrg(orm: Orm, config: Config, contacts = CONTACTS): P
       if (UNANSWERED.has(simulatedOutcome(phone))) phones.push(phone);
     }
     for (let from = 0; from < phones.length; from += 20_000) {
-      await sql(em, `insert into contact (id, organization_id, name, phone, email, country, time_zone, attributes, created_at, updated_at)
+      await sql(
+        em,
+        `insert into contact (id, organization_id, name, phone, email, country, time_zone, attributes, created_at, updated_at)
         select v.id, ?, null, v.phone, null, 'US', 'America/New_York', '{}'::jsonb, now(), now()
           from json_to_recordset(?) as v(id text, phone text)
         on conflict do nothing`,
-      [organizationId, JSON.stringify(phones.slice(from, from + 20_000).map((phone, i) => ({ id: `cnt_bench${String(from + i).padStart(7, '0')}`, phone })))]);
+        [organizationId, JSON.stringify(phones.slice(from, from + 20_000).map((phone, i) => ({ id: `cnt_bench${String(from + i).padStart(7, '0')}`, phone })))],
+      );
     }
   }
   return { organizationId, projectId: agent.project_id, agentId: agent.id, callers };
@@ -137,28 +153,59 @@ export async function seedCampaign(orm: Orm, org: BenchOrg, size: number, name: 
   const em = orm.em.fork();
   const id = newId('campaign');
   em.create(Campaign, {
-    id, organization: org.organizationId, project: org.projectId, agent: org.agentId, name, callerNumbers: org.callers, window: null,
-    timeZone: 'America/New_York', maxConcurrent: CONCURRENCY, callsPerMinute: 600, retry: { outcomes: [], max_attempts: 1, delay_seconds: 60 },
-    spendCapMicros: null, spentMicros: 0, customerScript: ['Hello?', 'Yes, speaking.', 'Okay, thank you. Goodbye.'], variables: {},
-    status: 'running', reason: null, idempotencyKey: null, createdBy: { type: 'system', id: null, name: 'bench' }, finishedAt: null,
+    id,
+    organization: org.organizationId,
+    project: org.projectId,
+    agent: org.agentId,
+    name,
+    callerNumbers: org.callers,
+    window: null,
+    timeZone: 'America/New_York',
+    maxConcurrent: CONCURRENCY,
+    callsPerMinute: 600,
+    retry: { outcomes: [], max_attempts: 1, delay_seconds: 60 },
+    spendCapMicros: null,
+    spentMicros: 0,
+    customerScript: ['Hello?', 'Yes, speaking.', 'Okay, thank you. Goodbye.'],
+    variables: {},
+    status: 'running',
+    reason: null,
+    idempotencyKey: null,
+    createdBy: { type: 'system', id: null, name: 'bench' },
+    finishedAt: null,
   });
   await em.flush();
-  await sql(em, `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, updated_at)
+  await sql(
+    em,
+    `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, updated_at)
     select ? || '_' || c.seq, ?, c.id, c.phone, 'America/New_York', c.seq, 0, 'queued', now()
       from (select id, phone, (row_number() over (order by id))::int - 1 as seq from contact
-             where organization_id = ? and id like 'cnt_bench%' order by id limit ?) c`, [`crp_${id.slice(4)}`, id, org.organizationId, size]);
+             where organization_id = ? and id like 'cnt_bench%' order by id limit ?) c`,
+    [`crp_${id.slice(4)}`, id, org.organizationId, size],
+  );
   return id;
 }
 
 export async function startCampaign(client: Client, taskQueue: string, campaignId: string): Promise<void> {
-  const input: CampaignInput = { campaignId, maxConcurrent: CONCURRENCY, callsPerMinute: 1_000_000, paused: false, recentStarts: [], dialsPerRun: DIALS_PER_RUN };
+  const input: CampaignInput = {
+    campaignId,
+    maxConcurrent: CONCURRENCY,
+    callsPerMinute: 1_000_000,
+    paused: false,
+    recentStarts: [],
+    dialsPerRun: DIALS_PER_RUN,
+  };
   await client.workflow.start('outboundCampaign', {
-    taskQueue, workflowId: workflowIds.campaign(campaignId), workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE, args: [input],
+    taskQueue,
+    workflowId: workflowIds.campaign(campaignId),
+    workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    args: [input],
   });
 }
 
 const dialsStarted = async (orm: Orm, campaignId: string) =>
-  (await sql<{ n: number }>(orm.em.fork(), 'select count(*)::int as n from outbound_call where campaign_id = ? and call_log_id is not null', [campaignId]))[0].n;
+  (await sql<{ n: number }>(orm.em.fork(), 'select count(*)::int as n from outbound_call where campaign_id = ? and call_log_id is not null', [campaignId]))[0]
+    .n;
 
 /** Waits until `n` dials of the campaign have been placed (or `limitMs`); returns dials per second from `started`. */
 export async function placedRate(orm: Orm, campaignId: string, n: number, started: number, limitMs: number): Promise<{ rate: number; placed: number }> {
@@ -173,7 +220,11 @@ export async function placedRate(orm: Orm, campaignId: string, n: number, starte
 export async function untilSettled(orm: Orm, campaignId: string, limitMs: number): Promise<void> {
   const until = performance.now() + limitMs;
   while (performance.now() < until) {
-    const [row] = await sql<{ n: number }>(orm.em.fork(), `select count(*)::int as n from campaign_recipient where campaign_id = ? and state in ('queued', 'dialling', 'in_call')`, [campaignId]);
+    const [row] = await sql<{ n: number }>(
+      orm.em.fork(),
+      `select count(*)::int as n from campaign_recipient where campaign_id = ? and state in ('queued', 'dialling', 'in_call')`,
+      [campaignId],
+    );
     if (row.n === 0) return;
     await sleep(200);
   }
@@ -190,32 +241,42 @@ async function dispatchBench(orm: Orm, config: Config, client: Client, taskQueue
   await startCampaign(client, taskQueue, viaTemporal);
   const temporal = await placedRate(orm, viaTemporal, DISPATCH, started, DISPATCH_LIMIT_MS);
   // Stop the campaign if the limit cut it short (its dials in flight finish), so it does not run beside the direct loop.
-  if (temporal.placed < DISPATCH) await client.workflow.getHandle(workflowIds.campaign(viaTemporal)).terminate('benchmark window over').catch(() => undefined);
+  if (temporal.placed < DISPATCH)
+    await client.workflow
+      .getHandle(workflowIds.campaign(viaTemporal))
+      .terminate('benchmark window over')
+      .catch(() => undefined);
   await untilSettled(orm, viaTemporal, 30_000);
 
   const direct = await seedCampaign(orm, org, DISPATCH, `bench dispatch direct ${DISPATCH}`);
   started = performance.now();
   let token = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() - started < DISPATCH_LIMIT_MS) {
-      const [claimed] = await claimRecipients(orm.em.fork(), direct, `direct-${token++}`, 1);
-      if (!claimed) return;
-      await runCarrierDial({ orm, settings: engineSettingsFrom(config) }, direct, claimed);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() - started < DISPATCH_LIMIT_MS) {
+        const [claimed] = await claimRecipients(orm.em.fork(), direct, `direct-${token++}`, 1);
+        if (!claimed) return;
+        await runCarrierDial({ orm, settings: engineSettingsFrom(config) }, direct, claimed);
+      }
+    }),
+  );
   const plain = await placedRate(orm, direct, DISPATCH, started, 10_000);
   for (const id of [viaTemporal, direct]) {
     await sql(orm.em.fork(), `update campaign set status = 'completed', finished_at = now() where id = ? and status = 'running'`, [id]);
   }
   const placed = (r: { placed: number }) => (r.placed < DISPATCH ? ` (first ${r.placed} dials: time limit)` : '');
 
-  console.log(`\n(a) campaign dispatch: ${DISPATCH} contacts, simulated carrier (numbers it does not answer: short calls), max concurrency ${CONCURRENCY}, one attempt each\n`);
-  console.log(table([
-    ['path', 'dials started/s'],
-    ['outboundCampaign workflow (a campaignDialBatch child per claim, its activity runs the dials)', `${fmt(temporal.rate, 1)}${placed(temporal)}`],
-    ['direct loop: 50 tasks, each claims one and runs runCarrierDial, no Temporal', `${fmt(plain.rate, 1)}${placed(plain)}`],
-    ['ratio workflow / direct (target >= 0.5)', `${fmt(temporal.rate / plain.rate, 2)}x`],
-  ]));
+  console.log(
+    `\n(a) campaign dispatch: ${DISPATCH} contacts, simulated carrier (numbers it does not answer: short calls), max concurrency ${CONCURRENCY}, one attempt each\n`,
+  );
+  console.log(
+    table([
+      ['path', 'dials started/s'],
+      ['outboundCampaign workflow (a campaignDialBatch child per claim, its activity runs the dials)', `${fmt(temporal.rate, 1)}${placed(temporal)}`],
+      ['direct loop: 50 tasks, each claims one and runs runCarrierDial, no Temporal', `${fmt(plain.rate, 1)}${placed(plain)}`],
+      ['ratio workflow / direct (target >= 0.5)', `${fmt(temporal.rate / plain.rate, 2)}x`],
+    ]),
+  );
 }
 
 /**
@@ -228,8 +289,18 @@ async function scaleBench(orm: Orm, url: string, address: string, client: Client
   const shares: CpuShare[] = [];
   for (const workers of [1, 2]) {
     const taskQueue = `bench-campaign-scale-${workers}-${Date.now()}`;
-    const children = await Promise.all(Array.from({ length: workers }, () =>
-      startWorkerChild({ DATABASE_URL: url, TEMPORAL_ADDRESS: address, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent', NODE_ENV: 'test', MEMORY_SAMPLE_MS: '60000' })));
+    const children = await Promise.all(
+      Array.from({ length: workers }, () =>
+        startWorkerChild({
+          DATABASE_URL: url,
+          TEMPORAL_ADDRESS: address,
+          TEMPORAL_TASK_QUEUE: taskQueue,
+          LOG_LEVEL: 'silent',
+          NODE_ENV: 'test',
+          MEMORY_SAMPLE_MS: '60000',
+        }),
+      ),
+    );
     try {
       const warm = await seedCampaign(orm, org, 60, `bench scale warm-up ${workers}`);
       await startCampaign(client, taskQueue, warm);
@@ -237,10 +308,22 @@ async function scaleBench(orm: Orm, url: string, address: string, client: Client
       const id = await seedCampaign(orm, org, DISPATCH, `bench scale ${workers} workers`);
       const started = performance.now();
       await startCampaign(client, taskQueue, id);
-      const groups = () => ({ workers: children.map((c) => c.child.pid!), temporal: pidsNamed('temporal'), postgres: pidsNamed('postgres'), bench: [process.pid] });
-      const { value: { rate, placed }, cpu } = await cpuDuring(groups, () => placedRate(orm, id, DISPATCH, started, DISPATCH_LIMIT_MS));
+      const groups = () => ({
+        workers: children.map((c) => c.child.pid!),
+        temporal: pidsNamed('temporal'),
+        postgres: pidsNamed('postgres'),
+        bench: [process.pid],
+      });
+      const {
+        value: { rate, placed },
+        cpu,
+      } = await cpuDuring(groups, () => placedRate(orm, id, DISPATCH, started, DISPATCH_LIMIT_MS));
       shares.push(cpu);
-      if (placed < DISPATCH) await client.workflow.getHandle(workflowIds.campaign(id)).terminate('benchmark window over').catch(() => undefined);
+      if (placed < DISPATCH)
+        await client.workflow
+          .getHandle(workflowIds.campaign(id))
+          .terminate('benchmark window over')
+          .catch(() => undefined);
       await untilSettled(orm, id, 30_000);
       await sql(orm.em.fork(), `update campaign set status = 'completed', finished_at = now() where id in (?, ?) and status = 'running'`, [id, warm]);
       rates.push(rate);
@@ -252,13 +335,23 @@ async function scaleBench(orm: Orm, url: string, address: string, client: Client
       }
     }
   }
-  console.log(`\n(a2) campaign dispatch with worker processes: ${DISPATCH} contacts, max concurrency ${CONCURRENCY} (the Temporal server, PostgreSQL and every worker share this machine's cores)\n`);
-  console.log(table([
-    ['workers', 'dials started/s', 'cores: workers', 'Temporal server', 'PostgreSQL', 'machine busy'],
-    ...[0, 1].map((i) => [i === 0 ? 'one worker process' : 'two worker processes, one task queue', fmt(rates[i], 1),
-      fmt(shares[i].groups.workers, 2), fmt(shares[i].groups.temporal, 2), fmt(shares[i].groups.postgres, 2), fmt(shares[i].machine, 2)]),
-    ['ratio two / one (target >= 1.8)', `${fmt(rates[1] / rates[0], 2)}x`, '', '', '', ''],
-  ]));
+  console.log(
+    `\n(a2) campaign dispatch with worker processes: ${DISPATCH} contacts, max concurrency ${CONCURRENCY} (the Temporal server, PostgreSQL and every worker share this machine's cores)\n`,
+  );
+  console.log(
+    table([
+      ['workers', 'dials started/s', 'cores: workers', 'Temporal server', 'PostgreSQL', 'machine busy'],
+      ...[0, 1].map((i) => [
+        i === 0 ? 'one worker process' : 'two worker processes, one task queue',
+        fmt(rates[i], 1),
+        fmt(shares[i].groups.workers, 2),
+        fmt(shares[i].groups.temporal, 2),
+        fmt(shares[i].groups.postgres, 2),
+        fmt(shares[i].machine, 2),
+      ]),
+      ['ratio two / one (target >= 1.8)', `${fmt(rates[1] / rates[0], 2)}x`, '', '', '', ''],
+    ]),
+  );
 }
 
 async function dncBench(orm: Orm, url: string) {
@@ -268,9 +361,13 @@ async function dncBench(orm: Orm, url: string) {
   const [{ n }] = await sql<{ n: number }>(em, 'select count(*)::int as n from dnc_entry where organization_id = ?', [organizationId]);
   if (n < DNC_ENTRIES) {
     const t0 = performance.now();
-    await sql(em, `insert into dnc_entry (id, organization_id, phone, reason, source, created_by, created_at)
+    await sql(
+      em,
+      `insert into dnc_entry (id, organization_id, phone, reason, source, created_by, created_at)
       select 'dnc_bench' || lpad(g::text, 7, '0'), ?, '+1646' || (2000000 + g)::text, 'bench', 'api', '{"type":"system","id":null,"name":"bench"}'::jsonb, now()
-        from generate_series(0, ? - 1) g on conflict do nothing`, [organizationId, DNC_ENTRIES]);
+        from generate_series(0, ? - 1) g on conflict do nothing`,
+      [organizationId, DNC_ENTRIES],
+    );
     await sql(em, 'analyze dnc_entry');
     console.error(`[dnc] inserted ${DNC_ENTRIES - n} entries in ${fmt((performance.now() - t0) / 1000, 1)} s (kept for later runs)`);
   }
@@ -292,19 +389,29 @@ async function dncBench(orm: Orm, url: string) {
     return { p50: percentile(times, 50), p99: percentile(times, 99), blocked };
   };
   const platform = await measure(async (p) => (await dncCheck(orm.em.fork(), organizationId, p)).blocked);
-  const bare = await measure(async (p) => (await direct.query('select 1 from dnc_entry where organization_id = $1 and phone = $2', [organizationId, p])).rowCount! > 0);
+  const bare = await measure(
+    async (p) => (await direct.query('select 1 from dnc_entry where organization_id = $1 and phone = $2', [organizationId, p])).rowCount! > 0,
+  );
   await direct.end();
   if (platform.blocked !== bare.blocked || platform.blocked !== DNC_SAMPLES / 2) throw new Error(`DNC answers differ: ${platform.blocked} vs ${bare.blocked}`);
-  console.log(`\n(b) DNC check: ${DNC_ENTRIES.toLocaleString('en')} entries for the organization (${total.toLocaleString('en')} in the table), ${DNC_SAMPLES} checks one after another, half of them listed\n`);
-  console.log(table([
-    ['path', 'p50 ms', 'p99 ms'],
-    ['dncCheck (libphonenumber normalise + ORM connection, as before every dial)', fmt(platform.p50, 3), fmt(platform.p99, 3)],
-    ['bare query over pg (select 1 ... where organization_id = $1 and phone = $2)', fmt(bare.p50, 3), fmt(bare.p99, 3)],
-    ['ratio dncCheck / bare', `${fmt(platform.p50 / bare.p50, 2)}x`, `${fmt(platform.p99 / bare.p99, 2)}x`],
-  ]));
+  console.log(
+    `\n(b) DNC check: ${DNC_ENTRIES.toLocaleString('en')} entries for the organization (${total.toLocaleString('en')} in the table), ${DNC_SAMPLES} checks one after another, half of them listed\n`,
+  );
+  console.log(
+    table([
+      ['path', 'p50 ms', 'p99 ms'],
+      ['dncCheck (libphonenumber normalise + ORM connection, as before every dial)', fmt(platform.p50, 3), fmt(platform.p99, 3)],
+      ['bare query over pg (select 1 ... where organization_id = $1 and phone = $2)', fmt(bare.p50, 3), fmt(bare.p99, 3)],
+      ['ratio dncCheck / bare', `${fmt(platform.p50 / bare.p50, 2)}x`, `${fmt(platform.p99 / bare.p99, 2)}x`],
+    ]),
+  );
 }
 
-interface WorkerChild { child: ChildProcess; peak: { rss: number; heapUsed: number; heapTotal: number }; samples: number }
+interface WorkerChild {
+  child: ChildProcess;
+  peak: { rss: number; heapUsed: number; heapTotal: number };
+  samples: number;
+}
 
 async function startWorkerChild(env: Record<string, string>): Promise<WorkerChild> {
   const script = fileURLToPath(new URL('./campaign-worker-process.ts', import.meta.url));
@@ -328,7 +435,11 @@ async function startWorkerChild(env: Record<string, string>): Promise<WorkerChil
         } else if (line.startsWith('{')) {
           const m = JSON.parse(line) as { rss: number; heapUsed: number; heapTotal: number };
           state.samples++;
-          state.peak = { rss: Math.max(state.peak.rss, m.rss), heapUsed: Math.max(state.peak.heapUsed, m.heapUsed), heapTotal: Math.max(state.peak.heapTotal, m.heapTotal) };
+          state.peak = {
+            rss: Math.max(state.peak.rss, m.rss),
+            heapUsed: Math.max(state.peak.heapUsed, m.heapUsed),
+            heapTotal: Math.max(state.peak.heapTotal, m.heapTotal),
+          };
         }
       }
     });
@@ -344,7 +455,13 @@ async function memoryBench(orm: Orm, url: string, address: string, client: Clien
   const rows: (string | number)[][] = [['contacts', 'dials watched', 'seconds', 'dials/s', 'peak RSS', 'peak heap used', 'peak heap total']];
   for (const size of MEMORY_SIZES) {
     const taskQueue = `bench-campaign-memory-${size}-${Date.now()}`;
-    const worker = await startWorkerChild({ DATABASE_URL: url, TEMPORAL_ADDRESS: address, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+    const worker = await startWorkerChild({
+      DATABASE_URL: url,
+      TEMPORAL_ADDRESS: address,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    });
     const campaignId = await seedCampaign(orm, org, size, `bench memory ${size}`);
     // The peak counts from the start of the campaign (the idle worker's own memory is part of it, as it is in production).
     const started = performance.now();
@@ -355,14 +472,27 @@ async function memoryBench(orm: Orm, url: string, address: string, client: Clien
       dials = await dialsStarted(orm, campaignId);
     }
     const seconds = (performance.now() - started) / 1000;
-    await client.workflow.getHandle(workflowIds.campaign(campaignId)).terminate('benchmark window over').catch(() => undefined);
+    await client.workflow
+      .getHandle(workflowIds.campaign(campaignId))
+      .terminate('benchmark window over')
+      .catch(() => undefined);
     const exited = new Promise<void>((r) => worker.child.once('exit', () => r()));
     worker.child.kill('SIGKILL');
     await exited;
     await sql(orm.em.fork(), `update campaign set status = 'cancelled', reason = 'benchmark window over', finished_at = now() where id = ?`, [campaignId]);
-    rows.push([size.toLocaleString('en'), dials, fmt(seconds, 0), fmt(dials / seconds, 1), mb(worker.peak.rss), mb(worker.peak.heapUsed), mb(worker.peak.heapTotal)]);
+    rows.push([
+      size.toLocaleString('en'),
+      dials,
+      fmt(seconds, 0),
+      fmt(dials / seconds, 1),
+      mb(worker.peak.rss),
+      mb(worker.peak.heapUsed),
+      mb(worker.peak.heapTotal),
+    ]);
   }
-  console.log(`\n(c) worker peak memory while dispatching (worker in its own process, sampled every 250 ms; each campaign watched for its first ${MEMORY_DIALS} dials or ${MEMORY_SECONDS} s, whichever came first)\n`);
+  console.log(
+    `\n(c) worker peak memory while dispatching (worker in its own process, sampled every 250 ms; each campaign watched for its first ${MEMORY_DIALS} dials or ${MEMORY_SECONDS} s, whichever came first)\n`,
+  );
   console.log(table(rows));
   const small = rows[1];
   const large = rows[2];
@@ -379,7 +509,14 @@ export async function run() {
   await migrate(orm);
   const server = await temporalServer();
   const taskQueue = `bench-campaigns-${Date.now()}`;
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: taskQueue, DB_POOL_MAX: '60' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    TEMPORAL_ADDRESS: server.address,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    DB_POOL_MAX: '60',
+  });
   const connection = await Connection.connect({ address: server.address });
   const client = new Client({ connection, namespace: config.temporal.namespace });
   const org = await benchOrg(orm, config);

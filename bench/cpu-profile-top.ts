@@ -6,7 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
 const [file, rowsArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: cpu-profile-top.ts <file.cpuprofile> [rows]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[] };

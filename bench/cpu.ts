@@ -21,13 +21,16 @@ function cpuSecondsOf(pid: number): number {
 
 /** The pids whose command name is `comm` (every postgres process, say). */
 export function pidsNamed(comm: string): number[] {
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm;
-    } catch {
-      return false;
-    }
-  });
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** The machine's busy CPU seconds so far (every core): all of /proc/stat's time but idle and iowait. */

@@ -33,7 +33,14 @@ export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
   const orm = await initOrm({ url, poolMax: 16, logger: () => {} });
   await migrate(orm);
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, RECORDINGS_DIR: '.data/bench-recordings', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    RECORDINGS_DIR: '.data/bench-recordings',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    LOG_LEVEL: 'silent',
+  });
   const store = new LocalFolderStore(config.recordings.dir);
   const em = orm.em.fork();
 
@@ -46,7 +53,14 @@ export async function run() {
     const started = performance.now();
     let last = 0;
     await seedSessions(orm.em.fork(), store, {
-      organizationId: org.id, projectId: project.id, priceList: org.priceList, sessions: SESSIONS, seed: 2026, until: UNTIL, days: 30, batchSize: 2000,
+      organizationId: org.id,
+      projectId: project.id,
+      priceList: org.priceList,
+      sessions: SESSIONS,
+      seed: 2026,
+      until: UNTIL,
+      days: 30,
+      batchSize: 2000,
       onProgress: (done) => {
         if (performance.now() - last > 10_000) {
           last = performance.now();
@@ -99,7 +113,9 @@ export async function run() {
   const deepPage = await sample(200, () => get(`/v1/call_session/get?${range}&page_size=${pageSize}&cursor=${deepCursor}`));
 
   // Retrieve latency over random sessions.
-  const ids = (await sql<{ id: string }>(em, 'select id from call_session where organization_id = ? order by random() limit 2000', [organizationId])).map((r) => r.id);
+  const ids = (await sql<{ id: string }>(em, 'select id from call_session where organization_id = ? order by random() limit 2000', [organizationId])).map(
+    (r) => r.id,
+  );
   const retrieve = await sample(ids.length, (i) => get(`/v1/call_session/retrieve/${ids[i]}`));
 
   // Analytics over the 30 days.
@@ -116,25 +132,32 @@ export async function run() {
   // Throughput, side by side in this process.
   const connections = 32;
   const constantLoad = await load(origin, () => ({ path: '/bench/constant' }), { connections, seconds: LOAD_SECONDS });
-  const retrieveLoad = await load(origin, (i) => ({ path: `/v1/call_session/retrieve/${ids[i % ids.length]}`, headers }), { connections, seconds: LOAD_SECONDS });
+  const retrieveLoad = await load(origin, (i) => ({ path: `/v1/call_session/retrieve/${ids[i % ids.length]}`, headers }), {
+    connections,
+    seconds: LOAD_SECONDS,
+  });
 
   const p = (xs: number[], q: number) => fmt(percentile(xs, q), 2);
   console.log(`\nfoundation benchmark: ${SESSIONS} sessions, PostgreSQL, app on loopback (ms)\n`);
-  console.log(table([
-    ['measure', 'p50', 'p95', 'p99', 'target'],
-    [`list first page (${pageSize})`, p(firstPage, 50), p(firstPage, 95), p(firstPage, 99), ''],
-    [`list page ${depth / pageSize} (row ${depth})`, p(deepPage, 50), p(deepPage, 95), p(deepPage, 99), ''],
-    ['  deep / first (p50)', fmt(percentile(deepPage, 50) / percentile(firstPage, 50), 2), '', '', '<= 1.5'],
-    ['retrieve session', p(retrieve, 50), p(retrieve, 95), p(retrieve, 99), 'p99 < 20'],
-    ...analytics.map(([name, xs]) => [`analytics ${name}, 30 days`, p(xs, 50), p(xs, 95), p(xs, 99), '< 250']),
-  ]));
+  console.log(
+    table([
+      ['measure', 'p50', 'p95', 'p99', 'target'],
+      [`list first page (${pageSize})`, p(firstPage, 50), p(firstPage, 95), p(firstPage, 99), ''],
+      [`list page ${depth / pageSize} (row ${depth})`, p(deepPage, 50), p(deepPage, 95), p(deepPage, 99), ''],
+      ['  deep / first (p50)', fmt(percentile(deepPage, 50) / percentile(firstPage, 50), 2), '', '', '<= 1.5'],
+      ['retrieve session', p(retrieve, 50), p(retrieve, 95), p(retrieve, 99), 'p99 < 20'],
+      ...analytics.map(([name, xs]) => [`analytics ${name}, 30 days`, p(xs, 50), p(xs, 95), p(xs, 99), '< 250']),
+    ]),
+  );
   console.log(`\nthroughput, ${connections} connections, ${LOAD_SECONDS} s each, same process:\n`);
-  console.log(table([
-    ['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
-    ['GET /bench/constant (no auth, constant JSON)', fmt(constantLoad.rps, 0), fmt(constantLoad.p50, 2), fmt(constantLoad.p99, 2), constantLoad.errors],
-    ['GET /v1/call_session/retrieve/{id} (auth)', fmt(retrieveLoad.rps, 0), fmt(retrieveLoad.p50, 2), fmt(retrieveLoad.p99, 2), retrieveLoad.errors],
-    ['  ratio retrieve / constant', fmt(retrieveLoad.rps / constantLoad.rps, 3), '', '', 'target >= 0.3'],
-  ]));
+  console.log(
+    table([
+      ['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
+      ['GET /bench/constant (no auth, constant JSON)', fmt(constantLoad.rps, 0), fmt(constantLoad.p50, 2), fmt(constantLoad.p99, 2), constantLoad.errors],
+      ['GET /v1/call_session/retrieve/{id} (auth)', fmt(retrieveLoad.rps, 0), fmt(retrieveLoad.p50, 2), fmt(retrieveLoad.p99, 2), retrieveLoad.errors],
+      ['  ratio retrieve / constant', fmt(retrieveLoad.rps / constantLoad.rps, 3), '', '', 'target >= 0.3'],
+    ]),
+  );
   server.close();
   await orm.close(true);
 }

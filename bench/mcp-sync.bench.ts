@@ -32,7 +32,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 
 // Kept local like release.bench.ts and webhooks.bench.ts do (a shared bench helper is the next step when a fourth needs it).
 
-const median = (values: number[]) => percentile([...values].sort((x, y) => x - y), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((x, y) => x - y),
+    50,
+  );
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
@@ -41,7 +45,12 @@ export async function run() {
   const server = await temporalServer();
   const taskQueue = `bench-mcp-sync-${Date.now()}`;
   const config = loadConfig({
-    NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: taskQueue, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    TEMPORAL_ADDRESS: server.address,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
   });
   const settings = engineSettingsFrom(config);
   const { organization } = await createOrganization(orm.em.fork(), { name: 'MCP sync bench', slug: `mcp-sync-bench-${Date.now()}` });
@@ -49,9 +58,19 @@ export async function run() {
 
   const upstream = await startToolServer({ header: 'Authorization', value: 'Bearer bench', pageSize: 100 });
   upstream.tools = Array.from({ length: TOOLS }, (_, i) => `tool_${String(i).padStart(3, '0')}`);
-  const newServer = async () => (await createMcpServer(orm.em.fork(), principal, {
-    name: 'Bench', address: upstream.url, headers: { Authorization: 'Bearer bench' },
-  }, settings)).id;
+  const newServer = async () =>
+    (
+      await createMcpServer(
+        orm.em.fork(),
+        principal,
+        {
+          name: 'Bench',
+          address: upstream.url,
+          headers: { Authorization: 'Bearer bench' },
+        },
+        settings,
+      )
+    ).id;
 
   const { worker, connection: workerConnection } = await createWorker(config, orm, pino({ level: 'warn' }));
   const running = worker.run();
@@ -76,9 +95,17 @@ export async function run() {
   await viaWorkflow(await newServer());
   await direct(await newServer());
 
-  const figures: Record<string, { first: number[]; again: number[] }> = { workflow: { first: [], again: [] }, direct: { first: [], again: [] }, http: { first: [], again: [] } };
+  const figures: Record<string, { first: number[]; again: number[] }> = {
+    workflow: { first: [], again: [] },
+    direct: { first: [], again: [] },
+    http: { first: [], again: [] },
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, fn] of [['workflow', viaWorkflow], ['direct', direct], ['http', httpOnly]] as const) {
+    for (const [name, fn] of [
+      ['workflow', viaWorkflow],
+      ['direct', direct],
+      ['http', httpOnly],
+    ] as const) {
       const id = await newServer();
       figures[name].first.push((await timeIt(() => fn(id))).ms);
       figures[name].again.push((await timeIt(() => fn(id))).ms);
@@ -88,14 +115,16 @@ export async function run() {
   const d = figures.direct;
   const h = figures.http;
   console.log(`\nMCP tool sync benchmark: ${TOOLS} tools in ${TOOLS / 100} pages, loopback server, ${ROUNDS} rounds (medians, ms)\n`);
-  console.log(table([
-    ['path', 'first sync (500 inserts)', 're-sync (no changes)'],
-    ['mcpToolSync workflow (start, activity, result)', fmt(median(w.first)), fmt(median(w.again))],
-    ['plain call of the same sync function, no Temporal', fmt(median(d.first)), fmt(median(d.again))],
-    ['HTTP only: connect, list 5 pages, close', fmt(median(h.first)), fmt(median(h.again))],
-    ['ratio workflow / plain', `${fmt(median(w.first) / median(d.first), 2)}x`, `${fmt(median(w.again) / median(d.again), 2)}x`],
-    ['ratio workflow / HTTP only', `${fmt(median(w.first) / median(h.first), 2)}x`, `${fmt(median(w.again) / median(h.again), 2)}x`],
-  ]));
+  console.log(
+    table([
+      ['path', 'first sync (500 inserts)', 're-sync (no changes)'],
+      ['mcpToolSync workflow (start, activity, result)', fmt(median(w.first)), fmt(median(w.again))],
+      ['plain call of the same sync function, no Temporal', fmt(median(d.first)), fmt(median(d.again))],
+      ['HTTP only: connect, list 5 pages, close', fmt(median(h.first)), fmt(median(h.again))],
+      ['ratio workflow / plain', `${fmt(median(w.first) / median(d.first), 2)}x`, `${fmt(median(w.again) / median(d.again), 2)}x`],
+      ['ratio workflow / HTTP only', `${fmt(median(w.first) / median(h.first), 2)}x`, `${fmt(median(w.again) / median(h.again), 2)}x`],
+    ]),
+  );
 
   worker.shutdown();
   await running;

@@ -30,8 +30,14 @@ export async function run() {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({
-    NODE_ENV: 'test', DATABASE_URL: url, PUBLIC_URL: origin, RECORDINGS_DIR: '.data/bench-recordings', LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    PUBLIC_URL: origin,
+    RECORDINGS_DIR: '.data/bench-recordings',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
   });
   const app = createApp({ config, orm, logger: pino({ level: 'silent' }), recordings: new LocalFolderStore(config.recordings.dir) });
   server.on('request', app.callback());
@@ -39,11 +45,16 @@ export async function run() {
   const em = orm.em.fork();
   const { organization, project } = await createOrganization(em, { name: 'MCP bench', slug: `mcp-bench-${Date.now()}` });
   await seedSessions(orm.em.fork(), new LocalFolderStore(config.recordings.dir), {
-    organizationId: organization.id, projectId: project.id, priceList: organization.priceList, sessions: 500, seed: 3, days: 7,
+    organizationId: organization.id,
+    projectId: project.id,
+    priceList: organization.priceList,
+    sessions: 500,
+    seed: 3,
+    days: 7,
   });
-  const [{ id: sessionId }] = await em.getConnection().execute<{ id: string }[]>(
-    'select id from call_session where organization_id = ? order by started_at desc limit 1', [organization.id],
-  );
+  const [{ id: sessionId }] = await em
+    .getConnection()
+    .execute<{ id: string }[]>('select id from call_session where organization_id = ? order by started_at desc limit 1', [organization.id]);
   const client = await createApiClient(em, { organizationId: organization.id, name: 'bench' });
   const rest = await issueToken(em, config.auth, { client_id: client.clientId, client_secret: client.clientSecret });
   const restHeaders = { authorization: `Bearer ${rest.access_token}`, 'x-organization-id': organization.id };
@@ -72,18 +83,32 @@ export async function run() {
   }
   restLat.sort((x, y) => x - y);
   mcpLat.sort((x, y) => x - y);
-  const restLoad = await load(origin, () => ({ path: `/v1/call_session/retrieve/${sessionId}`, headers: restHeaders }), { connections: 16, seconds: LOAD_SECONDS });
-  const mcpLoad = await load(origin, () => ({ path: '/platform/mcp', method: 'POST', headers: mcpHeaders, body: mcpBody }), { connections: 16, seconds: LOAD_SECONDS });
+  const restLoad = await load(origin, () => ({ path: `/v1/call_session/retrieve/${sessionId}`, headers: restHeaders }), {
+    connections: 16,
+    seconds: LOAD_SECONDS,
+  });
+  const mcpLoad = await load(origin, () => ({ path: '/platform/mcp', method: 'POST', headers: mcpHeaders, body: mcpBody }), {
+    connections: 16,
+    seconds: LOAD_SECONDS,
+  });
 
   const p = (xs: number[], q: number) => fmt(percentile(xs, q), 2);
   console.log(`\nMCP get_call vs REST retrieve of the same session (${REQUESTS} sequential requests each, interleaved; ms)\n`);
-  console.log(table([
-    ['surface', 'p50', 'p95', 'p99', `req/s (16 conn, ${LOAD_SECONDS} s)`],
-    ['REST GET /v1/call_session/retrieve/{id}', p(restLat, 50), p(restLat, 95), p(restLat, 99), fmt(restLoad.rps, 0)],
-    ['MCP tools/call get_call', p(mcpLat, 50), p(mcpLat, 95), p(mcpLat, 99), fmt(mcpLoad.rps, 0)],
-    ['ratio MCP / REST', fmt(percentile(mcpLat, 50) / percentile(restLat, 50), 2), fmt(percentile(mcpLat, 95) / percentile(restLat, 95), 2), fmt(percentile(mcpLat, 99) / percentile(restLat, 99), 2), fmt(restLoad.rps / mcpLoad.rps, 2)],
-    ['target', '<= 2', '', '', ''],
-  ]));
+  console.log(
+    table([
+      ['surface', 'p50', 'p95', 'p99', `req/s (16 conn, ${LOAD_SECONDS} s)`],
+      ['REST GET /v1/call_session/retrieve/{id}', p(restLat, 50), p(restLat, 95), p(restLat, 99), fmt(restLoad.rps, 0)],
+      ['MCP tools/call get_call', p(mcpLat, 50), p(mcpLat, 95), p(mcpLat, 99), fmt(mcpLoad.rps, 0)],
+      [
+        'ratio MCP / REST',
+        fmt(percentile(mcpLat, 50) / percentile(restLat, 50), 2),
+        fmt(percentile(mcpLat, 95) / percentile(restLat, 95), 2),
+        fmt(percentile(mcpLat, 99) / percentile(restLat, 99), 2),
+        fmt(restLoad.rps / mcpLoad.rps, 2),
+      ],
+      ['target', '<= 2', '', '', ''],
+    ]),
+  );
   server.closeAllConnections();
   server.close();
   await orm.close(true);

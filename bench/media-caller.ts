@@ -140,7 +140,12 @@ export class Caller {
       payload = Buffer.alloc(FRAME, 0xff);
     }
     const packet = serializeRtp({
-      marker: this.sent === 0, payloadType: 0, sequence: this.sent & 0xffff, timestamp: (this.sent * FRAME) >>> 0, ssrc: this.ssrc, payload,
+      marker: this.sent === 0,
+      payloadType: 0,
+      sequence: this.sent & 0xffff,
+      timestamp: (this.sent * FRAME) >>> 0,
+      ssrc: this.ssrc,
+      payload,
     });
     this.sent++;
     this.socket!.send(packet, this.remote.port, this.remote.address);

@@ -31,7 +31,8 @@ export class MediaChild {
     const extra = process.env.BENCH_MEDIA_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     // --no-memory-reducer as scripts/run.sh gives the media role (docs/decisions/0028).
     const child = spawn(process.execPath, ['--no-memory-reducer', ...extra, '--import', 'tsx', 'bench/media-process.ts'], {
-      env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const media = new MediaChild(child);
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (media.stderr = (media.stderr + d).slice(-4000)));

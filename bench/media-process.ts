@@ -27,7 +27,10 @@ const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax, logg
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
 const write = (event: object) => process.stdout.write(`${JSON.stringify(event)}\n`);
 const media = await startMediaRuntime({
-  config, orm, logger, recordings: new LocalFolderStore(config.recordings.dir),
+  config,
+  orm,
+  logger,
+  recordings: new LocalFolderStore(config.recordings.dir),
   onCallFinished: (report) => write({ report }),
 });
 write({ ready: media.sip });
@@ -45,5 +48,8 @@ createInterface({ input: process.stdin }).on('line', (command) => {
   }
 });
 process.once('SIGTERM', () => {
-  void media.stop().then(() => orm.close(true)).finally(() => process.exit(0));
+  void media
+    .stop()
+    .then(() => orm.close(true))
+    .finally(() => process.exit(0));
 });

@@ -71,11 +71,12 @@ const TARGET_JITTER_P99_MS = 5;
 
 const PHRASE = 'I would like to book an appointment';
 const REPLY = 'We have Tuesday at ten in the morning.';
-const TALK = 'Thank you for calling Acme Dental, the friendly family practice on Main Street, open every weekday from eight in the morning '
-  + 'until six in the evening, and on Saturdays from nine until one. While I find your file, let me tell you about our new whitening '
-  + 'service, our payment plans for larger treatments, and the free parking behind the building, which you reach from Oak Avenue. '
-  + 'We also offer evening appointments on Thursdays, emergency visits the same day whenever a chair is free, and reminders by text '
-  + 'message two days before every visit. Please stay on the line.';
+const TALK =
+  'Thank you for calling Acme Dental, the friendly family practice on Main Street, open every weekday from eight in the morning ' +
+  'until six in the evening, and on Saturdays from nine until one. While I find your file, let me tell you about our new whitening ' +
+  'service, our payment plans for larger treatments, and the free parking behind the building, which you reach from Oak Avenue. ' +
+  'We also offer evening appointments on Thursdays, emergency visits the same day whenever a chair is free, and reminders by text ' +
+  'message two days before every visit. Please stay on the line.';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -86,7 +87,10 @@ async function agentLine(orm: Orm, organizationId: string, settings: ReturnType<
   const agent = await createAgent(orm.em.fork(), system, { name: `Media bench ${phrases[0]}`, prompt: 'You are the front desk. Be brief.', ...body } as never);
   await publishAgent(orm.em.fork(), system, { agentId: agent.agent_id });
   await createTest(orm.em.fork(), system, {
-    agent_id: agent.agent_id, name: 'phrases', customer_turns: phrases, checks: [{ type: 'reply_contains', text: 'the' }],
+    agent_id: agent.agent_id,
+    name: 'phrases',
+    customer_turns: phrases,
+    checks: [{ type: 'reply_contains', text: 'the' }],
   } as never);
   const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', page_size: 1 }, settings);
   const { number } = await purchasePhoneNumber(orm.em.fork(), system, { number: numbers[0].number }, settings);
@@ -109,10 +113,19 @@ function phraseAudio(dir: string): { audio: Buffer; lastVoicedFrame: number } {
   return { audio, lastVoicedFrame };
 }
 
-interface TurnSample { callerMs: number; callerAudioMs: number; metrics: CallReport['metrics'][number] }
+interface TurnSample {
+  callerMs: number;
+  callerAudioMs: number;
+  metrics: CallReport['metrics'][number];
+}
 
 /** (a): calls one at a time, each with one caller turn; the first is a warm-up and not counted. */
-async function turnLatency(child: MediaChild, ua: SipUserAgent, target: string, phrase: ReturnType<typeof phraseAudio>): Promise<{ samples: TurnSample[]; failed: string[] }> {
+async function turnLatency(
+  child: MediaChild,
+  ua: SipUserAgent,
+  target: string,
+  phrase: ReturnType<typeof phraseAudio>,
+): Promise<{ samples: TurnSample[]; failed: string[] }> {
   const samples: TurnSample[] = [];
   const failed: string[] = [];
   for (let i = 0; i <= TURN_CALLS; i++) {
@@ -203,7 +216,12 @@ async function level(child: MediaChild, uas: SipUserAgent[], target: string, n: 
   const seconds = (performance.now() - cpu0.at) / 1000;
   const self = process.cpuUsage(cpu0.self);
   const result: LevelResult = {
-    calls: n, answered: live.length, failures, pacing, whole, rss,
+    calls: n,
+    answered: live.length,
+    failures,
+    pacing,
+    whole,
+    rss,
     mediaCpu: ((child.cpuSeconds() - cpu0.media) / seconds) * 100,
     generatorCpu: ((self.user + self.system) / 1e6 / seconds) * 100,
     // The histogram holds whole sampling intervals: the delay is what exceeds the resolution.
@@ -241,8 +259,12 @@ const otherLoad = (r: LevelResult) => Math.max(0, r.machineCores * 100 - r.media
 const BUSY_MACHINE = 50;
 
 const passes = (r: LevelResult) =>
-  r.answered === r.calls && r.failures.length === 0 && r.pacing.packets > 0 && r.pacing.jitter.percentile(99) < TARGET_JITTER_P99_MS
-  && r.pacing.seqGaps === 0 && r.pacing.longGaps === 0;
+  r.answered === r.calls &&
+  r.failures.length === 0 &&
+  r.pacing.packets > 0 &&
+  r.pacing.jitter.percentile(99) < TARGET_JITTER_P99_MS &&
+  r.pacing.seqGaps === 0 &&
+  r.pacing.longGaps === 0;
 
 export async function run() {
   const limit = setTimeout(() => {
@@ -257,23 +279,38 @@ export async function run() {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', ...(endOfTurn ? { END_OF_TURN_SILENCE_MS: endOfTurn } : {}) });
   const settings = engineSettingsFrom(config);
   const { organization } = await createOrganization(orm.em.fork(), { name: 'Media bench', slug: `media-bench-${Date.now()}` });
-  const turnNumber = await agentLine(orm, organization.id, settings, {
-    first_message: 'Hello.',
-    model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'book an appointment', say: REPLY }] },
-  }, [PHRASE]);
+  const turnNumber = await agentLine(
+    orm,
+    organization.id,
+    settings,
+    {
+      first_message: 'Hello.',
+      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'book an appointment', say: REPLY }] },
+    },
+    [PHRASE],
+  );
   const talkNumber = await agentLine(orm, organization.id, settings, { first_message: TALK }, ['hello']);
   const dir = mkdtempSync(join(tmpdir(), 'media-bench-'));
   const phrase = phraseAudio(dir);
   const rtpMin = 20000 + 2 * Math.floor(Math.random() * 9000);
   const child = await MediaChild.start({
-    DATABASE_URL: url, DATA_DIR: dir, SIP_HOST: '127.0.0.1', SIP_PORT: '0', RTP_PORT_MIN: String(rtpMin), RTP_PORT_MAX: String(rtpMin + 999),
-    DB_POOL_MAX: '20', NODE_ENV: 'test', LOG_LEVEL: 'warn',
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    SIP_HOST: '127.0.0.1',
+    SIP_PORT: '0',
+    RTP_PORT_MIN: String(rtpMin),
+    RTP_PORT_MAX: String(rtpMin + 999),
+    DB_POOL_MAX: '20',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
   });
   // Callers on 127.0.1.1-16: the media process limits new INVITEs per source address (10/s), as it would a flood.
   const uas = await Promise.all(Array.from({ length: SOURCES }, (_, i) => SipUserAgent.listen({ host: `127.0.1.${i + 1}`, port: 0 })));
   const target = (number: string) => `sip:${number}@${child.sip.host}:${child.sip.port}`;
   try {
-    console.log(`media bench: media process pid ${child.pid}, SIP ${child.sip.host}:${child.sip.port}, END_OF_TURN_SILENCE_MS ${config.media.endOfTurnSilenceMs}`);
+    console.log(
+      `media bench: media process pid ${child.pid}, SIP ${child.sip.host}:${child.sip.port}, END_OF_TURN_SILENCE_MS ${config.media.endOfTurnSilenceMs}`,
+    );
     const turns = await turnLatency(child, uas[0], target(turnNumber), phrase);
     printTurns(turns, config.media.endOfTurnSilenceMs);
 
@@ -308,68 +345,114 @@ const stat = (values: number[]) => {
 };
 
 function printTurns({ samples, failed }: { samples: TurnSample[]; failed: string[] }, endOfTurn: number): void {
-  console.log(`\n(a) turn latency: ${samples.length} calls, one at a time (after 1 warm-up), one caller turn each; simulated model; end-of-turn silence ${endOfTurn} ms; jitter buffer 3 frames`);
+  console.log(
+    `\n(a) turn latency: ${samples.length} calls, one at a time (after 1 warm-up), one caller turn each; simulated model; end-of-turn silence ${endOfTurn} ms; jitter buffer 3 frames`,
+  );
   const m = (key: keyof TurnSample['metrics']) => samples.map((s) => s.metrics[key]);
-  console.log(table([
-    ['stage', 'p50 ms', 'p95 ms', 'max ms'],
-    ['end-of-turn wait (VAD hangover)', ...stat(m('endOfTurnMs'))],
-    ['STT (pocketsphinx, grammar)', ...stat(m('sttMs'))],
-    ['model first token (simulated)', ...stat(m('engineMs'))],
-    ['TTS first audio (espeak-ng)', ...stat(m('ttsFirstAudioMs'))],
-    ['= reply queued (media process)', ...stat(m('replyMs'))],
-    ['caller: end of speech -> first reply packet', ...stat(samples.map((s) => s.callerMs))],
-    ['caller: end of speech -> first audible packet', ...stat(samples.map((s) => s.callerAudioMs))],
-  ]));
+  console.log(
+    table([
+      ['stage', 'p50 ms', 'p95 ms', 'max ms'],
+      ['end-of-turn wait (VAD hangover)', ...stat(m('endOfTurnMs'))],
+      ['STT (pocketsphinx, grammar)', ...stat(m('sttMs'))],
+      ['model first token (simulated)', ...stat(m('engineMs'))],
+      ['TTS first audio (espeak-ng)', ...stat(m('ttsFirstAudioMs'))],
+      ['= reply queued (media process)', ...stat(m('replyMs'))],
+      ['caller: end of speech -> first reply packet', ...stat(samples.map((s) => s.callerMs))],
+      ['caller: end of speech -> first audible packet', ...stat(samples.map((s) => s.callerAudioMs))],
+    ]),
+  );
   console.log('  (caller − media: the inbound jitter buffer (40–60 ms), the wait for the next 20 ms tick, loopback delivery)');
   if (failed.length) console.log(`  failed calls: ${failed.length}: ${failed.slice(0, 3).join(' | ')}`);
 }
 
 function printLevels(results: LevelResult[], idle: number): void {
-  console.log(`\n(b) concurrent talking calls, (c) memory: ${WINDOW_MS / 1000} s window per level after all calls are answered and heard; jitter = |arrival interval − 20 ms| at the caller`);
-  console.log(`  media process idle RSS ${fmt(mb(idle), 0)} MB; calls placed at ${CALLS_PER_SECOND}/s from ${SOURCES} source addresses; the load generator (this process) shares the 2 cores`);
-  const rows: (string | number)[][] = [[
-    'calls', 'answered', 'packets', 'jitter p50 ms', 'p99', 'max', 'seq gaps', 'gaps>40ms', 'media loop delay p99/max ms',
-    'whole calls: p99', 'gaps>40ms', 'pacer late/skipped (max)', 'RSS MB', 'MB/call',
-  ]];
+  console.log(
+    `\n(b) concurrent talking calls, (c) memory: ${WINDOW_MS / 1000} s window per level after all calls are answered and heard; jitter = |arrival interval − 20 ms| at the caller`,
+  );
+  console.log(
+    `  media process idle RSS ${fmt(mb(idle), 0)} MB; calls placed at ${CALLS_PER_SECOND}/s from ${SOURCES} source addresses; the load generator (this process) shares the 2 cores`,
+  );
+  const rows: (string | number)[][] = [
+    [
+      'calls',
+      'answered',
+      'packets',
+      'jitter p50 ms',
+      'p99',
+      'max',
+      'seq gaps',
+      'gaps>40ms',
+      'media loop delay p99/max ms',
+      'whole calls: p99',
+      'gaps>40ms',
+      'pacer late/skipped (max)',
+      'RSS MB',
+      'MB/call',
+    ],
+  ];
   for (const r of results) {
     const j = r.pacing.jitter;
     rows.push([
-      r.calls, r.answered, r.pacing.packets, fmt(j.percentile(50), 2), fmt(j.percentile(99), 2), fmt(j.max, 1), r.pacing.seqGaps, r.pacing.longGaps,
-      `${fmt(r.mediaLoop.p99, 1)}/${fmt(r.mediaLoop.max, 1)}`, fmt(r.whole.jitter.percentile(99), 2), r.whole.longGaps,
+      r.calls,
+      r.answered,
+      r.pacing.packets,
+      fmt(j.percentile(50), 2),
+      fmt(j.percentile(99), 2),
+      fmt(j.max, 1),
+      r.pacing.seqGaps,
+      r.pacing.longGaps,
+      `${fmt(r.mediaLoop.p99, 1)}/${fmt(r.mediaLoop.max, 1)}`,
+      fmt(r.whole.jitter.percentile(99), 2),
+      r.whole.longGaps,
       `${r.pacer.late}/${r.pacer.skipped} (${fmt(r.pacer.maxLateMs, 0)} ms)`,
-      fmt(mb(r.rss), 0), fmt(mb(r.rss - idle) / r.calls, 2),
+      fmt(mb(r.rss), 0),
+      fmt(mb(r.rss - idle) / r.calls, 2),
     ]);
   }
   console.log(table(rows));
   console.log('  where the CPU went in each window (% of one core; the machine has 2 cores = 200%):');
-  console.log(table([
-    ['calls', 'media process*', 'load generator', 'generator loop delay p99/max ms', 'rest of the machine'],
-    ...results.map((r) => [
-      r.calls, `${fmt(r.mediaCpu, 0)}%`, `${fmt(r.generatorCpu, 0)}%`, `${fmt(r.generatorLoop.p99, 1)}/${fmt(r.generatorLoop.max, 1)}`,
-      `${fmt(otherLoad(r), 0)}%`,
+  console.log(
+    table([
+      ['calls', 'media process*', 'load generator', 'generator loop delay p99/max ms', 'rest of the machine'],
+      ...results.map((r) => [
+        r.calls,
+        `${fmt(r.mediaCpu, 0)}%`,
+        `${fmt(r.generatorCpu, 0)}%`,
+        `${fmt(r.generatorLoop.p99, 1)}/${fmt(r.generatorLoop.max, 1)}`,
+        `${fmt(otherLoad(r), 0)}%`,
+      ]),
     ]),
-  ]));
+  );
   console.log('  (* media CPU: the media process and its finished espeak-ng/pocketsphinx children, % of one core)');
   console.log('  (the criterion is on the window; "whole calls" adds the set-up at 20 calls/s, where each call spawns espeak-ng per sentence)');
-  console.log('  (pacer late/skipped: the media process\'s own count over whole calls: ticks run > 10 ms late / dropped after a > 100 ms stall)');
+  console.log("  (pacer late/skipped: the media process's own count over whole calls: ticks run > 10 ms late / dropped after a > 100 ms stall)");
   const oldest = Math.max(...results.map((r) => r.oldestCallS));
   console.log(`  oldest call at its window's end: ${fmt(oldest, 0)} s (the greeting lasts about 32 s: every agent was talking throughout)`);
   for (const r of results) if (r.failures.length) console.log(`  ${r.calls} calls: ${r.failures.length} failure(s): ${r.failures.slice(0, 3).join(' | ')}`);
 }
 
 function printVerdicts(samples: TurnSample[], results: LevelResult[], idle: number): void {
-  const p50 = percentile(samples.map((s) => s.callerMs).sort((a, b) => a - b), 50);
+  const p50 = percentile(
+    samples.map((s) => s.callerMs).sort((a, b) => a - b),
+    50,
+  );
   const carried = Math.max(0, ...results.filter(passes).map((r) => r.calls));
   const perCall = results.filter(passes).at(-1);
   console.log('');
-  console.log(`verdict (a): turn latency p50 ${fmt(p50, 0)} ms at the caller (target <= ${TARGET_TURN_P50_MS} ms): ${p50 <= TARGET_TURN_P50_MS ? 'MET' : 'MISSED'}`);
-  console.log(`verdict (b): ${carried} concurrent talking calls with jitter p99 < ${TARGET_JITTER_P99_MS} ms and no underruns `
-    + `(levels tried ${results.map((r) => r.calls).join(', ')}; target >= ${TARGET_CALLS}): ${carried >= TARGET_CALLS ? 'MET' : 'MISSED'}`);
+  console.log(
+    `verdict (a): turn latency p50 ${fmt(p50, 0)} ms at the caller (target <= ${TARGET_TURN_P50_MS} ms): ${p50 <= TARGET_TURN_P50_MS ? 'MET' : 'MISSED'}`,
+  );
+  console.log(
+    `verdict (b): ${carried} concurrent talking calls with jitter p99 < ${TARGET_JITTER_P99_MS} ms and no underruns ` +
+      `(levels tried ${results.map((r) => r.calls).join(', ')}; target >= ${TARGET_CALLS}): ${carried >= TARGET_CALLS ? 'MET' : 'MISSED'}`,
+  );
   const failed = results.find((r) => !passes(r));
   if (failed) {
     const busy = otherLoad(failed) > BUSY_MACHINE ? `; other work used ${fmt(otherLoad(failed), 0)}% of a core meanwhile: rerun on a quiet machine` : '';
-    console.log(`  first failing level ${failed.calls}: the media process's event loop was late by up to ${fmt(failed.mediaLoop.max, 1)} ms in the window `
-      + `at ${fmt(failed.mediaCpu, 0)}% CPU${busy} (BENCH_MEDIA_NODE_ARGS=--trace-gc shows GC pauses)`);
+    console.log(
+      `  first failing level ${failed.calls}: the media process's event loop was late by up to ${fmt(failed.mediaLoop.max, 1)} ms in the window ` +
+        `at ${fmt(failed.mediaCpu, 0)}% CPU${busy} (BENCH_MEDIA_NODE_ARGS=--trace-gc shows GC pauses)`,
+    );
   }
   const last = perCall ?? results.at(-1);
   if (last) console.log(`verdict (c): memory per call ${fmt(mb(last.rss - idle) / last.calls, 2)} MB ((RSS at ${last.calls} calls − idle) / ${last.calls})`);

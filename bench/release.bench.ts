@@ -34,23 +34,32 @@ import { ensureDatabase, fmt, table, timeIt, temporalServer } from './support.js
 const TESTS = Number(process.env.BENCH_TESTS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-
 /** An agent with a published main, a branch with a change, and TESTS required tests that pass on it. */
 async function releasable(orm: Orm, principal: Principal, round: number) {
   const agent = await createAgent(orm.em.fork(), principal, {
-    name: `Bench desk ${round}`, prompt: 'You are the front desk.', first_message: 'Hello, Acme Dental.',
-    model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [
-      { when: 'appointment', say: 'We have Tuesday at 10:00.' }, { when: 'bye', say: 'Goodbye!', hangup: true }, { say: 'Tell me more.' },
-    ] },
+    name: `Bench desk ${round}`,
+    prompt: 'You are the front desk.',
+    first_message: 'Hello, Acme Dental.',
+    model: {
+      provider: 'simulated',
+      name: 'desk',
+      temperature: 0,
+      rules: [{ when: 'appointment', say: 'We have Tuesday at 10:00.' }, { when: 'bye', say: 'Goodbye!', hangup: true }, { say: 'Tell me more.' }],
+    },
   } as never);
   await publishAgent(orm.em.fork(), principal, { agentId: agent.agent_id });
   const branch = await createAgentBranch(orm.em.fork(), principal, { agentId: agent.agent_id, branch: { name: 'change' } });
   await updateAgent(orm.em.fork(), principal, agent.agent_id, { branch_id: branch.branch_id, prompt: 'You are the friendly front desk.' });
   for (let i = 0; i < TESTS; i++) {
     await createTest(orm.em.fork(), principal, {
-      agent_id: agent.agent_id, name: `test ${i}`, required: true,
+      agent_id: agent.agent_id,
+      name: `test ${i}`,
+      required: true,
       customer_turns: ['Hi', 'I want an appointment', 'Is Tuesday fine?', 'bye'],
-      checks: [{ type: 'reply_contains', text: 'Tuesday', turn: 2 }, { type: 'ended_with', end_reason: 'agent_hangup' }],
+      checks: [
+        { type: 'reply_contains', text: 'Tuesday', turn: 2 },
+        { type: 'ended_with', end_reason: 'agent_hangup' },
+      ],
     });
   }
   return { agentId: agent.agent_id, branchId: branch.branch_id };
@@ -63,9 +72,21 @@ async function direct(orm: Orm, principal: Principal, agentId: string, branchId:
   const tests = await em.find(Test, { agent: agentId }, { orderBy: { id: 'asc' } });
   const { AgentBranch } = await import('../src/modules/agents/agents.entity.js');
   const branch = await em.findOneOrFail(AgentBranch, { id: branchId });
-  const { evaluation, runs } = createEvaluation(em, { agent, versionId: branch.headVersionId, branchId, tests, actor: { type: 'system', id: null, name: 'bench' } });
+  const { evaluation, runs } = createEvaluation(em, {
+    agent,
+    versionId: branch.headVersionId,
+    branchId,
+    tests,
+    actor: { type: 'system', id: null, name: 'bench' },
+  });
   await em.flush();
-  const tested = await timeIt(() => executeTestRuns({ orm, settings }, runs.map((r) => r.id), 4));
+  const tested = await timeIt(() =>
+    executeTestRuns(
+      { orm, settings },
+      runs.map((r) => r.id),
+      4,
+    ),
+  );
   const outcome = await finalizeEvaluation(orm.em.fork(), evaluation.id, null);
   if (outcome.status !== 'passed') throw new Error(`direct tests did not pass: ${JSON.stringify(outcome)}`);
   await previewAgentBranchMerge(orm.em.fork(), principal, { agentId, sourceBranchId: branchId });
@@ -122,21 +143,29 @@ export async function run() {
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
   console.log(`\nrelease benchmark: ${TESTS} required tests, ${ROUNDS} rounds, median wall time (ms)\n`);
-  console.log(table([
-    ['path', 'median ms', 'all rounds'],
-    ['releasePipeline (Temporal: child testRun, local database steps, read state)', fmt(median(withTemporal), 0), withTemporal.map((m) => fmt(m, 0)).join(' ')],
-    ['same steps called directly (no Temporal)', fmt(median(withoutTemporal), 0), withoutTemporal.map((m) => fmt(m, 0)).join(' ')],
-    ['ratio Temporal / direct (target <= 3)', `${fmt(median(withTemporal) / median(withoutTemporal), 2)}x`, ''],
-  ]));
+  console.log(
+    table([
+      ['path', 'median ms', 'all rounds'],
+      [
+        'releasePipeline (Temporal: child testRun, local database steps, read state)',
+        fmt(median(withTemporal), 0),
+        withTemporal.map((m) => fmt(m, 0)).join(' '),
+      ],
+      ['same steps called directly (no Temporal)', fmt(median(withoutTemporal), 0), withoutTemporal.map((m) => fmt(m, 0)).join(' ')],
+      ['ratio Temporal / direct (target <= 3)', `${fmt(median(withTemporal) / median(withoutTemporal), 2)}x`, ''],
+    ]),
+  );
   const turns = TESTS * TURNS_PER_TEST;
   const rate = (ms: number) => turns / (ms / 1000);
   console.log(`\nsimulated conversation turns per second in the test step (${TESTS} conversations x ${TURNS_PER_TEST} customer turns, 4 at a time):\n`);
-  console.log(table([
-    ['path', 'turns/s (median round)', 'test step ms'],
-    ['engine through Temporal (testRun child workflow, one runTests activity)', fmt(rate(median(testStepTemporal)), 0), fmt(median(testStepTemporal), 0)],
-    ['engine called directly', fmt(rate(median(testStepDirect)), 0), fmt(median(testStepDirect), 0)],
-    ['ratio Temporal / direct turns/s (target >= 0.5)', `${fmt(rate(median(testStepTemporal)) / rate(median(testStepDirect)), 2)}x`, ''],
-  ]));
+  console.log(
+    table([
+      ['path', 'turns/s (median round)', 'test step ms'],
+      ['engine through Temporal (testRun child workflow, one runTests activity)', fmt(rate(median(testStepTemporal)), 0), fmt(median(testStepTemporal), 0)],
+      ['engine called directly', fmt(rate(median(testStepDirect)), 0), fmt(median(testStepDirect), 0)],
+      ['ratio Temporal / direct turns/s (target >= 0.5)', `${fmt(rate(median(testStepTemporal)) / rate(median(testStepDirect)), 2)}x`, ''],
+    ]),
+  );
 
   worker.shutdown();
   await running;

@@ -40,7 +40,13 @@ const DISPATCH = Number(process.env.BENCH_SHAPE_DISPATCH ?? 400);
 const EVENTS = Number(process.env.BENCH_SHAPE_EVENTS ?? 400);
 const RUN_LIMIT_MS = 20 * 60_000;
 
-interface Figures { rest: number; restErrors: number; dials: number; webhooks: number; cpu: Record<'rest' | 'dispatch' | 'webhooks', CpuShare> }
+interface Figures {
+  rest: number;
+  restErrors: number;
+  dials: number;
+  webhooks: number;
+  cpu: Record<'rest' | 'dispatch' | 'webhooks', CpuShare>;
+}
 
 /** The processes whose CPU each phase reports, by group. */
 const GROUPS = ['api', 'worker', 'temporal', 'postgres', 'haproxy', 'bench'] as const;
@@ -53,9 +59,20 @@ const groupsOf = (shape: Shape) => () => ({
   bench: [process.pid],
 });
 
-async function measure(shape: Shape, orm: Orm, client: Client, org: BenchOrg, hookedAgentId: string, headers: Record<string, string>, arrivals: Set<string>, label: string): Promise<Figures> {
+async function measure(
+  shape: Shape,
+  orm: Orm,
+  client: Client,
+  org: BenchOrg,
+  hookedAgentId: string,
+  headers: Record<string, string>,
+  arrivals: Set<string>,
+  label: string,
+): Promise<Figures> {
   const groups = groupsOf(shape);
-  const rest = await cpuDuring(groups, () => load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS }));
+  const rest = await cpuDuring(groups, () =>
+    load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS }),
+  );
 
   const campaignId = await seedCampaign(orm, org, DISPATCH, `shape bench ${label}`);
   const dials = await cpuDuring(groups, async () => {
@@ -69,14 +86,23 @@ async function measure(shape: Shape, orm: Orm, client: Client, org: BenchOrg, ho
   const webhooks = await cpuDuring(groups, async () => {
     const from = performance.now();
     await orm.em.fork().transactional(async (tx) => {
-      for (let i = 0; i < EVENTS; i++) await emitEvent(tx, { organizationId: org.organizationId, agentId: hookedAgentId, type: 'call.ended', data: { n: i, label } as never /* synthetic: the bench measures delivery */ });
+      for (let i = 0; i < EVENTS; i++)
+        await emitEvent(tx, {
+          organizationId: org.organizationId,
+          agentId: hookedAgentId,
+          type: 'call.ended',
+          data: { n: i, label } as never /* synthetic: the bench measures delivery */,
+        });
     });
     const until = performance.now() + 180_000;
     while (arrivals.size < EVENTS && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
     return arrivals.size / ((performance.now() - from) / 1000);
   });
   return {
-    rest: rest.value.rps, restErrors: rest.value.errors, dials: dials.value.rate, webhooks: webhooks.value,
+    rest: rest.value.rps,
+    restErrors: rest.value.errors,
+    dials: dials.value.rate,
+    webhooks: webhooks.value,
     cpu: { rest: rest.cpu, dispatch: dials.cpu, webhooks: webhooks.cpu },
   };
 }
@@ -94,7 +120,8 @@ export async function run() {
   });
   console.error('starting the shape (a first run builds the Temporal server: minutes)...');
   const shape = await startShape({
-    name: 'vp_shape_bench', log: (m) => console.error(`[shape] ${m}`),
+    name: 'vp_shape_bench',
+    log: (m) => console.error(`[shape] ${m}`),
     env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', DB_POOL_MAX: '30' },
   });
   const orm = await initOrm({ url: shape.databaseUrl, poolMax: 20, logger: () => {} });
@@ -105,14 +132,26 @@ export async function run() {
     const org = await benchOrg(orm, config, 4 * DISPATCH + 200);
     // Webhooks go out for an agent of their own: the campaign's calls (on the bench agent) send none, so each figure
     // measures one kind of work.
-    const hooked = await createAgent(orm.em.fork(), systemPrincipal(org.organizationId), { name: 'Webhook bench', prompt: 'Brief.', first_message: 'Hi.' } as never);
-    await createTrigger(orm.em.fork(), systemPrincipal(org.organizationId), { agent_id: hooked.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` } as never, triggerSettingsFrom(config));
+    const hooked = await createAgent(orm.em.fork(), systemPrincipal(org.organizationId), {
+      name: 'Webhook bench',
+      prompt: 'Brief.',
+      first_message: 'Hi.',
+    } as never);
+    await createTrigger(
+      orm.em.fork(),
+      systemPrincipal(org.organizationId),
+      { agent_id: hooked.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` } as never,
+      triggerSettingsFrom(config),
+    );
     const em = orm.em.fork();
     const apiClient = await createApiClient(em, { organizationId: org.organizationId, name: 'shape bench' });
-    const token = await (await fetch(`${shape.url}/v1/auth/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: apiClient.clientId, client_secret: apiClient.clientSecret }),
-    })).json() as { access_token: string };
+    const token = (await (
+      await fetch(`${shape.url}/v1/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: apiClient.clientId, client_secret: apiClient.clientSecret }),
+      })
+    ).json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token.access_token}`, 'x-organization-id': org.organizationId };
 
     // Warm-up with both of each: JIT, pools, the workflow cache.
@@ -135,27 +174,46 @@ export async function run() {
     // A run's answer is written just after its request arrives: wait (briefly) for the last ones to be recorded.
     let sent = 0;
     for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-      [{ sent }] = await sql<{ sent: number }>(orm.em.fork(), `select count(*)::int as sent from trigger_run where organization_id = ? and status = 'succeeded'`, [org.organizationId]);
+      [{ sent }] = await sql<{ sent: number }>(
+        orm.em.fork(),
+        `select count(*)::int as sent from trigger_run where organization_id = ? and status = 'succeeded'`,
+        [org.organizationId],
+      );
       if (sent >= 2 * EVENTS) break;
     }
-    console.log(`\nThe production shape (real Temporal server on PostgreSQL, HAProxy), one vs two processes of each role, one run, ${availableParallelism()} cores\n`);
-    console.log(table([
-      ['figure', 'one of each', 'two of each', 'two / one'],
-      [`REST GET through HAProxy, ${CONNECTIONS} connections, ${SECONDS} s (req/s)`, fmt(one.rest, 0), fmt(two.rest, 0), `${fmt(two.rest / one.rest, 2)}x`],
-      [`campaign dispatch, ${DISPATCH} dials, concurrency 50 (dials/s)`, fmt(one.dials, 1), fmt(two.dials, 1), `${fmt(two.dials / one.dials, 2)}x`],
-      [`webhook deliveries, ${EVENTS} events at once (deliveries/s)`, fmt(one.webhooks, 1), fmt(two.webhooks, 1), `${fmt(two.webhooks / one.webhooks, 2)}x`],
-    ]));
+    console.log(
+      `\nThe production shape (real Temporal server on PostgreSQL, HAProxy), one vs two processes of each role, one run, ${availableParallelism()} cores\n`,
+    );
+    console.log(
+      table([
+        ['figure', 'one of each', 'two of each', 'two / one'],
+        [`REST GET through HAProxy, ${CONNECTIONS} connections, ${SECONDS} s (req/s)`, fmt(one.rest, 0), fmt(two.rest, 0), `${fmt(two.rest / one.rest, 2)}x`],
+        [`campaign dispatch, ${DISPATCH} dials, concurrency 50 (dials/s)`, fmt(one.dials, 1), fmt(two.dials, 1), `${fmt(two.dials / one.dials, 2)}x`],
+        [`webhook deliveries, ${EVENTS} events at once (deliveries/s)`, fmt(one.webhooks, 1), fmt(two.webhooks, 1), `${fmt(two.webhooks / one.webhooks, 2)}x`],
+      ]),
+    );
     console.log(`\nCores used during each figure's phase, by process group (CPU seconds / wall seconds; ${availableParallelism()} cores in all):\n`);
-    const phases = [['rest', 'REST'], ['dispatch', 'dispatch'], ['webhooks', 'webhooks']] as const;
-    console.log(table([
-      // Unattributed: busy time of no group's process (the kernel's loopback and softirq work, other services).
-      ['phase', ...GROUPS, 'unattributed', 'machine busy'],
-      ...phases.flatMap(([phase, name]) => [[one, 'one'], [two, 'two']].map(([f, label]) => {
-        const { groups, machine } = (f as Figures).cpu[phase];
-        const attributed = GROUPS.reduce((sum, g) => sum + groups[g], 0);
-        return [`${name}, ${label} of each`, ...GROUPS.map((g) => fmt(groups[g], 2)), fmt(machine - attributed, 2), fmt(machine, 2)];
-      })),
-    ]));
+    const phases = [
+      ['rest', 'REST'],
+      ['dispatch', 'dispatch'],
+      ['webhooks', 'webhooks'],
+    ] as const;
+    console.log(
+      table([
+        // Unattributed: busy time of no group's process (the kernel's loopback and softirq work, other services).
+        ['phase', ...GROUPS, 'unattributed', 'machine busy'],
+        ...phases.flatMap(([phase, name]) =>
+          [
+            [one, 'one'],
+            [two, 'two'],
+          ].map(([f, label]) => {
+            const { groups, machine } = (f as Figures).cpu[phase];
+            const attributed = GROUPS.reduce((sum, g) => sum + groups[g], 0);
+            return [`${name}, ${label} of each`, ...GROUPS.map((g) => fmt(groups[g], 2)), fmt(machine - attributed, 2), fmt(machine, 2)];
+          }),
+        ),
+      ]),
+    );
     console.log(`\nnon-2xx REST answers: ${one.restErrors} and ${two.restErrors}; trigger runs succeeded: ${sent} of ${2 * EVENTS}`);
   } finally {
     await connection.close();
@@ -164,4 +222,3 @@ export async function run() {
     receiver.server.close();
   }
 }
-

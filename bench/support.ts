@@ -106,8 +106,25 @@ export async function temporalServer(): Promise<{ address: string; stop: () => v
   if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, stop: () => {} };
   const cli = await findTemporalCli((m) => console.error(`[temporal] ${m}`));
   const port = await freePort();
-  const child = spawn(cli, ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
-    '--http-port', String(await freePort()), '--metrics-port', String(await freePort()), '--log-level', 'error'], { stdio: 'ignore' });
+  const child = spawn(
+    cli,
+    [
+      'server',
+      'start-dev',
+      '--headless',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--http-port',
+      String(await freePort()),
+      '--metrics-port',
+      String(await freePort()),
+      '--log-level',
+      'error',
+    ],
+    { stdio: 'ignore' },
+  );
   const address = `127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

@@ -14,8 +14,12 @@ const config = loadConfig(process.env);
 const orm = await initOrm({ url, poolMax: 20, logger: () => {} });
 const connection = await Connection.connect({ address: config.temporal.address });
 const dispatcher = startWebhookDispatcher({
-  orm, temporal: { client: new Client({ connection, namespace: config.temporal.namespace }), taskQueue: config.temporal.taskQueue },
-  settings: triggerSettingsFrom(config), databaseUrl: url, pollMs: 1000, logger: pino({ level: 'warn' }),
+  orm,
+  temporal: { client: new Client({ connection, namespace: config.temporal.namespace }), taskQueue: config.temporal.taskQueue },
+  settings: triggerSettingsFrom(config),
+  databaseUrl: url,
+  pollMs: 1000,
+  logger: pino({ level: 'warn' }),
   organizations: (process.env.BENCH_ORGANIZATIONS ?? '').split(',').filter(Boolean),
 });
 await dispatcher.ready;

@@ -49,20 +49,25 @@ interface Measured {
  * last arrival.
  */
 async function measure(
-  arrivals: Map<string, number>, enqueue: (i: number) => Promise<string>, deliver: (eventId: string) => Promise<void>, producers: number,
+  arrivals: Map<string, number>,
+  enqueue: (i: number) => Promise<string>,
+  deliver: (eventId: string) => Promise<void>,
+  producers: number,
 ): Promise<Measured> {
   const enqueued = new Map<string, number>();
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: producers }, async () => {
-    while (next < EVENTS) {
-      const i = next++;
-      const at = performance.now();
-      const eventId = await enqueue(i);
-      enqueued.set(eventId, at);
-      await deliver(eventId);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: producers }, async () => {
+      while (next < EVENTS) {
+        const i = next++;
+        const at = performance.now();
+        const eventId = await enqueue(i);
+        enqueued.set(eventId, at);
+        await deliver(eventId);
+      }
+    }),
+  );
   for (let i = 0; [...enqueued.keys()].some((id) => !arrivals.has(id)); i++) {
     if (i > 6000) throw new Error('deliveries did not all arrive within 60 s');
     await new Promise((r) => setTimeout(r, 10));
@@ -79,8 +84,13 @@ export async function run() {
   const server = await temporalServer();
   const taskQueue = `bench-webhooks-${Date.now()}`;
   const config = loadConfig({
-    NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: taskQueue,
-    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', DB_POOL_MAX: '20',
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    TEMPORAL_ADDRESS: server.address,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    DB_POOL_MAX: '20',
   });
   const settings: TriggerSettings = triggerSettingsFrom(config);
   const organizationFor = async (path: string) =>
@@ -104,13 +114,18 @@ export async function run() {
   const agentFor = async (organizationId: string, name: string) => {
     const principal = systemPrincipal(organizationId);
     const agent = await createAgent(orm.em.fork(), principal, {
-      name, prompt: 'You are the front desk.', model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [] },
+      name,
+      prompt: 'You are the front desk.',
+      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [] },
     } as never);
     await createTrigger(orm.em.fork(), principal, { agent_id: agent.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` }, settings);
     return agent.agent_id;
   };
   const orgs = {
-    dispatcher: await organizationFor('dispatcher'), worker: await organizationFor('worker'), workflow: await organizationFor('workflow'), plain: await organizationFor('plain'),
+    dispatcher: await organizationFor('dispatcher'),
+    worker: await organizationFor('worker'),
+    workflow: await organizationFor('workflow'),
+    plain: await organizationFor('plain'),
   };
   const agents = {
     dispatcher: await agentFor(orgs.dispatcher, 'Bench dispatcher'),
@@ -126,18 +141,37 @@ export async function run() {
 
   // The worker role's dispatcher, as src/main.ts starts it (LISTEN, 1 s poll), for its path's organization only.
   const dispatcher = startWebhookDispatcher({
-    orm, temporal, settings, databaseUrl: url, pollMs: 1000, logger: pino({ level: 'warn' }), organizations: [orgs.dispatcher],
+    orm,
+    temporal,
+    settings,
+    databaseUrl: url,
+    pollMs: 1000,
+    logger: pino({ level: 'warn' }),
+    organizations: [orgs.dispatcher],
   });
   await dispatcher.ready;
   // The same dispatcher in a process of its own, as the worker role runs it (its path's organization only).
-  const workerProcess = await startDispatcherProcess({ DATABASE_URL: url, TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: taskQueue,
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', BENCH_ORGANIZATIONS: orgs.worker });
+  const workerProcess = await startDispatcherProcess({
+    DATABASE_URL: url,
+    TEMPORAL_ADDRESS: server.address,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    BENCH_ORGANIZATIONS: orgs.worker,
+  });
 
   const runOf = new Map<string, string>();
   const enqueue = (path: keyof typeof orgs) => async (i: number) => {
     const em = orm.em.fork();
     const { eventId, runIds } = await em.transactional((tx) =>
-      emitEvent(tx, { organizationId: orgs[path], agentId: agents[path], type: 'call.ended', data: { n: i, session_id: `bench-${i}` } as never /* synthetic: the bench measures delivery */ }));
+      emitEvent(tx, {
+        organizationId: orgs[path],
+        agentId: agents[path],
+        type: 'call.ended',
+        data: { n: i, session_id: `bench-${i}` } as never /* synthetic: the bench measures delivery */,
+      }),
+    );
     runOf.set(eventId, runIds[0]);
     return eventId;
   };
@@ -145,13 +179,14 @@ export async function run() {
   // The commit's NOTIFY is the whole hand-over: the producer does nothing more (an open loop: a burst).
   const dispatcherDelivery = async () => {};
   // Or it waits for its event to arrive before sending the next, as the plain loop's producers do (a closed loop).
-  const dispatcherAwaited = (id: string) => new Promise<void>((resolve) => {
-    if (arrivals.has(id)) return resolve();
-    delivered.set(id, () => {
-      delivered.delete(id);
-      resolve();
+  const dispatcherAwaited = (id: string) =>
+    new Promise<void>((resolve) => {
+      if (arrivals.has(id)) return resolve();
+      delivered.set(id, () => {
+        delivered.delete(id);
+        resolve();
+      });
     });
-  });
   const workflowDelivery = (id: string) => startRunWorkflows(orm.em.fork(), temporal, [{ runId: runOf.get(id)! }]);
   // The plain loop never retries, so its attempt is the last one (the attempt index is past any schedule).
   const plainDelivery = async (id: string) => void (await deliverWebhookAttempt(orm.em.fork(), runOf.get(id)!, Number.MAX_SAFE_INTEGER, settings));
@@ -170,25 +205,55 @@ export async function run() {
     const { value: plain, cpu: plainCpu } = await cpuDuring(groups, () => measure(arrivals, enqueue('plain'), plainDelivery, producers));
     const { value: inWorker, cpu: inWorkerCpu } = await cpuDuring(groups, () => measure(arrivals, enqueue('worker'), dispatcherAwaited, producers));
     console.log(`\nwebhook benchmark: ${EVENTS} events, ${producers} producer(s), loopback receiver answering 200\n`);
-    console.log(table([
-      ['path', 'deliveries/s', 'enqueue→delivery p50 ms', 'p99 ms'],
-      ['worker\'s dispatcher: NOTIFY on commit, first attempt from the outbox', fmt(viaDispatcher.perSecond, 0), fmt(viaDispatcher.p50, 1), fmt(viaDispatcher.p99, 1)],
-      ['  the same, each producer waiting for its delivery (as the plain loop\'s)', fmt(awaited.perSecond, 0), fmt(awaited.p50, 1), fmt(awaited.p99, 1)],
-      ['triggerRun workflow per run (the retry path; before issue 14, every run)', fmt(viaWorkflow.perSecond, 0), fmt(viaWorkflow.p50, 1), fmt(viaWorkflow.p99, 1)],
-      ['plain loop: same write, same attempt function, no dispatcher', fmt(plain.perSecond, 0), fmt(plain.p50, 1), fmt(plain.p99, 1)],
-      ['dispatcher in a worker process of its own (as deployed), producers waiting', fmt(inWorker.perSecond, 0), fmt(inWorker.p50, 1), fmt(inWorker.p99, 1)],
-      ['dispatcher / plain (throughput, target >= 0.5x)', `${fmt(viaDispatcher.perSecond / plain.perSecond, 2)}x`, '', ''],
-      ['waiting dispatcher / plain (throughput; latency)', `${fmt(awaited.perSecond / plain.perSecond, 2)}x`, `${fmt(awaited.p50 / plain.p50, 2)}x`, `${fmt(awaited.p99 / plain.p99, 2)}x`],
-      ['workflow per run / plain (throughput)', `${fmt(viaWorkflow.perSecond / plain.perSecond, 2)}x`, '', ''],
-      ['dispatcher in its own process / plain (throughput; latency)', `${fmt(inWorker.perSecond / plain.perSecond, 2)}x`, `${fmt(inWorker.p50 / plain.p50, 2)}x`, `${fmt(inWorker.p99 / plain.p99, 2)}x`],
-    ]));
+    console.log(
+      table([
+        ['path', 'deliveries/s', 'enqueue→delivery p50 ms', 'p99 ms'],
+        [
+          "worker's dispatcher: NOTIFY on commit, first attempt from the outbox",
+          fmt(viaDispatcher.perSecond, 0),
+          fmt(viaDispatcher.p50, 1),
+          fmt(viaDispatcher.p99, 1),
+        ],
+        ["  the same, each producer waiting for its delivery (as the plain loop's)", fmt(awaited.perSecond, 0), fmt(awaited.p50, 1), fmt(awaited.p99, 1)],
+        [
+          'triggerRun workflow per run (the retry path; before issue 14, every run)',
+          fmt(viaWorkflow.perSecond, 0),
+          fmt(viaWorkflow.p50, 1),
+          fmt(viaWorkflow.p99, 1),
+        ],
+        ['plain loop: same write, same attempt function, no dispatcher', fmt(plain.perSecond, 0), fmt(plain.p50, 1), fmt(plain.p99, 1)],
+        ['dispatcher in a worker process of its own (as deployed), producers waiting', fmt(inWorker.perSecond, 0), fmt(inWorker.p50, 1), fmt(inWorker.p99, 1)],
+        ['dispatcher / plain (throughput, target >= 0.5x)', `${fmt(viaDispatcher.perSecond / plain.perSecond, 2)}x`, '', ''],
+        [
+          'waiting dispatcher / plain (throughput; latency)',
+          `${fmt(awaited.perSecond / plain.perSecond, 2)}x`,
+          `${fmt(awaited.p50 / plain.p50, 2)}x`,
+          `${fmt(awaited.p99 / plain.p99, 2)}x`,
+        ],
+        ['workflow per run / plain (throughput)', `${fmt(viaWorkflow.perSecond / plain.perSecond, 2)}x`, '', ''],
+        [
+          'dispatcher in its own process / plain (throughput; latency)',
+          `${fmt(inWorker.perSecond / plain.perSecond, 2)}x`,
+          `${fmt(inWorker.p50 / plain.p50, 2)}x`,
+          `${fmt(inWorker.p99 / plain.p99, 2)}x`,
+        ],
+      ]),
+    );
     console.log('\ncores used in each phase (CPU seconds / wall seconds; the machine has 2):\n');
-    console.log(table([
-      ['path', 'bench process (Node)', 'dispatcher process', 'PostgreSQL', 'Temporal server', 'machine busy'],
-      ...([['dispatcher', dispatcherCpu], ['dispatcher, producers waiting', awaitedCpu], ['workflow per run', workflowCpu], ['plain loop', plainCpu],
-        ['dispatcher in its own process', inWorkerCpu]] as const)
-        .map(([name, c]) => [name, fmt(c.groups.bench, 2), fmt(c.groups.worker, 2), fmt(c.groups.postgres, 2), fmt(c.groups.temporal, 2), fmt(c.machine, 2)]),
-    ]));
+    console.log(
+      table([
+        ['path', 'bench process (Node)', 'dispatcher process', 'PostgreSQL', 'Temporal server', 'machine busy'],
+        ...(
+          [
+            ['dispatcher', dispatcherCpu],
+            ['dispatcher, producers waiting', awaitedCpu],
+            ['workflow per run', workflowCpu],
+            ['plain loop', plainCpu],
+            ['dispatcher in its own process', inWorkerCpu],
+          ] as const
+        ).map(([name, c]) => [name, fmt(c.groups.bench, 2), fmt(c.groups.worker, 2), fmt(c.groups.postgres, 2), fmt(c.groups.temporal, 2), fmt(c.machine, 2)]),
+      ]),
+    );
   }
 
   await dispatcher.stop();
@@ -210,8 +275,10 @@ async function startDispatcherProcess(env: Record<string, string>): Promise<Chil
   const { NODE_OPTIONS: _ignored, ...inherited } = process.env;
   // BENCH_CPU_PROF=<dir>: the dispatcher process writes a V8 CPU profile there on exit (see bench/cpu-profile-top.ts).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(new URL('./webhook-dispatcher-process.ts', import.meta.url))],
-    { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(new URL('./webhook-dispatcher-process.ts', import.meta.url))], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   await new Promise<void>((resolve, reject) => {
@@ -232,7 +299,10 @@ async function startDispatcherProcess(env: Record<string, string>): Promise<Chil
 
 /** A short unmeasured round (warm-up). */
 async function measureQuietly(
-  arrivals: Map<string, number>, enqueue: (i: number) => Promise<string>, deliver: (eventId: string) => Promise<void>, n: number,
+  arrivals: Map<string, number>,
+  enqueue: (i: number) => Promise<string>,
+  deliver: (eventId: string) => Promise<void>,
+  n: number,
 ): Promise<void> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {

@@ -122,7 +122,8 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: n
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe().catch(() => false)) return;
-    if (proc && proc.process.exitCode !== null) throw new Error(`${what}: the process exited (${proc.process.exitCode}); see ${proc.logFile}:\n${tail(proc.logFile)}`);
+    if (proc && proc.process.exitCode !== null)
+      throw new Error(`${what}: the process exited (${proc.process.exitCode}); see ${proc.logFile}:\n${tail(proc.logFile)}`);
     if (Date.now() > deadline) throw new Error(`${what}: not ready within ${timeoutMs} ms${proc ? `; see ${proc.logFile}:\n${tail(proc.logFile)}` : ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -130,7 +131,11 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: n
 
 function tail(file: string): string {
   try {
-    return readFileSync(file, 'utf8').split('\n').slice(-12).map((line) => line.slice(0, 400)).join('\n');
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(-12)
+      .map((line) => line.slice(0, 400))
+      .join('\n');
   } catch {
     return '';
   }
@@ -140,7 +145,10 @@ function tail(file: string): string {
 async function setUpTemporalSchema(bin: TemporalServerBinaries, pgUrl: URL, name: string): Promise<void> {
   const base = ['--plugin', 'postgres12', '--ep', pgUrl.hostname, '-p', pgUrl.port || '5432', '-u', decodeURIComponent(pgUrl.username || 'postgres')];
   const env = { ...process.env, SQL_PASSWORD: decodeURIComponent(pgUrl.password) };
-  for (const [db, folder] of [[`${name}_temporal`, 'temporal'], [`${name}_temporal_visibility`, 'visibility']] as const) {
+  for (const [db, folder] of [
+    [`${name}_temporal`, 'temporal'],
+    [`${name}_temporal_visibility`, 'visibility'],
+  ] as const) {
     await run(bin.sqlTool, [...base, '--db', db, 'create'], { env });
     await run(bin.sqlTool, [...base, '--db', db, 'setup-schema', '-v', '0.0'], { env });
     await run(bin.sqlTool, [...base, '--db', db, 'update-schema', '-d', join(bin.moduleDir, 'schema/postgresql/v12', folder, 'versioned')], { env });
@@ -159,7 +167,19 @@ function temporalConfig(bin: TemporalServerBinaries, pgUrl: URL, name: string, p
   swap('connectAddr: "127.0.0.1:5432"', `connectAddr: "${pgUrl.hostname}:${pgUrl.port || 5432}"`);
   swap('user: "temporal"', `user: "${decodeURIComponent(pgUrl.username || 'postgres')}"`);
   swap('password: "temporal"', `password: "${decodeURIComponent(pgUrl.password)}"`);
-  for (const [from, key] of [['7233', 'frontend'], ['6933', 'frontendMembership'], ['7243', 'frontendHttp'], ['7235', 'matching'], ['6935', 'matchingMembership'], ['7234', 'history'], ['6934', 'historyMembership'], ['7239', 'worker'], ['6939', 'workerMembership'], ['7936', 'pprof'], ['8000', 'metrics']] as const) {
+  for (const [from, key] of [
+    ['7233', 'frontend'],
+    ['6933', 'frontendMembership'],
+    ['7243', 'frontendHttp'],
+    ['7235', 'matching'],
+    ['6935', 'matchingMembership'],
+    ['7234', 'history'],
+    ['6934', 'historyMembership'],
+    ['7239', 'worker'],
+    ['6939', 'workerMembership'],
+    ['7936', 'pprof'],
+    ['8000', 'metrics'],
+  ] as const) {
     swap(from, String(ports[key]));
   }
   swap('filepath: "config/dynamicconfig/development-sql.yaml"', `filepath: "${join(bin.moduleDir, 'config/dynamicconfig/development-sql.yaml')}"`);
@@ -203,11 +223,19 @@ ${apiPorts.map((p, i) => `  server api${i} 127.0.0.1:${p} check`).join('\n')}
 async function buildApp(appDir: string, log: (m: string) => void): Promise<void> {
   const env = { ...process.env, NODE_OPTIONS: '' };
   log('compiling the app (tsc) and bundling the workflows...');
-  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', join(appDir, 'dist'), '--noCheck'], { cwd: ROOT, env });
-  await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', join(appDir, 'dist/workflow-bundle.js')], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', join(appDir, 'dist'), '--noCheck'], {
+    cwd: ROOT,
+    env,
+  });
+  await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', join(appDir, 'dist/workflow-bundle.js')], {
+    cwd: ROOT,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   copyFileSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
-  const { stdout } = await run('npm', ['ls', '--omit=dev', '--omit=optional', '--all', '--parseable'], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 })
-    .catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' })); // npm ls exits 1 on extraneous packages
+  const { stdout } = await run('npm', ['ls', '--omit=dev', '--omit=optional', '--all', '--parseable'], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+  ); // npm ls exits 1 on extraneous packages
   const top = join(ROOT, 'node_modules');
   for (const path of stdout.split('\n').filter(Boolean)) {
     const rel = relative(top, path);
@@ -255,22 +283,43 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   }
   const databaseUrl = new URL(admin.href);
   databaseUrl.pathname = `/${name}_app`;
-  log('setting up Temporal\'s schema...');
+  log("setting up Temporal's schema...");
   await setUpTemporalSchema(bin, admin, name);
   const fromBuild = (options.app ?? 'build') === 'build';
   const appDir = fromBuild ? join(dir, 'app') : ROOT;
   if (fromBuild) await buildApp(appDir, log);
-  const node = (script: string) => (fromBuild ? ['--enable-source-maps', `dist/${script.replace(/\.ts$/, '.js')}`] : ['--enable-source-maps', '--import', 'tsx', script]);
-  await run(process.execPath, node('src/db/migrate-cli.ts').concat('up'), { cwd: appDir, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href } });
+  const node = (script: string) =>
+    fromBuild ? ['--enable-source-maps', `dist/${script.replace(/\.ts$/, '.js')}`] : ['--enable-source-maps', '--import', 'tsx', script];
+  await run(process.execPath, node('src/db/migrate-cli.ts').concat('up'), {
+    cwd: appDir,
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href },
+  });
 
   // --- the Temporal server ---
   const ports: Record<string, number> = {};
-  for (const k of ['frontend', 'frontendMembership', 'frontendHttp', 'matching', 'matchingMembership', 'history', 'historyMembership', 'worker', 'workerMembership', 'pprof', 'metrics']) ports[k] = await freePort('smallint');
+  for (const k of [
+    'frontend',
+    'frontendMembership',
+    'frontendHttp',
+    'matching',
+    'matchingMembership',
+    'history',
+    'historyMembership',
+    'worker',
+    'workerMembership',
+    'pprof',
+    'metrics',
+  ])
+    ports[k] = await freePort('smallint');
   const configDir = join(dir, 'temporal-config');
   mkdirSync(configDir);
   writeFileSync(join(configDir, 'shape.yaml'), temporalConfig(bin, admin, name, ports));
   const temporalAddress = `127.0.0.1:${ports.frontend}`;
-  const healthy = async () => (await run(cli, ['operator', 'cluster', 'health', '--address', temporalAddress], { timeout: 5000 }).then(() => true, () => false));
+  const healthy = async () =>
+    await run(cli, ['operator', 'cluster', 'health', '--address', temporalAddress], { timeout: 5000 }).then(
+      () => true,
+      () => false,
+    );
   specs.set(key('temporal', 0), {
     start: () => launch('temporal', 0, bin.server, ['--root', dir, '--config', 'temporal-config', '--env', 'shape', '--allow-no-auth', 'start']),
     ready: (p) => waitFor('the Temporal server', healthy, 90_000, p),
@@ -294,8 +343,13 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
       ready: (p) => waitFor('the S3 server', async () => (await fetch(`${endpoint}/health`)).ok, 30_000, p),
     });
     Object.assign(s3Env, {
-      RECORDING_STORE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: s3.bucket, S3_PREFIX: 'calls',
-      S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      RECORDING_STORE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: s3.bucket,
+      S3_PREFIX: 'calls',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     });
   }
 
@@ -305,9 +359,20 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   const secrets = loadDevSecrets(join(dir, 'data'));
   const taskQueue = 'voice-platform';
   const appEnv: Record<string, string> = {
-    NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl.href, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: 'default',
-    TEMPORAL_TASK_QUEUE: taskQueue, MIGRATE_ON_START: 'false', RECORDINGS_DIR: join(dir, 'recordings'), DATA_DIR: join(dir, 'data'),
-    PUBLIC_URL: url, TRUST_PROXY: 'true', ...secrets, ...s3Env, ...options.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl.href,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_NAMESPACE: 'default',
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    MIGRATE_ON_START: 'false',
+    RECORDINGS_DIR: join(dir, 'recordings'),
+    DATA_DIR: join(dir, 'data'),
+    PUBLIC_URL: url,
+    TRUST_PROXY: 'true',
+    ...secrets,
+    ...s3Env,
+    ...options.env,
   };
   const bundle = join(dir, 'workflow-bundle.js');
   const apiPorts: number[] = [];
@@ -322,7 +387,16 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   for (let i = 0; i < (options.workers ?? 2); i++) {
     specs.set(key('worker', i), {
       // The build's worker finds dist/workflow-bundle.js itself; from sources it is given the one bundle made below.
-      start: () => launch('worker', i, process.execPath, [...node('src/main.ts'), 'worker'], fromBuild ? appEnv : { ...appEnv, WORKFLOW_BUNDLE: bundle }, undefined, appDir),
+      start: () =>
+        launch(
+          'worker',
+          i,
+          process.execPath,
+          [...node('src/main.ts'), 'worker'],
+          fromBuild ? appEnv : { ...appEnv, WORKFLOW_BUNDLE: bundle },
+          undefined,
+          appDir,
+        ),
       ready: (p) => waitFor(`worker ${i}`, async () => logged(p, 'worker running'), 60_000, p),
     });
   }
@@ -365,11 +439,15 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   };
   const stop = async () => {
     for (const role of ['haproxy', 'api', 'media', 'worker', 'temporal', 's3'] as Role[]) {
-      await Promise.all(processes.filter((p) => p.role === role).map(async (p) => {
-        const timer = setTimeout(() => p.process.kill('SIGKILL'), 15_000);
-        await kill(p.role, p.index, 'SIGTERM');
-        clearTimeout(timer);
-      }));
+      await Promise.all(
+        processes
+          .filter((p) => p.role === role)
+          .map(async (p) => {
+            const timer = setTimeout(() => p.process.kill('SIGKILL'), 15_000);
+            await kill(p.role, p.index, 'SIGTERM');
+            clearTimeout(timer);
+          }),
+      );
     }
     rmSync(dir, { recursive: true, force: true });
   };
@@ -379,7 +457,9 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
       log(`starting the S3 server on ${s3.endpoint}...`);
       await startOne('s3', 0);
       const admin = new S3Client({
-        endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true,
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
         credentials: { accessKeyId: s3Env.S3_ACCESS_KEY_ID, secretAccessKey: s3Env.S3_SECRET_ACCESS_KEY },
       });
       await admin.send(new CreateBucketCommand({ Bucket: s3.bucket })).finally(() => admin.destroy());
@@ -389,13 +469,21 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     await run(cli, ['operator', 'namespace', 'create', '--namespace', 'default', '--retention', '24h', '--address', temporalAddress]);
     if (!fromBuild) {
       log('bundling the workflows once for the workers...');
-      await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 });
+      await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
     }
     log('starting the API processes, workers and media processes...');
-    await Promise.all([...specs.keys()].filter((k) => /^(api|worker|media):/.test(k)).map((k) => {
-      const [role, index] = k.split(':');
-      return startOne(role as Role, Number(index));
-    }));
+    await Promise.all(
+      [...specs.keys()]
+        .filter((k) => /^(api|worker|media):/.test(k))
+        .map((k) => {
+          const [role, index] = k.split(':');
+          return startOne(role as Role, Number(index));
+        }),
+    );
     await startOne('haproxy', 0);
   } catch (error) {
     await stop().catch(() => {});

@@ -42,7 +42,10 @@ const save = async (type: string, status: string, which: string, candidate: { wo
   if (bytes.length > MAX_BYTES) return false;
   const name = `${type}-${status.toLowerCase()}-${which}`;
   writeFileSync(join(dir, `${name}.history`), bytes);
-  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify({ workflowId: candidate.workflowId, workflowType: type, status, events: candidate.length, recordedFrom: commit ?? null }, null, 1)}\n`);
+  writeFileSync(
+    join(dir, `${name}.json`),
+    `${JSON.stringify({ workflowId: candidate.workflowId, workflowType: type, status, events: candidate.length, recordedFrom: commit ?? null }, null, 1)}\n`,
+  );
   process.stdout.write(`${name}: ${candidate.length} events, ${bytes.length} bytes\n`);
   written++;
   return true;

@@ -28,8 +28,7 @@ Runtime.install({ logger: new DefaultLogger('ERROR') });
 const histories = files.map((file) => ({ workflowId: file, history: proto.temporal.api.history.v1.History.decode(readFileSync(join(root, file))) }));
 let failed = 0;
 let replayed = 0;
-for await (const result of Worker.runReplayHistories({ workflowsPath: workflowsEntry(), bundlerOptions: { ignoreModules: [] } },
-  histories)) {
+for await (const result of Worker.runReplayHistories({ workflowsPath: workflowsEntry(), bundlerOptions: { ignoreModules: [] } }, histories)) {
   replayed++;
   if (result.error) {
     failed++;

@@ -7,6 +7,8 @@ echo "[test] node $("$NODE" -v), type check..." >&2
 "$NODE" node_modules/typescript/bin/tsc --noEmit -p tsconfig.json
 echo "[test] lint..." >&2
 "$NODE" node_modules/eslint/bin/eslint.js --max-warnings=0 .
+echo "[test] format (prettier; npm run format rewrites)..." >&2
+"$NODE" node_modules/prettier/bin/prettier.cjs --check --log-level warn "**/*.{ts,js,mjs,cjs}"
 # Debian packages the tests drive: Chromium (the browser test, skipped without it), Radicale (the CalDAV
 # integration tests), and for the media runtime sipp (package sip-tester), espeak-ng, pocketsphinx with its
 # US English model, and sox; docker-compose (it checks docker-compose.yml); tests that need one fail saying how.

@@ -81,14 +81,35 @@ async function main() {
   const { values } = parseArgs({
     args,
     options: {
-      name: { type: 'string' }, slug: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' },
-      id: { type: 'string' }, description: { type: 'string' }, sessions: { type: 'string' }, seed: { type: 'string' },
-      project: { type: 'string' }, days: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      org: { type: 'string' },
+      role: { type: 'string' },
+      id: { type: 'string' },
+      description: { type: 'string' },
+      sessions: { type: 'string' },
+      seed: { type: 'string' },
+      project: { type: 'string' },
+      days: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
       permissions: { type: 'string' },
     },
     strict: true,
   });
-  const known = ['org create', 'project create', 'client create', 'client revoke', 'user create', 'member add', 'member list', 'role create', 'seed', 'migrate', 'oauth rotate-key'];
+  const known = [
+    'org create',
+    'project create',
+    'client create',
+    'client revoke',
+    'user create',
+    'member add',
+    'member list',
+    'role create',
+    'seed',
+    'migrate',
+    'oauth rotate-key',
+  ];
   if (!known.includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 2;
@@ -157,9 +178,18 @@ async function main() {
       }
       case 'role create': {
         const org = await resolveOrg(orm, values.org);
-        const body = parseInput(CreateRoleBody, {
-          name: values.name, description: values.description, permissions: values.permissions?.split(',').map((p) => p.trim()).filter(Boolean),
-        }, 'option');
+        const body = parseInput(
+          CreateRoleBody,
+          {
+            name: values.name,
+            description: values.description,
+            permissions: values.permissions
+              ?.split(',')
+              .map((p) => p.trim())
+              .filter(Boolean),
+          },
+          'option',
+        );
         console.log(JSON.stringify(await createCustomRole(em, systemPrincipal(org.id), body), null, 2));
         break;
       }

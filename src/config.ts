@@ -6,9 +6,7 @@ import { z } from 'zod';
  * `npm run dev` needs nothing; production sets what it must (DATABASE_URL,
  * TOKEN_SECRET, ...). A wrong value stops start-up with the variable's name.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -18,26 +16,46 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json: one JSON object a line (production, log shippers); pretty: coloured lines for a person (default of npm run dev). */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('voice-platform'),
-  WORKFLOW_BUNDLE: z.string().min(1).optional()
+  WORKFLOW_BUNDLE: z
+    .string()
+    .min(1)
+    .optional()
     .describe('The prebuilt workflow bundle a worker loads; default dist/workflow-bundle.js beside the compiled code when it exists'),
-  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000)
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
     .describe('On SIGTERM a worker stops polling and lets running activities finish for up to this long before cancelling them'),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   RECORDING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RECORDINGS_DIR: z.string().min(1).optional(),
-  RECORDING_STORE: z.enum(['local', 's3']).default('local')
+  RECORDING_STORE: z
+    .enum(['local', 's3'])
+    .default('local')
     .describe('Where recording audio is kept: local (RECORDINGS_DIR, a volume every role shares) or s3 (a bucket: S3_*)'),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional().describe('An S3-compatible server (MinIO, versitygw, Ceph, R2, ...); unset: AWS S3'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .optional()
+    .describe('An S3-compatible server (MinIO, versitygw, Ceph, R2, ...); unset: AWS S3'),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,254}$/, 'must be a bucket name (3 or more letters, digits, dots, hyphens or underscores)').optional(),
-  S3_PREFIX: z.string()
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,254}$/, 'must be a bucket name (3 or more letters, digits, dots, hyphens or underscores)')
+    .optional(),
+  S3_PREFIX: z
+    .string()
     .refine((v) => {
       const inner = v.replace(/^\/+|\/+$/g, '');
       return inner === '' || inner.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
@@ -48,12 +66,21 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional().describe('Bucket in the path instead of the host name; default true when S3_ENDPOINT is set'),
   TRUST_PROXY: bool.default(false),
-  HTTP_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000)
+  HTTP_DRAIN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
     .describe('On SIGTERM the API finishes the requests in flight (answering Connection: close) for up to this long, then closes what is left'),
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(200),
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(400),
-  RATE_LIMIT_STORE: z.enum(['postgres', 'memory']).optional()
-    .describe('Where request limits and the sign-in throttle count: postgres (shared by every API process; the default with DATABASE_URL) or memory (per process; the default on the embedded development database)'),
+  RATE_LIMIT_STORE: z
+    .enum(['postgres', 'memory'])
+    .optional()
+    .describe(
+      'Where request limits and the sign-in throttle count: postgres (shared by every API process; the default with DATABASE_URL) or memory (per process; the default on the embedded development database)',
+    ),
   MCP_ALLOWED_HOSTS: z.string().default('').describe('Extra Host values the MCP endpoint accepts, comma-separated'),
   MCP_ALLOWED_ORIGINS: z.string().default('').describe('Extra Origin values the MCP endpoint accepts, comma-separated'),
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -81,14 +108,23 @@ const EnvSchema = z.object({
   /** How long one webhook delivery attempt may take before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How often a worker's webhook dispatcher looks for runs it was not told of (missed NOTIFY, lapsed claims); 0: none here. */
-  TRIGGER_DISPATCH_POLL_MS: z.coerce.number().int().refine((v) => v === 0 || (v >= 10 && v <= 60_000), 'must be 0 (off: other workers deliver) or 10-60000').default(1000),
+  TRIGGER_DISPATCH_POLL_MS: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (v >= 10 && v <= 60_000), 'must be 0 (off: other workers deliver) or 10-60000')
+    .default(1000),
   /** The media runtime (`npm run media`): where it takes SIP over UDP, and the address it puts in Contact and SDP. */
   SIP_HOST: z.string().min(1).default('127.0.0.1'),
   SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
   /** The address peers reach this process at (behind NAT, the public one); default SIP_HOST. */
   MEDIA_PUBLIC_ADDRESS: z.string().min(1).optional(),
   /** The UDP ports RTP (even) and RTCP (odd) take, inclusive: two per call. */
-  MEDIA_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000)
+  MEDIA_DRAIN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
     .describe('On SIGTERM the media role takes no new calls (503) and lets calls in progress finish for up to this long, then hangs them up'),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(20000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20999),
@@ -119,7 +155,15 @@ export interface Config {
   engine: { modelTimeoutMs: number; confirmationTimeoutMs: number };
   triggers: { retryScheduleMs: number[]; timeoutMs: number; dispatchPollMs: number };
   voices: { simulatedTrainingMs: number };
-  media: { sipHost: string; sipPort: number; publicAddress: string; rtpPortMin: number; rtpPortMax: number; endOfTurnSilenceMs: number; drainTimeoutMs: number };
+  media: {
+    sipHost: string;
+    sipPort: number;
+    publicAddress: string;
+    rtpPortMin: number;
+    rtpPortMax: number;
+    endOfTurnSilenceMs: number;
+    drainTimeoutMs: number;
+  };
 }
 
 export type RecordingStoreConfig =
@@ -151,14 +195,16 @@ export class ConfigError extends Error {
  */
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
-const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const e = parsed.data;
   const missing: string[] = [];
@@ -171,7 +217,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // The OAuth issuer and the MCP audience are built from it: a guess from the bind address would be wrong behind a proxy.
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: required in production (the OAuth issuer and the MCP address derive from it)');
   }
-  const cookieKeys = (e.COOKIE_SECRET ?? `${DEV_SECRET}-cookies`).split(',').map((k) => k.trim()).filter(Boolean);
+  const cookieKeys = (e.COOKIE_SECRET ?? `${DEV_SECRET}-cookies`)
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   if (e.RTP_PORT_MAX - e.RTP_PORT_MIN < 3) missing.push('RTP_PORT_MAX: the RTP range needs at least four ports (two per call)');
   if (cookieKeys.some((k) => k.length < 32)) missing.push('COOKIE_SECRET: each comma-separated key must be at least 32 characters');
   if (e.RECORDING_STORE === 's3' && !e.S3_BUCKET) missing.push('S3_BUCKET: required when RECORDING_STORE=s3');
@@ -196,22 +245,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     recordings: {
       linkSecret: e.RECORDING_LINK_SECRET ?? `${DEV_SECRET}-recordings`,
       dir: recordingsDir,
-      store: e.RECORDING_STORE === 's3'
-        ? {
-            kind: 's3',
-            bucket: e.S3_BUCKET!,
-            region: e.S3_REGION,
-            endpoint: e.S3_ENDPOINT,
-            prefix: e.S3_PREFIX,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
-            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          }
-        : { kind: 'local', dir: recordingsDir },
+      store:
+        e.RECORDING_STORE === 's3'
+          ? {
+              kind: 's3',
+              bucket: e.S3_BUCKET!,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              prefix: e.S3_PREFIX,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+              credentials:
+                e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            }
+          : { kind: 'local', dir: recordingsDir },
     },
     mcp: { allowedHosts: list(e.MCP_ALLOWED_HOSTS), allowedOrigins: list(e.MCP_ALLOWED_ORIGINS) },
-    limits: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST, tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE, store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory') },
+    limits: {
+      perSecond: e.RATE_LIMIT_PER_SECOND,
+      burst: e.RATE_LIMIT_BURST,
+      tokenPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
+      store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory'),
+    },
     cookies: { keys: cookieKeys },
     secrets: {
       // The dev key is derived like the other dev secrets: stable across restarts, useless in production (refused there).

@@ -35,7 +35,6 @@ type Stopper = () => Promise<void>;
 const stoppers: Stopper[] = [];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -129,7 +128,12 @@ async function dev() {
   const dispatcher = webhookDispatcher(config, db.url, orm, temporal.client, logger);
   stoppers.push(() => dispatcher.stop());
   const media = await startMediaRuntime({
-    config, orm, logger, recordings, confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue), temporal,
+    config,
+    orm,
+    logger,
+    recordings,
+    confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue),
+    temporal,
   });
   stoppers.push(() => media.stop());
 
@@ -142,7 +146,9 @@ async function dev() {
   say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in; dashboard: ${base}/dashboard)`);
   say(`  Health          ${base}/healthz   ${base}/readyz`);
   say(`  SIP (UDP)       sip:<number>@${media.sip.host}:${media.sip.port}   (RTP ports ${config.media.rtpPortMin}-${config.media.rtpPortMax})`);
-  say(`  Demo agent line ${demoLine.number}: sipp -sf docs/sipp/call-demo.xml -s ${demoLine.number.slice(1)} -m 1 -i 127.0.0.1 -p 5070 -mp 6000 ${media.sip.host}:${media.sip.port}`);
+  say(
+    `  Demo agent line ${demoLine.number}: sipp -sf docs/sipp/call-demo.xml -s ${demoLine.number.slice(1)} -m 1 -i 127.0.0.1 -p 5070 -mp 6000 ${media.sip.host}:${media.sip.port}`,
+  );
   say(`  Temporal        ${temporalServer.address}${temporalServer.uiUrl ? `   UI: ${temporalServer.uiUrl}` : ''}`);
   say(`  Database        ${db.embedded ? `${db.url} (embedded PGlite)` : 'DATABASE_URL'}`);
   say('');
@@ -183,10 +189,14 @@ async function serve() {
   } catch (error) {
     // Serve anyway: reads work without Temporal, /readyz reports it, and the process keeps trying to connect.
     logger.warn({ err: error }, 'Temporal is not reachable; /readyz will report it until it is');
-    const stop = keepConnecting({ address: config.temporal.address, namespace: config.temporal.namespace, fastFail: true }, (link) => {
-      deps.temporal = link;
-      stoppers.push(() => link.connection.close());
-    }, logger);
+    const stop = keepConnecting(
+      { address: config.temporal.address, namespace: config.temporal.namespace, fastFail: true },
+      (link) => {
+        deps.temporal = link;
+        stoppers.push(() => link.connection.close());
+      },
+      logger,
+    );
     stoppers.push(async () => stop());
   }
   // A client revoked anywhere (another API process, the CLI) is refused here at once.
@@ -233,8 +243,12 @@ async function media() {
   stoppers.push(() => orm.close(true));
   const temporal = await connectTemporal(config);
   const runtime = await startMediaRuntime({
-    config, orm, logger, recordings: await recordingStoreFrom(config),
-    confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue), temporal,
+    config,
+    orm,
+    logger,
+    recordings: await recordingStoreFrom(config),
+    confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue),
+    temporal,
   });
   stoppers.push(() => runtime.stop());
   logger.info({ sip: runtime.sip }, 'media runtime running');
@@ -263,14 +277,18 @@ if (!roles[role]) {
   process.exit(2);
 }
 roles[role]().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`${error instanceof ConfigError ? error.message : ((error as Error).stack ?? String(error))}\n`);
   void shutdown(1);
 });
 
 /** The worker role's webhook dispatcher (modules/triggers/webhook-dispatcher.ts) on this process's database and queue. */
 function webhookDispatcher(config: Config, databaseUrl: string, orm: Orm, client: Client, logger: Logger) {
   return startWebhookDispatcher({
-    orm, temporal: { client, taskQueue: config.temporal.taskQueue }, settings: triggerSettingsFrom(config), databaseUrl,
-    pollMs: config.triggers.dispatchPollMs, logger,
+    orm,
+    temporal: { client, taskQueue: config.temporal.taskQueue },
+    settings: triggerSettingsFrom(config),
+    databaseUrl,
+    pollMs: config.triggers.dispatchPollMs,
+    logger,
   });
 }

@@ -56,7 +56,8 @@ export async function campaignPrincipal(em: Em, userId: string, campaignId: stri
 }
 
 const money = (micros: number | null) => (micros === null ? '–' : `$${(micros / 1_000_000).toFixed(2)}`);
-const time = (iso: string | null) => (iso ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 19))}</time>` : '<span class="muted">–</span>');
+const time = (iso: string | null) =>
+  iso ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 19))}</time>` : '<span class="muted">–</span>';
 const STATUS_COLORS: Record<string, string> = { running: '#2f5bd3', paused: '#8a5a00', cancelled: '#c23b3b', completed: '#1f7a3a' };
 const badge = (status: string) =>
   `<span class="badge" data-status="${escapeHtml(status)}" style="color:${STATUS_COLORS[status] ?? '#1d2330'}">${escapeHtml(status)}</span>`;
@@ -80,7 +81,12 @@ export function campaignFigures(c: Pick<CampaignView, 'status' | 'reason' | 'cou
     /** Not dialled (again) because the campaign was cancelled. */
     cancelled: s.cancelled ?? 0,
     outcomes: {
-      completed: o.completed ?? 0, no_answer: o.no_answer ?? 0, busy: o.busy ?? 0, voicemail: o.voicemail ?? 0, failed: o.failed ?? 0, dnc_blocked: o.dnc_blocked ?? 0,
+      completed: o.completed ?? 0,
+      no_answer: o.no_answer ?? 0,
+      busy: o.busy ?? 0,
+      voicemail: o.voicemail ?? 0,
+      failed: o.failed ?? 0,
+      dnc_blocked: o.dnc_blocked ?? 0,
     },
     spent: money(c.spent_micros),
     cap: money(c.spend_cap_micros),
@@ -94,16 +100,18 @@ const PAGE_STYLE = `<style>main{max-width:1180px}.badge{font-weight:600;font-siz
 a.back{color:#2f5bd3;text-decoration:none}</style>`;
 
 export function campaignsPage(input: { user: string; csrf: string; campaigns: ListedCampaign[] }): string {
-  const rows = input.campaigns.map((c) => {
-    const f = campaignFigures(c);
-    return `<tr data-campaign-id="${escapeHtml(c.campaign_id)}">
+  const rows = input.campaigns
+    .map((c) => {
+      const f = campaignFigures(c);
+      return `<tr data-campaign-id="${escapeHtml(c.campaign_id)}">
 <td><a href="/dashboard/campaigns/${encodeURIComponent(c.campaign_id)}" class="campaign-link"><strong>${escapeHtml(c.name)}</strong></a><br><span class="muted">${escapeHtml(c.organization_name)} · ${escapeHtml(c.campaign_id)}</span></td>
 <td class="campaign-status">${badge(c.status)}</td>
 <td class="num">${f.recipients}</td><td class="num" data-count="queued">${f.queued}</td><td class="num" data-count="dialling">${f.dialling}</td>
 <td class="num" data-count="in_call">${f.in_call}</td><td class="num" data-count="completed">${f.outcomes.completed}</td>
 <td class="num" data-count="unanswered">${f.outcomes.no_answer + f.outcomes.busy + f.outcomes.voicemail}</td><td class="num" data-count="failed">${f.failed}</td>
 <td class="num" data-count="skipped">${f.skipped_dnc} / ${f.skipped_window}</td><td class="num">${escapeHtml(f.spent)} / ${escapeHtml(f.cap)}</td><td>${time(c.created_at)}</td></tr>`;
-  }).join('\n');
+    })
+    .join('\n');
   const table = input.campaigns.length
     ? `<table id="campaigns"><thead><tr><th>Campaign</th><th>Status</th><th class="num">Recipients</th><th class="num">Queued</th><th class="num">Dialling</th>
 <th class="num">In call</th><th class="num">Completed</th><th class="num">No answer / busy / voicemail</th><th class="num">Failed</th><th class="num">Skipped DNC / window</th>
@@ -117,7 +125,8 @@ ${table}</div>`,
   );
 }
 
-const fig = (id: string, label: string, value: string | number) => `<div class="fig"><b id="fig-${id}">${escapeHtml(value)}</b><span>${escapeHtml(label)}</span></div>`;
+const fig = (id: string, label: string, value: string | number) =>
+  `<div class="fig"><b id="fig-${id}">${escapeHtml(value)}</b><span>${escapeHtml(label)}</span></div>`;
 
 /** Which moves make sense in a status (the workflow's validators have the last word). */
 export const movesFor = (status: string) => ({ pause: status === 'running', resume: status === 'paused', cancel: status === 'running' || status === 'paused' });

@@ -91,7 +91,9 @@ export function csrfToken(ctx: Ctx, keys: string[], session: DashboardSession | 
 }
 
 function tokenFor(key: string, browser: string, sessionId: string | undefined): string {
-  return createHmac('sha256', key).update(`${browser}.${sessionId ?? ''}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${browser}.${sessionId ?? ''}`)
+    .digest('base64url');
 }
 
 export function csrfValid(ctx: Ctx, keys: string[], session: DashboardSession | undefined, submitted: unknown): boolean {

@@ -23,7 +23,15 @@ import { controlCampaign } from '../modules/campaigns/control-campaign.js';
 import { getCampaign } from '../modules/campaigns/get-campaign.js';
 import { temporalAccess } from '../temporal/temporal-access.js';
 import {
-  CAMPAIGN_LIVE_SCRIPT, CAMPAIGN_PAGE_CSP, CAMPAIGN_SCRIPT_PATH, campaignDetailPage, campaignFigures, campaignPrincipal, campaignsForUser, campaignsPage, movesFor,
+  CAMPAIGN_LIVE_SCRIPT,
+  CAMPAIGN_PAGE_CSP,
+  CAMPAIGN_SCRIPT_PATH,
+  campaignDetailPage,
+  campaignFigures,
+  campaignPrincipal,
+  campaignsForUser,
+  campaignsPage,
+  movesFor,
 } from './campaigns-page.js';
 
 /**
@@ -72,9 +80,10 @@ const htmlErrors: Middleware = async (ctx, next) => {
     } else if (error instanceof DomainError) {
       page(ctx, messagePage({ title: 'This did not work', message: error.message }), statusOf(error.code));
     } else if (error instanceof errors.OIDCProviderError) {
-      const message = error instanceof errors.SessionNotFound
-        ? 'This sign-in request has expired or was already completed. Start again from your assistant.'
-        : `${error.message}${error.error_description ? `: ${error.error_description}` : ''}`;
+      const message =
+        error instanceof errors.SessionNotFound
+          ? 'This sign-in request has expired or was already completed. Start again from your assistant.'
+          : `${error.message}${error.error_description ? `: ${error.error_description}` : ''}`;
       page(ctx, messagePage({ title: 'This sign-in cannot continue', message }), error.status < 500 ? error.status : 500);
     } else {
       throw error;
@@ -95,8 +104,7 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
   async function signIn(ctx: Ctx, action: string, clientName?: string) {
     const email = field(ctx, 'email').trim();
     const password = field(ctx, 'password');
-    const again = (error: string, status: number) =>
-      page(ctx, signInPage({ action, csrf: csrfToken(ctx, keys, undefined), email, error, clientName }), status);
+    const again = (error: string, status: number) => page(ctx, signInPage({ action, csrf: csrfToken(ctx, keys, undefined), email, error, clientName }), status);
     const wait = await throttle.retryAfter(email, ctx.ip);
     if (wait > 0) {
       ctx.set('Retry-After', String(wait));
@@ -171,15 +179,18 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     if (!session || session.userId !== details.session?.accountId) {
       throw new DomainError('UNAUTHENTICATED', 'Your dashboard session ended during this sign-in. Start again from your assistant.');
     }
-    page(ctx, consentPage({
-      action: `/dashboard/interaction/${details.uid}/consent`,
-      csrf: csrfToken(ctx, keys, session),
-      user: session.email,
-      clientName,
-      clientId: details.params.client_id as string,
-      redirectUri: String(details.params.redirect_uri ?? ''),
-      workspaces: await listUserWorkspaces(orm.em.fork(), session.userId),
-    }));
+    page(
+      ctx,
+      consentPage({
+        action: `/dashboard/interaction/${details.uid}/consent`,
+        csrf: csrfToken(ctx, keys, session),
+        user: session.email,
+        clientName,
+        clientId: details.params.client_id as string,
+        redirectUri: String(details.params.redirect_uri ?? ''),
+        workspaces: await listUserWorkspaces(orm.em.fork(), session.userId),
+      }),
+    );
   });
 
   router.post('/dashboard/interaction/:uid/login', async (ctx) => {
@@ -202,7 +213,10 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     }
     if (field(ctx, 'decision') !== 'approve') {
       const returnTo = await o.provider.interactionResult(
-        ctx.req, ctx.res, { error: 'access_denied', error_description: 'the user denied access' }, { mergeWithLastSubmission: false },
+        ctx.req,
+        ctx.res,
+        { error: 'access_denied', error_description: 'the user denied access' },
+        { mergeWithLastSubmission: false },
       );
       return see(ctx, returnTo);
     }
@@ -213,7 +227,11 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     const em = orm.em.fork();
     // Checks membership and that the project belongs to the organization, as every MCP request will.
     const actor = await resolveUserPrincipal(em, {
-      userId: session.userId, organizationId, projectId, via: 'dashboard', requestId: ctx.state.requestId as string | undefined,
+      userId: session.userId,
+      organizationId,
+      projectId,
+      via: 'dashboard',
+      requestId: ctx.state.requestId as string | undefined,
     });
     const grant = new o.provider.Grant({ accountId: session.userId, clientId: client.clientId });
     const missingOIDCScope = details.prompt.details.missingOIDCScope as string[] | undefined;
@@ -228,22 +246,28 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
   router.get('/dashboard/connected-apps', async (ctx) => {
     const session = await readSession(ctx, orm);
     if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(HOME)}`);
-    page(ctx, connectedAppsPage({
-      user: session.email,
-      csrf: csrfToken(ctx, keys, session),
-      connections: await listConnections(orm.em.fork(), session.userId),
-      notice: ctx.query.disconnected ? 'The app was disconnected: its next request will be refused.' : undefined,
-    }));
+    page(
+      ctx,
+      connectedAppsPage({
+        user: session.email,
+        csrf: csrfToken(ctx, keys, session),
+        connections: await listConnections(orm.em.fork(), session.userId),
+        notice: ctx.query.disconnected ? 'The app was disconnected: its next request will be refused.' : undefined,
+      }),
+    );
   });
 
   router.get('/dashboard/releases', async (ctx) => {
     const session = await readSession(ctx, orm);
     if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent('/dashboard/releases')}`);
-    page(ctx, releasesPage({
-      user: session.email,
-      csrf: csrfToken(ctx, keys, session),
-      releases: await releasesForUser(orm.em.fork(), session.userId),
-    }));
+    page(
+      ctx,
+      releasesPage({
+        user: session.email,
+        csrf: csrfToken(ctx, keys, session),
+        releases: await releasesForUser(orm.em.fork(), session.userId),
+      }),
+    );
   });
 
   // ---- Campaigns (campaigns-page.ts) ----
@@ -261,7 +285,11 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     page(ctx, campaignsPage({ user: session.email, csrf: csrfToken(ctx, keys, session), campaigns: await campaignsForUser(orm.em.fork(), session.userId) }));
   });
 
-  const CAMPAIGN_NOTICES: Record<string, string> = { pause: 'Paused: no new dials until you resume (calls in progress finish).', resume: 'Resumed.', cancel: 'Cancelled: no new dials (calls in progress finish).' };
+  const CAMPAIGN_NOTICES: Record<string, string> = {
+    pause: 'Paused: no new dials until you resume (calls in progress finish).',
+    resume: 'Resumed.',
+    cancel: 'Cancelled: no new dials (calls in progress finish).',
+  };
 
   router.get('/dashboard/campaigns/:campaignId', async (ctx) => {
     const session = await readSession(ctx, orm);
@@ -270,10 +298,18 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     const em = orm.em.fork();
     const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId, ctx.state.requestId as string | undefined);
     const campaign = await getCampaign(em, principal, ctx.params.campaignId, deps.temporal ? temporalAccess(deps) : undefined);
-    page(ctx, campaignDetailPage({
-      user: session.email, csrf: csrfToken(ctx, keys, session), campaign, canControl: principal.permissions.has('outbound:launch'),
-      notice: typeof ctx.query.done === 'string' ? CAMPAIGN_NOTICES[ctx.query.done] : undefined,
-    }), 200, CAMPAIGN_PAGE_CSP);
+    page(
+      ctx,
+      campaignDetailPage({
+        user: session.email,
+        csrf: csrfToken(ctx, keys, session),
+        campaign,
+        canControl: principal.permissions.has('outbound:launch'),
+        notice: typeof ctx.query.done === 'string' ? CAMPAIGN_NOTICES[ctx.query.done] : undefined,
+      }),
+      200,
+      CAMPAIGN_PAGE_CSP,
+    );
   });
 
   /** What the detail page's script polls: JSON, same session; errors are JSON too (the script shows them). */
@@ -292,7 +328,10 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
       const campaign = await getCampaign(em, principal, ctx.params.campaignId, deps.temporal ? temporalAccess(deps) : undefined);
       const moves = movesFor(campaign.status);
       const canControl = principal.permissions.has('outbound:launch');
-      ctx.body = { ...campaignFigures(campaign), moves: { pause: canControl && moves.pause, resume: canControl && moves.resume, cancel: canControl && moves.cancel } };
+      ctx.body = {
+        ...campaignFigures(campaign),
+        moves: { pause: canControl && moves.pause, resume: canControl && moves.resume, cancel: canControl && moves.cancel },
+      };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       ctx.status = statusOf(error.code);
@@ -309,7 +348,12 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     const em = orm.em.fork();
     const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId, ctx.state.requestId as string | undefined);
     // The same domain function as POST /v1/outbound/campaign/{id}/<move>: permission outbound:launch, the workflow's validators.
-    await controlCampaign(em, principal, { campaignId: ctx.params.campaignId, move, reason: `${move} from the dashboard by ${session.email}` }, temporalAccess(deps));
+    await controlCampaign(
+      em,
+      principal,
+      { campaignId: ctx.params.campaignId, move, reason: `${move} from the dashboard by ${session.email}` },
+      temporalAccess(deps),
+    );
     see(ctx, `/dashboard/campaigns/${encodeURIComponent(ctx.params.campaignId)}?done=${move}`);
   });
 
@@ -325,12 +369,15 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
   router.get(INVITATIONS, async (ctx) => {
     const session = await readSession(ctx, orm);
     if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(INVITATIONS)}`);
-    page(ctx, invitationsPage({
-      user: session.email,
-      csrf: csrfToken(ctx, keys, session),
-      invitations: await listUserInvitations(orm.em.fork(), session.userId),
-      notice: typeof ctx.query.done === 'string' ? INVITATION_NOTICES[ctx.query.done] : undefined,
-    }));
+    page(
+      ctx,
+      invitationsPage({
+        user: session.email,
+        csrf: csrfToken(ctx, keys, session),
+        invitations: await listUserInvitations(orm.em.fork(), session.userId),
+        notice: typeof ctx.query.done === 'string' ? INVITATION_NOTICES[ctx.query.done] : undefined,
+      }),
+    );
   });
 
   router.post(`${INVITATIONS}/:invitationId/:answer`, async (ctx) => {
@@ -353,7 +400,13 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     const session = await readSession(ctx, orm);
     if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent(HOME)}`);
     requireCsrf(ctx, session);
-    await disconnectConnection(orm.em.fork(), orm, { id: session.userId, email: session.email }, ctx.params.connectionId, ctx.state.requestId as string | undefined);
+    await disconnectConnection(
+      orm.em.fork(),
+      orm,
+      { id: session.userId, email: session.email },
+      ctx.params.connectionId,
+      ctx.state.requestId as string | undefined,
+    );
     see(ctx, `${HOME}?disconnected=1`);
   });
 }

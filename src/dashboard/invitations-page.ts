@@ -10,10 +10,12 @@ export function invitationsPage(input: { user: string; csrf: string; invitations
 <input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
 <button type="submit" class="${style}" id="${move}-${escapeHtml(id)}">${label}</button></form>`;
   const rows = input.invitations
-    .map((i) => `<tr data-invitation-id="${escapeHtml(i.invitationId)}">
+    .map(
+      (i) => `<tr data-invitation-id="${escapeHtml(i.invitationId)}">
 <td class="organization-name">${escapeHtml(i.organizationName)}</td><td class="role">${escapeHtml(i.roleName)}</td>
 <td>${escapeHtml(i.invitedBy ?? '')}</td><td>${day(i.expiresAt)}</td>
-<td>${answer(i.invitationId, 'accept', 'Accept', '')} ${answer(i.invitationId, 'decline', 'Decline', 'secondary')}</td></tr>`)
+<td>${answer(i.invitationId, 'accept', 'Accept', '')} ${answer(i.invitationId, 'decline', 'Decline', 'secondary')}</td></tr>`,
+    )
     .join('\n');
   const table = input.invitations.length
     ? `<table id="invitations"><thead><tr><th>Organization</th><th>Role</th><th>Invited by</th><th>Expires</th><th></th></tr></thead>

@@ -42,16 +42,15 @@ export function layout(chrome: Chrome, body: string): string {
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${
-  chrome.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(chrome.refreshSeconds))}">` : ''}
+    chrome.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(chrome.refreshSeconds))}">` : ''
+  }
 <title>${escapeHtml(chrome.title)} · Voice-agent platform</title><style>${STYLE}</style></head>
 <body><header><a class="brand" href="/dashboard/connected-apps">Voice-agent platform</a><nav>${account}</nav></header>
 <main>${body}</main></body></html>`;
 }
 
 export function signInPage(input: { action: string; csrf: string; email?: string; error?: string; clientName?: string }): string {
-  const intro = input.clientName
-    ? `<p class="muted">Sign in to connect <strong>${escapeHtml(input.clientName)}</strong> to your account.</p>`
-    : '';
+  const intro = input.clientName ? `<p class="muted">Sign in to connect <strong>${escapeHtml(input.clientName)}</strong> to your account.</p>` : '';
   return layout(
     { title: 'Sign in' },
     `<div class="card"><h1>Sign in</h1>${intro}
@@ -84,9 +83,10 @@ export function consentPage(input: {
   const options = input.workspaces
     .filter((w) => w.projects.length)
     .map(
-      (w) => `<optgroup label="${escapeHtml(w.organizationName)}">${w.projects
-        .map((p) => `<option value="${escapeHtml(`${w.organizationId}/${p.projectId}`)}">${escapeHtml(`${w.organizationName} / ${p.name}`)}</option>`)
-        .join('')}</optgroup>`,
+      (w) =>
+        `<optgroup label="${escapeHtml(w.organizationName)}">${w.projects
+          .map((p) => `<option value="${escapeHtml(`${w.organizationId}/${p.projectId}`)}">${escapeHtml(`${w.organizationName} / ${p.name}`)}</option>`)
+          .join('')}</optgroup>`,
     )
     .join('');
   const body = options

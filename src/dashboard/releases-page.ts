@@ -31,8 +31,16 @@ const time = (iso: string | null) =>
   iso ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 19))}</time>` : '<span class="muted">–</span>';
 
 const STATUS_COLORS: Record<string, string> = {
-  succeeded: '#1f7a3a', failed: '#c23b3b', aborted: '#8a5a00', rolled_back: '#8a5a00', compensated: '#8a5a00',
-  running: '#2f5bd3', waiting: '#2f5bd3', awaiting_approval: '#2f5bd3', pending: '#5d6577', skipped: '#5d6577',
+  succeeded: '#1f7a3a',
+  failed: '#c23b3b',
+  aborted: '#8a5a00',
+  rolled_back: '#8a5a00',
+  compensated: '#8a5a00',
+  running: '#2f5bd3',
+  waiting: '#2f5bd3',
+  awaiting_approval: '#2f5bd3',
+  pending: '#5d6577',
+  skipped: '#5d6577',
 };
 const badge = (status: string) =>
   `<span class="badge" data-status="${escapeHtml(status)}" style="color:${STATUS_COLORS[status] ?? '#1d2330'}">${escapeHtml(status.replace('_', ' '))}</span>`;
@@ -43,20 +51,24 @@ const PAGE_STYLE = `<style>main{max-width:1100px}.badge{font-weight:600;font-siz
 
 function stepsList(release: ReleaseView): string {
   return `<ul class="steps">${release.steps
-    .map((s) => `<li data-step="${escapeHtml(s.name)}">${escapeHtml(s.name)} ${badge(s.status)}
+    .map(
+      (s) => `<li data-step="${escapeHtml(s.name)}">${escapeHtml(s.name)} ${badge(s.status)}
 <span class="muted">${s.started_at ? time(s.started_at) : ''}${s.finished_at ? ` → ${time(s.finished_at)}` : ''}</span>
-${s.error ? `<span class="err">${escapeHtml(s.error.slice(0, 300))}</span>` : ''}</li>`)
+${s.error ? `<span class="err">${escapeHtml(s.error.slice(0, 300))}</span>` : ''}</li>`,
+    )
     .join('')}</ul>`;
 }
 
 export function releasesPage(input: { user: string; csrf: string; releases: ReleaseView[] }): string {
   const rows = input.releases
-    .map((r) => `<tr data-release-id="${escapeHtml(r.release_id)}">
+    .map(
+      (r) => `<tr data-release-id="${escapeHtml(r.release_id)}">
 <td><strong>${escapeHtml(r.agent_name)}</strong><br><span class="muted">${escapeHtml(r.release_id)}</span></td>
 <td class="release-status">${badge(r.status)}${r.paused ? ' <span class="muted">(paused)</span>' : ''}</td>
 <td>${escapeHtml(r.started_by.name ?? r.started_by.id ?? r.started_by.type)}<br>${time(r.created_at)}</td>
 <td>${time(r.finished_at)}</td>
-<td>${stepsList(r)}${r.reason ? `<div class="reason">${escapeHtml(r.reason)}</div>` : ''}</td></tr>`)
+<td>${stepsList(r)}${r.reason ? `<div class="reason">${escapeHtml(r.reason)}</div>` : ''}</td></tr>`,
+    )
     .join('\n');
   const table = input.releases.length
     ? `<table id="releases"><thead><tr><th>Agent</th><th>Status</th><th>Started</th><th>Finished</th><th>Steps</th></tr></thead>

@@ -24,7 +24,29 @@ import { voicesEntities } from '../modules/voices/voices.entity.js';
 import { speechEntities } from '../modules/speech/speech.entity.js';
 import { migrationsList } from './migrations/index.js';
 
-export const entities = [...orgEntities, ...callsEntities, ...peopleEntities, AuditEvent, OAuthModel, OAuthSigningKey, OAuthConnection, ...agentsEntities, ...engineEntities, ...qualityEntities, ...releasesEntities, ...telephonyEntities, ...outboundEntities, ...triggersEntities, ...toolsEntities, ...knowledgeEntities, ...campaignsEntities, ...mcpServersEntities, ...voicesEntities, ...integrationsEntities, ...speechEntities];
+export const entities = [
+  ...orgEntities,
+  ...callsEntities,
+  ...peopleEntities,
+  AuditEvent,
+  OAuthModel,
+  OAuthSigningKey,
+  OAuthConnection,
+  ...agentsEntities,
+  ...engineEntities,
+  ...qualityEntities,
+  ...releasesEntities,
+  ...telephonyEntities,
+  ...outboundEntities,
+  ...triggersEntities,
+  ...toolsEntities,
+  ...knowledgeEntities,
+  ...campaignsEntities,
+  ...mcpServersEntities,
+  ...voicesEntities,
+  ...integrationsEntities,
+  ...speechEntities,
+];
 
 /**
  * Always the PostgreSQL driver: in development the embedded PGlite database is

@@ -31,7 +31,10 @@ export type DemoCredentials = NonNullable<DemoOrganization['credentials']>;
  * never shown again).
  */
 export async function ensureDemoOrganization(
-  orm: Orm, store: RecordingStore, log: (m: string) => void, announce: (credentials: DemoCredentials) => void = () => {},
+  orm: Orm,
+  store: RecordingStore,
+  log: (m: string) => void,
+  announce: (credentials: DemoCredentials) => void = () => {},
   options: { slug?: string; email?: string } = {},
 ): Promise<DemoOrganization> {
   const slug = options.slug ?? DEMO_SLUG;

@@ -30,7 +30,9 @@ export async function ensureDemoLine(orm: Orm, organizationId: string, projectId
       prompt: 'You are the receptionist of Acme Dental. Book appointments; be brief.',
       first_message: 'Hello, this is Acme Dental. How can I help you?',
       model: {
-        provider: 'simulated', name: 'receptionist', temperature: 0,
+        provider: 'simulated',
+        name: 'receptionist',
+        temperature: 0,
         rules: [
           { when: 'book an appointment', say: 'We have Tuesday at ten in the morning. Shall I book it?' },
           { when: ['yes', 'yes please'], say: 'You are booked for Tuesday at ten. Goodbye!', hangup: true },
@@ -40,7 +42,9 @@ export async function ensureDemoLine(orm: Orm, organizationId: string, projectId
       },
     } as never);
     await createTest(em.fork(), system, {
-      agent_id: made.agent_id, name: 'books an appointment', customer_turns: [DEMO_CALLER_PHRASE, 'yes please'],
+      agent_id: made.agent_id,
+      name: 'books an appointment',
+      customer_turns: [DEMO_CALLER_PHRASE, 'yes please'],
       checks: [{ type: 'reply_contains', text: 'Tuesday' }],
     } as never);
     await publishAgent(em.fork(), system, { agentId: made.agent_id });

@@ -46,7 +46,9 @@ function readSecrets(path: string): Partial<Record<SecretName, string>> | undefi
     return parsed as Partial<Record<SecretName, string>>;
   } catch (error) {
     // Regenerating would silently orphan everything encrypted under the old key: say so instead.
-    throw new Error(`${path} is not valid JSON (${(error as Error).message}): fix it, or delete it to generate new secrets (data encrypted under the old ones is then lost)`);
+    throw new Error(
+      `${path} is not valid JSON (${(error as Error).message}): fix it, or delete it to generate new secrets (data encrypted under the old ones is then lost)`,
+    );
   }
 }
 

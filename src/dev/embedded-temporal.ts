@@ -41,8 +41,20 @@ export async function startEmbeddedTemporal(options: {
   mkdirSync(resolve(options.dataDir), { recursive: true });
   const child: ChildProcess = spawn(
     cli,
-    ['server', 'start-dev', '--ip', ip, '--port', port, '--ui-port', String(options.uiPort),
-      '--db-filename', resolve(options.dataDir, 'temporal.db'), '--log-level', 'error'],
+    [
+      'server',
+      'start-dev',
+      '--ip',
+      ip,
+      '--port',
+      port,
+      '--ui-port',
+      String(options.uiPort),
+      '--db-filename',
+      resolve(options.dataDir, 'temporal.db'),
+      '--log-level',
+      'error',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

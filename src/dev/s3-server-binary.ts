@@ -52,7 +52,19 @@ export interface S3ServerSettings {
 /** versitygw's arguments for a loopback gateway with one root user, a /health route and the posix backend. */
 export function s3ServerArgs(s: S3ServerSettings): string[] {
   return [
-    '--port', `127.0.0.1:${s.port}`, '--access', s.accessKeyId, '--secret', s.secretAccessKey, '--region', s.region,
-    '--health', '/health', 'posix', '--sidecar', s.sidecar, s.root,
+    '--port',
+    `127.0.0.1:${s.port}`,
+    '--access',
+    s.accessKeyId,
+    '--secret',
+    s.secretAccessKey,
+    '--region',
+    s.region,
+    '--health',
+    '/health',
+    'posix',
+    '--sidecar',
+    s.sidecar,
+    s.root,
   ];
 }

@@ -3,7 +3,14 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { isCreate, JsonText, type Route } from './route.js';
-import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyHeader, purgeIdempotencyKeys, releaseIdempotencyKey, requestFingerprint } from './idempotency.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  idempotencyKeyHeader,
+  purgeIdempotencyKeys,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from './idempotency.js';
 import { bodyParser } from './middleware/body.js';
 import { problemResponses } from './middleware/errors.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
@@ -160,8 +167,9 @@ function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimite
     }
     // The work is done: a store that fails now must not turn its success into an error. The claim then lapses and
     // a retry runs again, where the domain's own key (the routes that start work) still finds what it made.
-    await completeIdempotencyKey(em, principal.organizationId, idempotencyKey, claim.token, ctx, r.status ?? 200, text)
-      .catch((error: unknown) => deps.logger.warn({ err: error, operation: r.operationId }, 'the response of an idempotent request could not be stored'));
+    await completeIdempotencyKey(em, principal.organizationId, idempotencyKey, claim.token, ctx, r.status ?? 200, text).catch((error: unknown) =>
+      deps.logger.warn({ err: error, operation: r.operationId }, 'the response of an idempotent request could not be stored'),
+    );
     respond(ctx, r, new JsonText(text));
     // Keys past their day go a batch at a time, now and then, on the request path of a create.
     if (Math.random() < 1 / 64) void purgeIdempotencyKeys(deps.orm.em.fork(), 200).catch(() => undefined);

@@ -111,7 +111,10 @@ export class SignInThrottle {
   }
 
   private keys(email: string, ip: string): [{ counts: RateLimiterAbstract; limit: number }, string][] {
-    return [[this.perEmail, emailKey(email)], [this.perAddress, ip]];
+    return [
+      [this.perEmail, emailKey(email)],
+      [this.perAddress, ip],
+    ];
   }
 }
 

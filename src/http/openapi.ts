@@ -27,13 +27,19 @@ const ProblemSchema = z
     code: z.string().describe('Stable machine-readable code, e.g. VALIDATION_FAILED, NOT_FOUND, INVALID_CURSOR.'),
     instance: z.string().optional(),
     request_id: z.string().optional().describe('Quote it when reporting a problem; also in the X-Request-Id header.'),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('Every offending field, for 400s.'),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('Every offending field, for 400s.'),
   })
   .openapi('Problem');
 
 /** Every answer carries the request's id (the request-context middleware sets it). */
 const REQUEST_ID = {
-  'X-Request-Id': { description: 'The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem.', schema: { type: 'string' as const } },
+  'X-Request-Id': {
+    description: 'The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem.',
+    schema: { type: 'string' as const },
+  },
 };
 const RETRY_AFTER = {
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
@@ -99,9 +105,15 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
     'X-Organization-Id': z.string().describe('The organization the token belongs to (org_...).'),
   });
   const createHeaders = orgHeader.extend({
-    'Idempotency-Key': z.string().min(1).max(IDEMPOTENCY_KEY_MAX).optional().describe(
-      'A key of your choice (printable ASCII, no spaces): sending the same request with it again within ' +
-      `${IDEMPOTENCY_KEY_TTL_HOURS} hours returns the first response (with Idempotent-Replayed: true) instead of creating again.`),
+    'Idempotency-Key': z
+      .string()
+      .min(1)
+      .max(IDEMPOTENCY_KEY_MAX)
+      .optional()
+      .describe(
+        'A key of your choice (printable ASCII, no spaces): sending the same request with it again within ' +
+          `${IDEMPOTENCY_KEY_TTL_HOURS} hours returns the first response (with Idempotent-Replayed: true) instead of creating again.`,
+      ),
   });
 
   registry.registerPath({
@@ -121,7 +133,13 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
       },
     },
     responses: {
-      200: { description: 'A bearer token', headers: REQUEST_ID, content: { 'application/json': { schema: TokenResponse, example: { access_token: 'eyJhbGciOiJFUzI1NiIs...', token_type: 'Bearer', expires_in: 3600 } } } },
+      200: {
+        description: 'A bearer token',
+        headers: REQUEST_ID,
+        content: {
+          'application/json': { schema: TokenResponse, example: { access_token: 'eyJhbGciOiJFUzI1NiIs...', token_type: 'Bearer', expires_in: 3600 } },
+        },
+      },
       400: problem('Malformed body'),
       401: problem('Unknown client, wrong secret, or revoked client (code INVALID_CLIENT)'),
       413: problem('The body is larger than the route accepts (PAYLOAD_TOO_LARGE)'),
@@ -135,8 +153,22 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
       content: { 'application/json': { schema: r.response, ...(r.examples?.response !== undefined ? { example: r.examples.response } : {}) } },
       headers: {
         ...REQUEST_ID,
-        ...(isCreate(r) ? { 'Idempotent-Replayed': { description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.', schema: { type: 'string' as const } } } : {}),
-        ...(r.etag ? { ETag: { description: 'The content hash of the head version, quoted: send it back as If-Match to change what you read.', schema: { type: 'string' as const } } } : {}),
+        ...(isCreate(r)
+          ? {
+              'Idempotent-Replayed': {
+                description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.',
+                schema: { type: 'string' as const },
+              },
+            }
+          : {}),
+        ...(r.etag
+          ? {
+              ETag: {
+                description: 'The content hash of the head version, quoted: send it back as If-Match to change what you read.',
+                schema: { type: 'string' as const },
+              },
+            }
+          : {}),
       },
     };
     const hasBody = Boolean(r.body || r.rawBody);
@@ -152,7 +184,14 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
         headers: isCreate(r) ? createHeaders : r.ifMatch ? orgHeader.extend({ 'If-Match': z.string().optional().describe(r.ifMatch) }) : orgHeader,
         ...(r.params ? { params: r.params as z.ZodObject } : {}),
         ...(r.query ? { query: r.query as z.ZodObject } : {}),
-        ...(r.body ? { body: { content: { 'application/json': { schema: r.body, ...(r.examples?.body !== undefined ? { example: r.examples.body } : {}) } }, required: true } } : {}),
+        ...(r.body
+          ? {
+              body: {
+                content: { 'application/json': { schema: r.body, ...(r.examples?.body !== undefined ? { example: r.examples.body } : {}) } },
+                required: true,
+              },
+            }
+          : {}),
         ...(r.rawBody ? { body: { description: r.rawBody.description, content: r.rawBody.content, required: true } } : {}),
       },
       responses: {
@@ -160,11 +199,28 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
         400: problem('Invalid input: see errors[]'),
         401: problem('Missing, malformed, expired or revoked token'),
         403: problem('X-Organization-Id does not match the token, or the role lacks the permission'),
-        ...(r.params ? { 404: problem('Not found (also for another organization\'s resources)') } : {}),
-        ...(r.method !== 'get' ? { 409: problem(isCreate(r) ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After)' : 'Conflicts with the current state', isCreate(r) ? RETRY_AFTER : {}) } : {}),
+        ...(r.params ? { 404: problem("Not found (also for another organization's resources)") } : {}),
+        ...(r.method !== 'get'
+          ? {
+              409: problem(
+                isCreate(r)
+                  ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After)'
+                  : 'Conflicts with the current state',
+                isCreate(r) ? RETRY_AFTER : {},
+              ),
+            }
+          : {}),
         ...(r.ifMatch ? { 412: problem(r.answers?.[412] ?? 'If-Match does not match the current ETag (PRECONDITION_FAILED): read again and retry') } : {}),
         ...(hasBody ? { 413: problem('The body is larger than the route accepts (PAYLOAD_TOO_LARGE)') } : {}),
-        ...(isCreate(r) || r.answers?.[422] ? { 422: problem([r.answers?.[422], isCreate(r) ? 'The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED)' : undefined].filter(Boolean).join('; ')) } : {}),
+        ...(isCreate(r) || r.answers?.[422]
+          ? {
+              422: problem(
+                [r.answers?.[422], isCreate(r) ? 'The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED)' : undefined]
+                  .filter(Boolean)
+                  .join('; '),
+              ),
+            }
+          : {}),
         429: problem('Rate limited: see Retry-After', RETRY_AFTER),
         ...(r.answers?.[502] ? { 502: problem(r.answers[502]) } : {}),
         ...(r.answers?.[503] ? { 503: problem(r.answers[503], RETRY_AFTER) } : {}),
@@ -188,12 +244,17 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
         headers: z.object({
           'webhook-id': z.string().describe('The event id: the same on every attempt (deduplicate on it).'),
           'webhook-timestamp': z.string().describe('Unix seconds when this attempt was signed.'),
-          'webhook-signature': z.string().describe('v1,<base64 HMAC-SHA256 of "id.timestamp.body"> keyed by the trigger\'s signing secret (Standard Webhooks).'),
+          'webhook-signature': z
+            .string()
+            .describe('v1,<base64 HMAC-SHA256 of "id.timestamp.body"> keyed by the trigger\'s signing secret (Standard Webhooks).'),
         }),
         body: { content: { 'application/json': { schema: webhookEnvelope(kind, data), example: webhookExample(kind) } }, required: true },
       },
       responses: {
-        200: { description: 'Any 2xx: delivered. A 410 disables the trigger; 429 and 503 with Retry-After are retried then; anything else is retried on the trigger\'s schedule.' },
+        200: {
+          description:
+            "Any 2xx: delivered. A 410 disables the trigger; 429 and 503 with Retry-After are retried then; anything else is retried on the trigger's schedule.",
+        },
       },
     });
   }

@@ -22,12 +22,7 @@ export interface RouteInput<P, Q, B> {
   idempotencyKey?: string;
 }
 
-export interface Route<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface Route<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: 'get' | 'post' | 'put' | 'delete' | 'patch';
   /** OpenAPI-style path with {braces}; converted for the router. */
   path: string;
@@ -80,8 +75,6 @@ export function isCreate(r: Pick<Route, 'method' | 'status'>): boolean {
 }
 
 /** Keeps the generic types of each route while collecting them in one table. */
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  r: Route<P, Q, B, R>,
-): Route {
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(r: Route<P, Q, B, R>): Route {
   return r as unknown as Route;
 }

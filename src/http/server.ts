@@ -23,7 +23,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const [status, title, code, detail] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request line and headers (a long query string counts) are larger than the server accepts (16 KiB): send the data in a JSON body instead']
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          'HEADERS_TOO_LARGE',
+          'The request line and headers (a long query string counts) are larger than the server accepts (16 KiB): send the data in a JSON body instead',
+        ]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request was not received in time']
         : [400, 'Bad Request', 'MALFORMED_REQUEST', 'The request is not valid HTTP/1.1'];

@@ -154,5 +154,9 @@ export function camelDescription(description: string, schema: unknown): string {
 
 /** `body.retry.max_attempts` → `retry.maxAttempts`: a domain field path as the tool's argument path. */
 export function argumentPath(field: string): string {
-  return field.replace(/^(query|path|body)\./, '').split('.').map(camel).join('.');
+  return field
+    .replace(/^(query|path|body)\./, '')
+    .split('.')
+    .map(camel)
+    .join('.');
 }

@@ -57,7 +57,10 @@ export class JsonExchangeTransport implements Transport {
    * `notify` receives the server's notifications while the exchange runs (an SSE answer: progress).
    */
   async exchange(
-    headers: Record<string, string | string[] | undefined>, body: unknown, extra: MessageExtraInfo, notify?: (message: JSONRPCMessage) => void,
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+    extra: MessageExtraInfo,
+    notify?: (message: JSONRPCMessage) => void,
   ): Promise<ExchangeResult> {
     const refused = this.check(headers, body);
     if (refused) return refused;
@@ -97,7 +100,9 @@ export class JsonExchangeTransport implements Transport {
  * event stream (Streamable HTTP's SSE response), so the notifications reach the client while the call runs.
  */
 export function wantsProgress(body: unknown): boolean {
-  return (Array.isArray(body) ? body : [body]).some((m) => isObject(m) && 'id' in m && isObject(m.params) && isObject(m.params._meta) && m.params._meta.progressToken !== undefined);
+  return (Array.isArray(body) ? body : [body]).some(
+    (m) => isObject(m) && 'id' in m && isObject(m.params) && isObject(m.params._meta) && m.params._meta.progressToken !== undefined,
+  );
 }
 
 const KEYS = {
@@ -129,8 +134,13 @@ export function isJsonRpcMessage(value: unknown): boolean {
   if ('result' in value) return isId(value.id) && isObject(value.result) && validMeta(value.result._meta) && onlyKeys(value, KEYS.result);
   if ('error' in value) {
     const error = value.error;
-    return (value.id === undefined || isId(value.id)) && isObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
-      && onlyKeys(value, KEYS.error);
+    return (
+      (value.id === undefined || isId(value.id)) &&
+      isObject(error) &&
+      Number.isInteger(error.code) &&
+      typeof error.message === 'string' &&
+      onlyKeys(value, KEYS.error)
+    );
   }
   return false;
 }

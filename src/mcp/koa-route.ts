@@ -86,7 +86,8 @@ export function registerMcpRoute(router: Router, deps: AppDeps) {
       ctx.type = 'text/event-stream';
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = stream;
-      void transport.exchange(headers, ctx.request.body, extra, event)
+      void transport
+        .exchange(headers, ctx.request.body, extra, event)
         .then((result) => {
           if (result.status === 200) for (const message of Array.isArray(result.body) ? result.body : [result.body]) event(message);
         })

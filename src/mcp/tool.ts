@@ -117,7 +117,7 @@ function domainSchema(tool: Tool): Record<string, unknown> {
 
 /** Said once, under every tool's description: how the camelCase arguments meet the results' snake_case ids. */
 export const NAMING_NOTE =
-  'Arguments are camelCase; results use the REST API\'s snake_case names, so an id a result gives as agent_id ' +
+  "Arguments are camelCase; results use the REST API's snake_case names, so an id a result gives as agent_id " +
   '(branch_id, call_session_id, ...) is passed back as the agentId (branchId, callSessionId, ...) argument.';
 
 export function listing(tool: Tool): ListedTool {
@@ -157,7 +157,10 @@ export function serveTools(server: McpServer, tools: readonly Tool[], context: (
     // An unknown tool is a protocol error (MCP spec, tools: error handling); everything after is a tool result.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const token = request.params._meta?.progressToken;
-    return callTool(tool, request.params.arguments, { ...context(), progress: token === undefined ? noProgress : progressReporter(token, extra.sendNotification) });
+    return callTool(tool, request.params.arguments, {
+      ...context(),
+      progress: token === undefined ? noProgress : progressReporter(token, extra.sendNotification),
+    });
   });
 }
 
@@ -168,14 +171,19 @@ export function serveTools(server: McpServer, tools: readonly Tool[], context: (
  */
 export function progressReporter(
   token: string | number,
-  send: (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; total?: number; message?: string } }) => Promise<void>,
+  send: (notification: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; total?: number; message?: string };
+  }) => Promise<void>,
 ): ReportProgress {
   let last = -Infinity;
   return ({ progress, total, message }) => {
     if (!(progress > last)) return;
     last = progress;
-    void send({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
-      .catch(() => undefined);
+    void send({
+      method: 'notifications/progress',
+      params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+    }).catch(() => undefined);
   };
 }
 
@@ -213,7 +221,17 @@ function errorResult(error: unknown, tool: Tool, ctx: ToolContext): CallToolResu
     // Domain functions name fields where REST sends them (`body.from_number`); the tool takes `fromNumber`.
     const fields = (problem.errors ?? []).map((issue) => `- ${argumentPath(issue.field)}: ${issue.message}`);
     // What the model needs to recover (current_hash and a diff, conflicts, the missing permission...).
-    const { type: _type, title: _title, status: _status, detail: _detail, code: _code, errors: _errors, instance: _instance, request_id: _rid, ...details } = problem;
+    const {
+      type: _type,
+      title: _title,
+      status: _status,
+      detail: _detail,
+      code: _code,
+      errors: _errors,
+      instance: _instance,
+      request_id: _rid,
+      ...details
+    } = problem;
     const extra = Object.keys(details).length ? [`details: ${JSON.stringify(details)}`] : [];
     text = [`${problem.detail} (${problem.code})`, ...fields, ...extra].join('\n');
   } else {

@@ -107,7 +107,10 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
   const media = new RtpCallMedia({ callId: sessionId, direction: 'inbound', session, hangup: () => call.hangup() });
   call.on('ended', (reason: string) => void media.end(reason === 'remote_bye' ? 'caller_hangup' : 'error', reason));
   const sdp = buildAnswer(call.offer, call.negotiated, {
-    address: deps.publicAddress, port: session.port, sessionId: String(Date.now()), version: 1,
+    address: deps.publicAddress,
+    port: session.port,
+    sessionId: String(Date.now()),
+    version: 1,
   });
   try {
     await call.answer(sdp);
@@ -128,8 +131,17 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
   const { organizationId, projectId, agentId, versionId } = route;
   try {
     await runLiveConversation(deps, {
-      organizationId, projectId, agentId, versionId, direction: 'inbound', phoneNumber: route.calledAddress,
-      sessionId, media, caller, startedAt, log,
+      organizationId,
+      projectId,
+      agentId,
+      versionId,
+      direction: 'inbound',
+      phoneNumber: route.calledAddress,
+      sessionId,
+      media,
+      caller,
+      startedAt,
+      log,
       // The trunk that sent the call takes it on to the transfer destination (blind transfer, RFC 3515).
       transfer: (address) => call.refer(referTarget(address, call.dialog!.remoteTarget)),
     });
@@ -177,13 +189,22 @@ export async function runLiveConversation(deps: MediaDeps, live: LiveCall): Prom
   let hungUpByRequest = false;
   const mediaEnded = new Promise<void>((resolve) => (media.isEnded ? resolve() : media.on('ended', () => resolve())));
   const release = await holdLiveCall(deps.orm, deps.node, {
-    sessionId, organizationId: live.organizationId, projectId: live.projectId, agentId: agent.id, agentName: agent.name,
-    versionId: version.id, direction: live.direction, caller: live.caller, phoneNumber: live.phoneNumber, startedAt: live.startedAt,
+    sessionId,
+    organizationId: live.organizationId,
+    projectId: live.projectId,
+    agentId: agent.id,
+    agentName: agent.name,
+    versionId: version.id,
+    direction: live.direction,
+    caller: live.caller,
+    phoneNumber: live.phoneNumber,
+    startedAt: live.startedAt,
     hangup: (cause) => {
       hungUpByRequest = true;
       return media.hangup(cause);
     },
-    mediaEnded, log,
+    mediaEnded,
+    log,
   });
   log.info({ session_id: sessionId }, 'live call: the conversation starts');
   try {
@@ -195,9 +216,7 @@ export async function runLiveConversation(deps: MediaDeps, live: LiveCall): Prom
   }
 }
 
-async function converseAndRecord(
-  deps: MediaDeps, live: LiveCall, config: AgentVersion['config'], hungUpByRequest: () => boolean,
-): Promise<void> {
+async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentVersion['config'], hungUpByRequest: () => boolean): Promise<void> {
   const { sessionId, media, log } = live;
   const em = deps.orm.em.fork();
   const preparing = performance.now();

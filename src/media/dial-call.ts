@@ -45,9 +45,7 @@ type Attempt = { answered: string } | { failed: CallFailure; heardProgress: bool
  * not answer at all (408 before any provisional response) or fails on its
  * side (5xx); a busy, declined or unknown number is final.
  */
-export async function dialOutboundCall(
-  deps: MediaDeps, request: DialRequest, hooks: { onAnswered?: () => void } = {},
-): Promise<DialResult> {
+export async function dialOutboundCall(deps: MediaDeps, request: DialRequest, hooks: { onAnswered?: () => void } = {}): Promise<DialResult> {
   const ua = deps.ua;
   if (!ua) throw new Error('dialOutboundCall needs MediaDeps.ua (the media process SIP user agent)');
   const log = deps.logger.child({ session_id: request.sessionId, direction: 'outbound' });
@@ -60,9 +58,7 @@ export async function dialOutboundCall(
     return { outcome: 'failed', reason: `media: ${(error as Error).message}` };
   }
   const offer = buildOffer({ address: deps.publicAddress, port: session.port, sessionId: String(Date.now()), version: 1 });
-  const credentials = request.trunk.username && request.trunk.password
-    ? { username: request.trunk.username, password: request.trunk.password }
-    : undefined;
+  const credentials = request.trunk.username && request.trunk.password ? { username: request.trunk.username, password: request.trunk.password } : undefined;
 
   let last: DialResult = { outcome: 'failed', reason: 'not dialled' };
   for (const endpoint of request.trunk.endpoints) {
@@ -106,7 +102,12 @@ function settle(call: OutgoingSipCall): Promise<Attempt> {
 
 /** The far end answered: media from its SDP answer, then the agent's conversation in the background. */
 async function connect(
-  deps: MediaDeps, request: DialRequest, hooks: { onAnswered?: () => void }, call: OutgoingSipCall, session: RtpSession, answer: string,
+  deps: MediaDeps,
+  request: DialRequest,
+  hooks: { onAnswered?: () => void },
+  call: OutgoingSipCall,
+  session: RtpSession,
+  answer: string,
 ): Promise<DialResult> {
   const log = deps.logger.child({ session_id: request.sessionId, sip_call_id: call.callId, direction: 'outbound' });
   const media = new RtpCallMedia({ callId: request.sessionId, direction: 'outbound', session, hangup: () => call.hangup() });

@@ -57,9 +57,17 @@ export async function holdLiveCall(orm: Orm, node: MediaNode | undefined, input:
   const settle = (error?: Error): void => (error ? fail(error) : release());
   if (!node) return settle;
   await openLiveSession(orm.em.fork(), {
-    id: input.sessionId, organizationId: input.organizationId, projectId: input.projectId, agentId: input.agentId,
-    agentName: input.agentName, agentVersionId: input.versionId, direction: input.direction, caller: { address: input.caller },
-    phoneNumber: input.phoneNumber, startedAt: input.startedAt, mediaNode: node.queue,
+    id: input.sessionId,
+    organizationId: input.organizationId,
+    projectId: input.projectId,
+    agentId: input.agentId,
+    agentName: input.agentName,
+    agentVersionId: input.versionId,
+    direction: input.direction,
+    caller: { address: input.caller },
+    phoneNumber: input.phoneNumber,
+    startedAt: input.startedAt,
+    mediaNode: node.queue,
   });
   node.registry.hold(input.sessionId, { done, hangup: () => input.hangup('agent_hangup') });
   // A record that never comes (a bug, a database gone for a minute) must not leave the call in progress forever.
@@ -71,10 +79,14 @@ export async function holdLiveCall(orm: Orm, node: MediaNode | undefined, input:
     // Not awaited: the caller hears the agent at once, whatever Temporal's state (a server restarting, a channel
     // reconnecting). A call that ends before its workflow starts is found not held, and finalized only if unrecorded.
     const args: [LiveCallInput] = [{ sessionId: input.sessionId, mediaQueue: node.queue }];
-    void node.temporal.client.workflow.start('liveCall', {
-      taskQueue: node.temporal.taskQueue, workflowId: workflowIds.liveCall(input.sessionId), args,
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-    }).catch((error: unknown) => input.log.warn({ err: error }, 'live call: could not start its workflow; the call goes on unsupervised'));
+    void node.temporal.client.workflow
+      .start('liveCall', {
+        taskQueue: node.temporal.taskQueue,
+        workflowId: workflowIds.liveCall(input.sessionId),
+        args,
+        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      })
+      .catch((error: unknown) => input.log.warn({ err: error }, 'live call: could not start its workflow; the call goes on unsupervised'));
   }
   return settle;
 }

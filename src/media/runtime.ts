@@ -28,14 +28,17 @@ import type { MediaNode } from './hold-call.js';
 /** The commands not found on PATH. */
 function missingCommands(commands: string[]): string[] {
   const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  return commands.filter((command) => !dirs.some((dir) => {
-    try {
-      accessSync(join(dir, command), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  }));
+  return commands.filter(
+    (command) =>
+      !dirs.some((dir) => {
+        try {
+          accessSync(join(dir, command), constants.X_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+  );
 }
 
 /** How often this process stamps the calls it holds (a killed process's calls end at its last stamp). */
@@ -104,11 +107,16 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     installTemporalRuntime(logger);
     const connection = await NativeConnection.connect({ address: config.temporal.address });
     const worker = await Worker.create({
-      connection, namespace: config.temporal.namespace, taskQueue: queue, activities: createMediaNodeActivities(registry),
+      connection,
+      namespace: config.temporal.namespace,
+      taskQueue: queue,
+      activities: createMediaNodeActivities(registry),
     });
     // Outbound SIP calls, taken by whichever media process is free (activities/media-dial.activities.ts).
     const dialWorker = await Worker.create({
-      connection, namespace: config.temporal.namespace, taskQueue: mediaTaskQueue(config.temporal.taskQueue),
+      connection,
+      namespace: config.temporal.namespace,
+      taskQueue: mediaTaskQueue(config.temporal.taskQueue),
       activities: createMediaDialActivities(deps),
     });
     nodeWorker = { worker, connection, running: Promise.all([worker.run(), dialWorker.run()]).then(() => {}), dialWorker };
@@ -127,7 +135,11 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     active.add(running);
   });
   const missing = missingCommands(['espeak-ng', 'sox', 'pocketsphinx_continuous']);
-  if (missing.length) log.warn({ missing }, 'offline speech is missing commands: calls will fail to speak or listen (apt-get install espeak-ng sox pocketsphinx pocketsphinx-en-us)');
+  if (missing.length)
+    log.warn(
+      { missing },
+      'offline speech is missing commands: calls will fail to speak or listen (apt-get install espeak-ng sox pocketsphinx pocketsphinx-en-us)',
+    );
   // The first call's greeting would otherwise wait for the speech helper process to start (a Node process) and
   // for espeak-ng and sox to load: pay for it here, once, before the process says it is running.
   else await warmUpSpeech(deps.tts, log);

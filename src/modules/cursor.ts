@@ -23,7 +23,11 @@ export interface CursorKey {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
 
 export function filterFingerprint(filters: Record<string, unknown>): string {
-  const canonical = JSON.stringify(Object.keys(filters).sort().map((k) => [k, filters[k] ?? null]));
+  const canonical = JSON.stringify(
+    Object.keys(filters)
+      .sort()
+      .map((k) => [k, filters[k] ?? null]),
+  );
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
 }
 
@@ -43,7 +47,8 @@ export function decodeCursor(cursor: string, fingerprint: string): CursorKey {
     throw bad('it is not a cursor returned by this API');
   }
   if (
-    !parsed || typeof parsed !== 'object' ||
+    !parsed ||
+    typeof parsed !== 'object' ||
     (parsed as { v?: unknown }).v !== 1 ||
     typeof (parsed as { t?: unknown }).t !== 'string' ||
     typeof (parsed as { id?: unknown }).id !== 'string' ||

@@ -43,8 +43,6 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string) =>
-  new DomainError('NOT_FOUND', `${what} ${id} was not found`, { resource: what, id });
+export const notFound = (what: string, id: string) => new DomainError('NOT_FOUND', `${what} ${id} was not found`, { resource: what, id });
 
-export const validationFailed = (issues: FieldIssue[], message = 'The request is not valid') =>
-  new DomainError('VALIDATION_FAILED', message, { issues });
+export const validationFailed = (issues: FieldIssue[], message = 'The request is not valid') => new DomainError('VALIDATION_FAILED', message, { issues });

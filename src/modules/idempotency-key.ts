@@ -8,4 +8,8 @@ import { z } from 'zod';
  */
 export const IDEMPOTENCY_KEY_MAX = 200;
 
-export const IdempotencyKey = z.string().min(1).max(IDEMPOTENCY_KEY_MAX).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+export const IdempotencyKey = z
+  .string()
+  .min(1)
+  .max(IDEMPOTENCY_KEY_MAX)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');

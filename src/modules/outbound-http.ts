@@ -16,13 +16,33 @@ import { DomainError } from './errors.js';
  */
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
 
 /**
  * The eight 16-bit groups of an IPv6 literal in any spelling (`::`, a trailing
@@ -84,17 +104,27 @@ export function isForbiddenAddress(address: string): boolean {
 
 type LookupAllOptions = { all?: boolean; family?: number; hints?: number };
 /** A DNS lookup in the shape of `dns.lookup` with `all: true`; tests pass one that answers a private address. */
-export type Lookup = (hostname: string, options: LookupAllOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Lookup = (
+  hostname: string,
+  options: LookupAllOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** The bare host: no IPv6 brackets, lower case, no trailing dot (`localhost.` is localhost). */
-const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '').toLowerCase();
+const stripBrackets = (host: string) =>
+  host
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 
 export class ForbiddenAddressError extends Error {
   readonly code = 'FORBIDDEN_ADDRESS';
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private or reserved address the platform does not call ` +
-      `(an operator can allow a host of their own network with OUTBOUND_ALLOWED_HOSTS=${host})`);
+    super(
+      `${host} resolves to ${address}, a private or reserved address the platform does not call ` +
+        `(an operator can allow a host of their own network with OUTBOUND_ALLOWED_HOSTS=${host})`,
+    );
     this.name = 'ForbiddenAddressError';
   }
 }
@@ -151,7 +181,10 @@ export function assertPublicUrl(value: string, field: string, allowedHosts: read
 export type OutboundErrorKind = 'invalid_url' | 'forbidden_address' | 'unknown_host' | 'too_many_redirects' | 'timeout' | 'too_large' | 'network';
 
 export class OutboundRequestError extends Error {
-  constructor(readonly kind: OutboundErrorKind, message: string) {
+  constructor(
+    readonly kind: OutboundErrorKind,
+    message: string,
+  ) {
     super(message);
     this.name = 'OutboundRequestError';
   }
@@ -196,7 +229,8 @@ function checkTarget(raw: string, base: URL | undefined, allowedHosts: readonly 
   } catch {
     throw new OutboundRequestError('invalid_url', `${raw.slice(0, 200)} is not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRequestError('invalid_url', `Only http and https URLs are called, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundRequestError('invalid_url', `Only http and https URLs are called, not ${url.protocol}`);
   if (url.username || url.password) throw new OutboundRequestError('invalid_url', 'URLs must not carry credentials (user:password@); send them as headers');
   try {
     checkUrlHost(url, allowedHosts);

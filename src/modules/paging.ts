@@ -16,7 +16,12 @@ extendZodWithOpenApi(z);
  * neither skipped nor repeated. test/http/list-paging.test.ts holds every list
  * route of the table to it.
  */
-export const PageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT)
+export const PageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(PAGE_SIZE_MAX)
+  .default(PAGE_SIZE_DEFAULT)
   .describe(`Items per page, 1 to ${PAGE_SIZE_MAX}; default ${PAGE_SIZE_DEFAULT}.`);
 export const PageCursor = z.string().max(500).optional().describe('next_cursor of the previous page; send the same filters.');
 
@@ -49,13 +54,21 @@ const NO_TIME = new Date(0).toISOString();
  * `filters` its filters: a cursor made for one is refused by another.
  */
 export async function findPage<T extends { id: string }>(
-  em: Em, entity: EntityName<T>, where: FilterQuery<T>, page: Page, options: { list: string; order: 'asc' | 'desc'; filters?: Record<string, unknown> },
+  em: Em,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  page: Page,
+  options: { list: string; order: 'asc' | 'desc'; filters?: Record<string, unknown> },
 ): Promise<PageOf<T>> {
   const fingerprint = filterFingerprint({ list: options.list, ...options.filters });
   const after = page.cursor ? decodeCursor(page.cursor, fingerprint) : undefined;
-  const rows = await em.find(entity, {
-    $and: [where, ...(after ? [{ id: { [options.order === 'asc' ? '$gt' : '$lt']: after.id } }] : [])],
-  } as FilterQuery<T>, { orderBy: { id: options.order } as never, limit: page.page_size + 1 });
+  const rows = await em.find(
+    entity,
+    {
+      $and: [where, ...(after ? [{ id: { [options.order === 'asc' ? '$gt' : '$lt']: after.id } }] : [])],
+    } as FilterQuery<T>,
+    { orderBy: { id: options.order } as never, limit: page.page_size + 1 },
+  );
   return slicePage(rows, page.page_size, (row) => row.id, fingerprint);
 }
 
@@ -99,5 +112,8 @@ export async function allPages<T>(read: (page: Page) => Promise<PageOf<T>>): Pro
 
 /** A list's answer: its items under their name, and the paging fields. */
 export function listAnswer<K extends string, T>(name: K, page: PageOf<T>): { [P in K]: T[] } & { has_more: boolean; next_cursor: string | null } {
-  return { [name]: page.items, has_more: page.has_more, next_cursor: page.next_cursor } as { [P in K]: T[] } & { has_more: boolean; next_cursor: string | null };
+  return { [name]: page.items, has_more: page.has_more, next_cursor: page.next_cursor } as { [P in K]: T[] } & {
+    has_more: boolean;
+    next_cursor: string | null;
+  };
 }

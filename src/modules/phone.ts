@@ -28,12 +28,14 @@ export function tryNormalizePhone(raw: string, defaultCountry?: string): { ok: t
   if (!text) return { ok: false, reason: 'is empty' };
   if (text.length > 40) return { ok: false, reason: 'is longer than 40 characters' };
   const country = defaultCountry?.toUpperCase();
-  if (country !== undefined && !isSupportedCountry(country)) return { ok: false, reason: `default_country ${defaultCountry} is not a known ISO 3166 country code` };
+  if (country !== undefined && !isSupportedCountry(country))
+    return { ok: false, reason: `default_country ${defaultCountry} is not a known ISO 3166 country code` };
   const parsed = parsePhoneNumberFromString(text, country as CountryCode | undefined);
   if (!parsed) {
     return {
       ok: false,
-      reason: text.startsWith('+') || country ? 'is not a phone number' : 'is not in E.164 form (+ and country code); send default_country for national numbers',
+      reason:
+        text.startsWith('+') || country ? 'is not a phone number' : 'is not in E.164 form (+ and country code); send default_country for national numbers',
     };
   }
   if (!parsed.isValid()) return { ok: false, reason: `${parsed.number} is not a valid number for its country` };

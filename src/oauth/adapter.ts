@@ -35,10 +35,7 @@ export class PgAdapter implements Adapter {
        values (?, ?, ?::jsonb, ?, ?, ?, case when ?::int is null then null else now() + make_interval(secs => ?::int) end)
        on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
          user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`,
-      [
-        this.name, id, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null,
-        expiresIn ?? null, expiresIn ?? null,
-      ],
+      [this.name, id, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresIn ?? null, expiresIn ?? null],
     );
     void this.sweep();
   }

@@ -197,8 +197,7 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
       policy,
       url: (_ctx, interaction) => `/dashboard/interaction/${interaction.uid}`,
     },
-    clientBasedCORS: (_ctx, origin, client) =>
-      origin !== 'null' && client.redirectUris!.some((uri) => URL.parse(uri)?.origin === origin),
+    clientBasedCORS: (_ctx, origin, client) => origin !== 'null' && client.redirectUris!.some((uri) => URL.parse(uri)?.origin === origin),
     renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.set('Content-Security-Policy', PAGE_CSP);
@@ -242,8 +241,7 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
 
   // mount() composes the provider's middleware now: provider.use() calls must come before it.
   const mounted = mount('/platform', provider);
-  const middleware: Middleware = (ctx, next) =>
-    ctx.path === ROUTE_PREFIX || ctx.path.startsWith(`${ROUTE_PREFIX}/`) ? mounted(ctx, next) : next();
+  const middleware: Middleware = (ctx, next) => (ctx.path === ROUTE_PREFIX || ctx.path.startsWith(`${ROUTE_PREFIX}/`) ? mounted(ctx, next) : next());
   // The provider serves discovery under its mount only; the host app serves
   // it at the RFC 8414 addresses, so it is produced here by running the
   // provider's own route on the current request with the path rewritten.

@@ -65,7 +65,9 @@ async function newKey(): Promise<JWK> {
 
 async function insertKey(em: Em, encryptionKey: Buffer, jwk: JWK): Promise<void> {
   await sql(em, 'insert into oauth_signing_key (kid, jwk, private_jwk_encrypted, created_at) values (?, ?::jsonb, ?, clock_timestamp())', [
-    jwk.kid, JSON.stringify(toPublicJwk(jwk)), encryptSecret(encryptionKey, JSON.stringify(jwk), context(jwk.kid!)),
+    jwk.kid,
+    JSON.stringify(toPublicJwk(jwk)),
+    encryptSecret(encryptionKey, JSON.stringify(jwk), context(jwk.kid!)),
   ]);
 }
 
@@ -75,7 +77,9 @@ async function repair(em: Em, encryptionKey: Buffer, rows: KeyRow[]): Promise<vo
   for (const row of rows.filter((r) => r.private_jwk_encrypted === null && !r.retired)) {
     const plain = toJson<JWK>(row.jwk);
     await sql(em, 'update oauth_signing_key set jwk = ?::jsonb, private_jwk_encrypted = ? where kid = ?', [
-      JSON.stringify(toPublicJwk(plain)), encryptSecret(encryptionKey, JSON.stringify(plain), context(row.kid)), row.kid,
+      JSON.stringify(toPublicJwk(plain)),
+      encryptSecret(encryptionKey, JSON.stringify(plain), context(row.kid)),
+      row.kid,
     ]);
   }
   const retired = rows.filter((r) => r.retired).map((r) => r.kid);

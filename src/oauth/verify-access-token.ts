@@ -72,7 +72,12 @@ export async function verifyMcpTokenClaims(deps: Pick<AppDeps, 'config' | 'orm'>
   }
   // jose accepts an audience list containing ours; these tokens are for the MCP endpoint alone.
   if (payload.aud !== audience) throw refuse('wrong_audience', `The access token is not for ${audience}`);
-  if (!String(payload.scope ?? '').split(' ').includes(MCP_SCOPE)) throw refuse('insufficient_scope', `The access token lacks the ${MCP_SCOPE} scope`);
+  if (
+    !String(payload.scope ?? '')
+      .split(' ')
+      .includes(MCP_SCOPE)
+  )
+    throw refuse('insufficient_scope', `The access token lacks the ${MCP_SCOPE} scope`);
   const claims: McpAccess = {
     userId: String(payload.sub),
     organizationId: String(payload.org_id),
@@ -111,8 +116,11 @@ function remember(token: string, claims: McpAccess, exp: number) {
 export async function assertConnectionActive(deps: Pick<AppDeps, 'orm'>, claims: McpAccess): Promise<void> {
   const connection = await findActiveConnection(deps.orm, claims.grantId);
   if (
-    !connection || connection.userId !== claims.userId || connection.clientId !== claims.clientId ||
-    connection.organizationId !== claims.organizationId || connection.projectId !== claims.projectId
+    !connection ||
+    connection.userId !== claims.userId ||
+    connection.clientId !== claims.clientId ||
+    connection.organizationId !== claims.organizationId ||
+    connection.projectId !== claims.projectId
   ) {
     throw refuse('revoked', 'This connection was disconnected or has expired: connect the assistant again');
   }

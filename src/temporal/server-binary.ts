@@ -31,14 +31,22 @@ export async function findTemporalServer(log: (msg: string) => void = () => {}):
   const go = findGo();
   let moduleDir = process.env.TEMPORAL_SERVER_MODULE_DIR;
   if (!moduleDir) {
-    if (!go) throw new Error(`Go is needed to find (or build) the Temporal server ${TEMPORAL_SERVER_VERSION}: install Go, or set TEMPORAL_SERVER_DIR and TEMPORAL_SERVER_MODULE_DIR`);
+    if (!go)
+      throw new Error(
+        `Go is needed to find (or build) the Temporal server ${TEMPORAL_SERVER_VERSION}: install Go, or set TEMPORAL_SERVER_DIR and TEMPORAL_SERVER_MODULE_DIR`,
+      );
     const { stdout } = await run(go, ['env', 'GOMODCACHE']);
     moduleDir = join(stdout.trim(), `${MODULE}@${TEMPORAL_SERVER_VERSION}`);
   }
   if (existsSync(binaries.server) && existsSync(binaries.sqlTool) && existsSync(moduleDir)) return { ...binaries, moduleDir };
   if (!go) throw new Error(`The Temporal server is not in ${dir} and Go is not installed to build it`);
   log(`Building the Temporal server ${TEMPORAL_SERVER_VERSION} and its schema tool with Go into ${dir} (first time only, a few minutes)...`);
-  await goInstall(go, dir, [`${MODULE}/cmd/server@${TEMPORAL_SERVER_VERSION}`, `${MODULE}/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`], [binaries.server, binaries.sqlTool, moduleDir]);
+  await goInstall(
+    go,
+    dir,
+    [`${MODULE}/cmd/server@${TEMPORAL_SERVER_VERSION}`, `${MODULE}/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`],
+    [binaries.server, binaries.sqlTool, moduleDir],
+  );
   log('Temporal server built.');
   return { ...binaries, moduleDir };
 }

@@ -1,5 +1,12 @@
 import {
-  isGrpcDeadlineError, isGrpcServiceError, WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
+  isGrpcDeadlineError,
+  isGrpcServiceError,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import type { AppDeps } from '../deps.js';
@@ -25,7 +32,12 @@ export function temporalAccess(deps: Pick<AppDeps, 'temporal' | 'config'>): Temp
  * of it is refused, and "already started" counts as started (a retried request, a racing caller, a dispatcher
  * whose claim lapsed). Any other failure is thrown, for the caller to close its row.
  */
-export async function startWorkflowOnce<W extends Workflow>(temporal: TemporalAccess, workflowType: string, workflowId: string, args: Parameters<W>): Promise<void> {
+export async function startWorkflowOnce<W extends Workflow>(
+  temporal: TemporalAccess,
+  workflowType: string,
+  workflowId: string,
+  args: Parameters<W>,
+): Promise<void> {
   try {
     await temporal.client.workflow.start(workflowType, {
       taskQueue: temporal.taskQueue,
@@ -47,7 +59,10 @@ export async function startWorkflowOnce<W extends Workflow>(temporal: TemporalAc
  * the reason ("The <noun> could not start: ..."), and the caller hears 503 naming what was not accepted.
  */
 export async function startWorkflowOrClose<W extends Workflow>(
-  temporal: TemporalAccess, workflowType: string, workflowId: string, args: Parameters<W>,
+  temporal: TemporalAccess,
+  workflowType: string,
+  workflowId: string,
+  args: Parameters<W>,
   row: { noun: string; details: Record<string, unknown>; close: (reason: string) => Promise<unknown> },
 ): Promise<void> {
   try {
@@ -71,7 +86,10 @@ export async function moveWorkflow<T>(
     return await update();
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError) {
-      throw new DomainError('CONFLICT', (error.cause as Error | undefined)?.message ?? `The ${refusal.noun} refused ${refusal.move}`, { ...refusal.details, move: refusal.move });
+      throw new DomainError('CONFLICT', (error.cause as Error | undefined)?.message ?? `The ${refusal.noun} refused ${refusal.move}`, {
+        ...refusal.details,
+        move: refusal.move,
+      });
     }
     if (error instanceof WorkflowNotFoundError) throw new DomainError('CONFLICT', refusal.notRunning, refusal.details);
     throw error;

@@ -39,7 +39,12 @@ export async function createWorker(config: Config, orm: Orm, logger: Logger): Pr
     taskQueue: config.temporal.taskQueue,
     // A production build carries the workflows bundled ahead of time (npm run build): no bundling at start-up.
     ...workflowCode(config.temporal.workflowBundle),
-    activities: createActivities({ orm, engineSettings: engineSettingsFrom(config), triggerSettings: triggerSettingsFrom(config), voiceSettings: voiceSettingsFrom(config) }),
+    activities: createActivities({
+      orm,
+      engineSettings: engineSettingsFrom(config),
+      triggerSettings: triggerSettingsFrom(config),
+      voiceSettings: voiceSettingsFrom(config),
+    }),
     bundlerOptions: { ignoreModules: [] },
     // SIGTERM drains: polling stops, running activities (a webhook delivery, a dial) finish within the grace
     // period and are only then cancelled; the database pool closes after run() resolves (src/main.ts).

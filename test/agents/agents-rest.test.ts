@@ -28,18 +28,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const agentBody = (over: Record<string, unknown> = {}): CreateAgentBody => ({
-  name: 'Support line',
-  prompt: 'You are the support agent of Acme.\nGreet the caller.\nAsk for the order number.',
-  first_message: 'Hello, Acme support.',
-  voice: { provider: 'openai', voice_id: 'nova' },
-  model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Goodbye', hangup: true }] },
-  tools: [{ name: 'transfer', kind: 'builtin', permission: 'ask', config: { destination: 'billing' } }],
-  variables: [{ key: 'order_number', description: 'The order number' }],
-  destinations: [{ name: 'billing', address: '+4930123456' }],
-  end_call: { phrases: ['goodbye'], max_duration_seconds: 600 },
-  ...over,
-}) as CreateAgentBody;
+const agentBody = (over: Record<string, unknown> = {}): CreateAgentBody =>
+  ({
+    name: 'Support line',
+    prompt: 'You are the support agent of Acme.\nGreet the caller.\nAsk for the order number.',
+    first_message: 'Hello, Acme support.',
+    voice: { provider: 'openai', voice_id: 'nova' },
+    model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Goodbye', hangup: true }] },
+    tools: [{ name: 'transfer', kind: 'builtin', permission: 'ask', config: { destination: 'billing' } }],
+    variables: [{ key: 'order_number', description: 'The order number' }],
+    destinations: [{ name: 'billing', address: '+4930123456' }],
+    end_call: { phrases: ['goodbye'], max_duration_seconds: 600 },
+    ...over,
+  }) as CreateAgentBody;
 
 async function create(over: Record<string, unknown> = {}, tenant = a) {
   const res = await t.request.post('/v1/agent/create').set(tenant.headers).send(agentBody(over));
@@ -73,7 +74,11 @@ describe('create, retrieve and list', () => {
 
     const revisions = await t.request.get(`/v1/agent/${agent.agent_id}/prompt/revision/list`).set(a.headers);
     expect(revisions.body.revisions).toHaveLength(1);
-    expect(revisions.body.revisions[0]).toMatchObject({ version_id: agent.version_id, parent_revision_id: null, author: { type: 'api_client', id: a.clientId } });
+    expect(revisions.body.revisions[0]).toMatchObject({
+      version_id: agent.version_id,
+      parent_revision_id: null,
+      author: { type: 'api_client', id: a.clientId },
+    });
 
     const audit = await t.orm.em.fork().find(AuditEvent, { organization: a.organizationId, targetId: agent.agent_id });
     expect(audit.map((e) => e.action)).toEqual(['agent.create']);
@@ -93,7 +98,10 @@ describe('create, retrieve and list', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.request.get('/v1/agent/list').query({ page_size: 2, ...(cursor ? { cursor } : {}) }).set(org.headers);
+      const res = await t.request
+        .get('/v1/agent/list')
+        .query({ page_size: 2, ...(cursor ? { cursor } : {}) })
+        .set(org.headers);
       expect(res.status).toBe(200);
       seen.push(...res.body.agents.map((x: { agent_id: string }) => x.agent_id));
       cursor = res.body.has_more ? res.body.next_cursor : undefined;
@@ -154,8 +162,16 @@ describe('update with If-Match', () => {
 
   it('updates a branch head when branch_id is given, leaving main alone', async () => {
     const agent = (await create()).body.agent;
-    const branch = (await t.request.post(`/v1/agent/${agent.agent_id}/branch/create`).set(a.headers).send({ branch: { name: 'german' } })).body.branch;
-    const res = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).set('If-Match', branch.etag)
+    const branch = (
+      await t.request
+        .post(`/v1/agent/${agent.agent_id}/branch/create`)
+        .set(a.headers)
+        .send({ branch: { name: 'german' } })
+    ).body.branch;
+    const res = await t.request
+      .put(`/v1/agent/update/${agent.agent_id}`)
+      .set(a.headers)
+      .set('If-Match', branch.etag)
       .send({ branch_id: branch.branch_id, language: 'de-DE' });
     expect(res.status).toBe(200);
     expect(res.body.agent.branch).toEqual({ branch_id: branch.branch_id, name: 'german' });
@@ -207,15 +223,21 @@ describe('estimate', () => {
 });
 
 describe('tenancy, permissions and bad input', () => {
-  it('reads another organization\'s agent as 404 everywhere', async () => {
+  it("reads another organization's agent as 404 everywhere", async () => {
     const agent = (await create()).body.agent;
     const id = agent.agent_id;
     const checks = await Promise.all([
       t.request.get(`/v1/agent/retrieve/${id}`).set(b.headers),
       t.request.put(`/v1/agent/update/${id}`).set(b.headers).send({ name: 'mine' }),
-      t.request.post(`/v1/agent/${id}/branch/create`).set(b.headers).send({ branch: { name: 'x' } }),
+      t.request
+        .post(`/v1/agent/${id}/branch/create`)
+        .set(b.headers)
+        .send({ branch: { name: 'x' } }),
       t.request.get(`/v1/agent/${id}/branch/list`).set(b.headers),
-      t.request.post(`/v1/agent/${id}/prompt/patch`).set(b.headers).send({ expectedHash: agent.prompt_hash, edits: [{ anchor: 'Greet', op: 'replace', text: 'Hi' }] }),
+      t.request
+        .post(`/v1/agent/${id}/prompt/patch`)
+        .set(b.headers)
+        .send({ expectedHash: agent.prompt_hash, edits: [{ anchor: 'Greet', op: 'replace', text: 'Hi' }] }),
       t.request.get(`/v1/agent/${id}/prompt/revision/list`).set(b.headers),
       t.request.post(`/v1/agent/${id}/publish`).set(b.headers),
       t.request.post(`/v1/agent/${id}/branch/${agent.main_branch_id}/merge/preview`).set(b.headers),
@@ -242,8 +264,14 @@ describe('tenancy, permissions and bad input', () => {
     const writes = await Promise.all([
       t.request.post('/v1/agent/create').set(viewerHeaders).send(agentBody()),
       t.request.put(`/v1/agent/update/${agent.agent_id}`).set(viewerHeaders).send({ name: 'x' }),
-      t.request.post(`/v1/agent/${agent.agent_id}/branch/create`).set(viewerHeaders).send({ branch: { name: 'x' } }),
-      t.request.post(`/v1/agent/${agent.agent_id}/prompt/patch`).set(viewerHeaders).send({ expectedHash: agent.prompt_hash, edits: [{ anchor: 'Greet', op: 'replace', text: 'Hi' }] }),
+      t.request
+        .post(`/v1/agent/${agent.agent_id}/branch/create`)
+        .set(viewerHeaders)
+        .send({ branch: { name: 'x' } }),
+      t.request
+        .post(`/v1/agent/${agent.agent_id}/prompt/patch`)
+        .set(viewerHeaders)
+        .send({ expectedHash: agent.prompt_hash, edits: [{ anchor: 'Greet', op: 'replace', text: 'Hi' }] }),
       t.request.post(`/v1/agent/${agent.agent_id}/publish`).set(viewerHeaders),
       t.request.post(`/v1/agent/${agent.agent_id}/rollback`).set(viewerHeaders),
     ]);
@@ -253,10 +281,20 @@ describe('tenancy, permissions and bad input', () => {
 
   it('refuses bad bodies with 400 naming the fields', async () => {
     const cases: [Record<string, unknown>, string[]][] = [
-      [{ name: '' , prompt: 'x' }, ['body.name']],
+      [{ name: '', prompt: 'x' }, ['body.name']],
       [{ name: 'x' }, ['body.prompt']],
       [{ name: 'x', prompt: 'x', model: { provider: 'gpt', name: 'x' } }, ['body.model.provider']],
-      [{ name: 'x', prompt: 'x', tools: [{ name: 'end_call', kind: 'builtin' }, { name: 'end_call', kind: 'http' }] }, ['body.tools.1.name']],
+      [
+        {
+          name: 'x',
+          prompt: 'x',
+          tools: [
+            { name: 'end_call', kind: 'builtin' },
+            { name: 'end_call', kind: 'http' },
+          ],
+        },
+        ['body.tools.1.name'],
+      ],
       [{ name: 'x', prompt: 'x', tools: [{ name: 'end_call', kind: 'builtin', permission: 'maybe' }] }, ['body.tools.0.permission']],
       // A builtin entry must name a built-in (end_call, transfer_call, record_variable): anything else would do nothing.
       [{ name: 'x', prompt: 'x', tools: [{ name: 'teleport', kind: 'builtin' }] }, ['body.tools.0.name']],
@@ -276,7 +314,10 @@ describe('tenancy, permissions and bad input', () => {
       expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(fields);
     }
     const agent = (await create()).body.agent;
-    const badUpdate = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send({ voice: { provider: 'x' } });
+    const badUpdate = await t.request
+      .put(`/v1/agent/update/${agent.agent_id}`)
+      .set(a.headers)
+      .send({ voice: { provider: 'x' } });
     expect(badUpdate.status).toBe(400);
     expect(badUpdate.body.errors[0].field).toBe('body.voice.voice_id');
     const noBody = await t.request.post('/v1/agent/create').set(a.headers);
@@ -288,23 +329,40 @@ describe('tenancy, permissions and bad input', () => {
     const nulId = await t.request.get('/v1/agent/retrieve/agt%00x').set(a.headers);
     expect(nulId.status).toBe(400);
     expect(nulId.body.errors[0].field).toBe('path.agent_id');
-    const forged = Buffer.from(JSON.stringify({ v: 1, t: '2026-01-01T00:00:00Z', id: 'agt_\u0000', f: filterFingerprint({ project: undefined }) })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ v: 1, t: '2026-01-01T00:00:00Z', id: 'agt_\u0000', f: filterFingerprint({ project: undefined }) })).toString(
+      'base64url',
+    );
     expect((await t.request.get('/v1/agent/list').query({ cursor: forged }).set(a.headers)).status).toBe(400);
-    const nulText = await t.request.post(`/v1/agent/${agent.agent_id}/prompt/patch`).set(a.headers)
+    const nulText = await t.request
+      .post(`/v1/agent/${agent.agent_id}/prompt/patch`)
+      .set(a.headers)
       .send({ expectedHash: agent.prompt_hash, edits: [{ anchor: 'Greet', op: 'replace', text: 'a\u0000' }] });
     expect(nulText.status).toBe(400);
     expect(nulText.body.errors[0].field).toBe('body.edits.0.text');
-    expect((await t.request.post('/v1/agent/create').set(a.headers).send(agentBody({ project_id: 'prj_nope' }))).status).toBe(404);
+    expect(
+      (
+        await t.request
+          .post('/v1/agent/create')
+          .set(a.headers)
+          .send(agentBody({ project_id: 'prj_nope' }))
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses a voice that does not exist, on create and on update, naming the field', async () => {
     const before = await t.orm.em.fork().count(AuditEvent, { organization: a.organizationId, action: 'agent.create' });
-    const missing = await t.request.post('/v1/agent/create').set(a.headers).send(agentBody({ voice: { provider: 'openai', voice_id: 'no-such-voice' } }));
+    const missing = await t.request
+      .post('/v1/agent/create')
+      .set(a.headers)
+      .send(agentBody({ voice: { provider: 'openai', voice_id: 'no-such-voice' } }));
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'body.voice.voice_id' }] });
     expect(missing.body.detail).toMatch(/no-such-voice/);
     // A catalogue id under another provider names the provider.
-    const crossed = await t.request.post('/v1/agent/create').set(a.headers).send(agentBody({ voice: { provider: 'azure', voice_id: 'nova' } }));
+    const crossed = await t.request
+      .post('/v1/agent/create')
+      .set(a.headers)
+      .send(agentBody({ voice: { provider: 'azure', voice_id: 'nova' } }));
     expect([crossed.status, crossed.body.errors[0].field]).toEqual([400, 'body.voice.provider']);
     expect(crossed.body.detail).toMatch(/belongs to provider openai/);
     expect(await t.orm.em.fork().count(AuditEvent, { organization: a.organizationId, action: 'agent.create' })).toBe(before);
@@ -313,15 +371,26 @@ describe('tenancy, permissions and bad input', () => {
     const plain = await t.request.post('/v1/agent/create').set(a.headers).send({ name: 'Default voice', prompt: 'Hi.' });
     expect([plain.status, plain.body.agent.config.voice]).toEqual([201, { provider: 'platform', voice_id: 'default' }]);
     const agent = plain.body.agent;
-    const bad = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send({ voice: { provider: 'elevenlabs', voice_id: 'rachel' } });
+    const bad = await t.request
+      .put(`/v1/agent/update/${agent.agent_id}`)
+      .set(a.headers)
+      .send({ voice: { provider: 'elevenlabs', voice_id: 'rachel' } });
     expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'body.voice.voice_id']);
-    const good = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send({ voice: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' } });
+    const good = await t.request
+      .put(`/v1/agent/update/${agent.agent_id}`)
+      .set(a.headers)
+      .send({ voice: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' } });
     expect([good.status, good.body.agent.config.voice.voice_id]).toEqual([200, '21m00Tcm4TlvDq8ikWAM']);
   });
 
   it('documents the agent routes in the OpenAPI document', async () => {
     const doc = (await t.request.get('/v1/openapi.json')).body;
-    for (const path of ['/v1/agent/create', '/v1/agent/update/{agent_id}', '/v1/agent/{agent_id}/prompt/patch', '/v1/agent/{agent_id}/branch/{branch_id}/merge']) {
+    for (const path of [
+      '/v1/agent/create',
+      '/v1/agent/update/{agent_id}',
+      '/v1/agent/{agent_id}/prompt/patch',
+      '/v1/agent/{agent_id}/branch/{branch_id}/merge',
+    ]) {
       expect(doc.paths[path]).toBeDefined();
     }
   });

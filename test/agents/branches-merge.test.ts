@@ -34,7 +34,9 @@ const base = (agentId: string) => `/v1/agent/${agentId}`;
 /** Replaces one whole line of a branch's prompt through the REST patch route. */
 async function editLine(agentId: string, branchId: string | undefined, from: string, to: string) {
   const current = await getAgent(t.orm.em.fork(), system, agentId, { branchId });
-  const res = await t.request.post(`${base(agentId)}/prompt/patch`).set(a.headers)
+  const res = await t.request
+    .post(`${base(agentId)}/prompt/patch`)
+    .set(a.headers)
     .send({ ...(branchId ? { branchId } : {}), expectedHash: current.prompt_hash, edits: [{ anchor: from, op: 'replace', text: to }] });
   expect(res.status).toBe(200);
   return res.body;
@@ -46,19 +48,37 @@ describe('branches', () => {
   it('creates a working copy of main, refuses a duplicate name (409) and lists main first', async () => {
     const { agent, branch } = await setup();
     expect(branch).toMatchObject({
-      branch_id: expect.stringMatching(/^brn_/), name: 'change', is_main: false, state: 'open',
-      head_version_id: agent.version_id, base_version_id: agent.version_id, etag: agent.etag, prompt_hash: agent.prompt_hash,
+      branch_id: expect.stringMatching(/^brn_/),
+      name: 'change',
+      is_main: false,
+      state: 'open',
+      head_version_id: agent.version_id,
+      base_version_id: agent.version_id,
+      etag: agent.etag,
+      prompt_hash: agent.prompt_hash,
     });
-    const dup = await t.request.post(`${base(agent.agent_id)}/branch/create`).set(a.headers).send({ branch: { name: 'change' } });
+    const dup = await t.request
+      .post(`${base(agent.agent_id)}/branch/create`)
+      .set(a.headers)
+      .send({ branch: { name: 'change' } });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].field).toBe('body.branch.name');
-    const main = await t.request.post(`${base(agent.agent_id)}/branch/create`).set(a.headers).send({ branch: { name: 'main' } });
+    const main = await t.request
+      .post(`${base(agent.agent_id)}/branch/create`)
+      .set(a.headers)
+      .send({ branch: { name: 'main' } });
     expect(main.status).toBe(409);
-    const made = await t.request.post(`${base(agent.agent_id)}/branch/create`).set(a.headers).send({ branch: { name: 'second/try' } });
+    const made = await t.request
+      .post(`${base(agent.agent_id)}/branch/create`)
+      .set(a.headers)
+      .send({ branch: { name: 'second/try' } });
     expect(made.status).toBe(201);
     const list = await t.request.get(`${base(agent.agent_id)}/branch/list`).set(a.headers);
     expect(list.body.branches.map((x: { name: string }) => x.name)).toEqual(['main', 'change', 'second/try']);
-    const bad = await t.request.post(`${base(agent.agent_id)}/branch/create`).set(a.headers).send({ branch: { name: ' bad name!' } });
+    const bad = await t.request
+      .post(`${base(agent.agent_id)}/branch/create`)
+      .set(a.headers)
+      .send({ branch: { name: ' bad name!' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('body.branch.name');
   });
@@ -70,14 +90,24 @@ describe('merge preview and merge', () => {
     const edited = await editLine(agent.agent_id, branch.branch_id, 'Be brief.', 'Be brief and kind.');
     const p = await preview(agent.agent_id, branch.branch_id);
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ fast_forward: false, main_unchanged: true, clean: true, conflicts: [], changed_fields: ['prompt'], base_version_id: agent.version_id });
+    expect(p.body).toMatchObject({
+      fast_forward: false,
+      main_unchanged: true,
+      clean: true,
+      conflicts: [],
+      changed_fields: ['prompt'],
+      base_version_id: agent.version_id,
+    });
     expect(p.body.merged_config.prompt).toBe(PROMPT.replace('Be brief.', 'Be brief and kind.'));
 
     const m = await merge(agent.agent_id, branch.branch_id);
     expect(m.status).toBe(200);
     expect(m.body).toMatchObject({
       // Main had not moved, yet the merge is a new two-parent version (no-ff, decision 0009): it must not claim a fast-forward.
-      merged: true, already_merged: false, fast_forward: false, main_unchanged: true,
+      merged: true,
+      already_merged: false,
+      fast_forward: false,
+      main_unchanged: true,
       version: { parent_version_ids: [agent.version_id, edited.version_id] },
       branch: { state: 'merged', merged_version_id: m.body.version.version_id },
     });
@@ -85,7 +115,10 @@ describe('merge preview and merge', () => {
     expect(main.version_id).toBe(m.body.version.version_id);
     expect(main.config.prompt).toBe(p.body.merged_config.prompt);
     // Main's prompt changed: the merge is a revision on main.
-    const revs = await t.request.get(`${base(agent.agent_id)}/prompt/revision/list`).query({ branch_id: agent.main_branch_id }).set(a.headers);
+    const revs = await t.request
+      .get(`${base(agent.agent_id)}/prompt/revision/list`)
+      .query({ branch_id: agent.main_branch_id })
+      .set(a.headers);
     expect(revs.body.revisions[0]).toMatchObject({ summary: 'merge of branch change', version_id: m.body.version.version_id });
 
     // Idempotent: the same branch head merged again returns that merge.
@@ -94,7 +127,9 @@ describe('merge preview and merge', () => {
     expect(again.body).toMatchObject({ already_merged: true, fast_forward: false, main_unchanged: true, version: { version_id: m.body.version.version_id } });
     expect(await t.orm.em.fork().count(AgentVersion, { agent: agent.agent_id })).toBe(3);
     // A merged branch takes no more changes.
-    const late = await t.request.post(`${base(agent.agent_id)}/prompt/patch`).set(a.headers)
+    const late = await t.request
+      .post(`${base(agent.agent_id)}/prompt/patch`)
+      .set(a.headers)
       .send({ branchId: branch.branch_id, expectedHash: edited.prompt_hash, edits: [{ anchor: 'Be', op: 'replace', text: 'be', occurrence: 1 }] });
     expect(late.status).toBe(409);
     expect(await t.orm.em.fork().count(AuditEvent, { targetId: agent.agent_id, action: 'agent.merge' })).toBe(1);
@@ -125,7 +160,9 @@ describe('merge preview and merge', () => {
     expect(p.body.conflicts).toEqual([
       { field: 'prompt', line: 2, base: 'Ask for the order number.', ours: 'Ask for the order id.', theirs: 'Ask for the invoice number.' },
     ]);
-    expect(p.body.merged_config.prompt).toContain('<<<<<<< main\nAsk for the order id.\n||||||| base\nAsk for the order number.\n=======\nAsk for the invoice number.\n>>>>>>> change');
+    expect(p.body.merged_config.prompt).toContain(
+      '<<<<<<< main\nAsk for the order id.\n||||||| base\nAsk for the order number.\n=======\nAsk for the invoice number.\n>>>>>>> change',
+    );
     const before = (await getAgent(t.orm.em.fork(), system, agent.agent_id)).version_id;
     const m = await merge(agent.agent_id, branch.branch_id);
     expect(m.status).toBe(409);
@@ -140,23 +177,33 @@ describe('merge preview and merge', () => {
     expect((await put({ first_message: 'Hi from main' })).status).toBe(200);
     expect((await put({ branch_id: branch.branch_id, language: 'de-DE', voice: { provider: 'azure', voice_id: 'de-DE-ConradNeural' } })).status).toBe(200);
     const clean = await preview(agent.agent_id, branch.branch_id);
-    expect(clean.body).toMatchObject({ clean: true, merged_config: { first_message: 'Hi from main', language: 'de-DE', voice: { voice_id: 'de-DE-ConradNeural' } } });
+    expect(clean.body).toMatchObject({
+      clean: true,
+      merged_config: { first_message: 'Hi from main', language: 'de-DE', voice: { voice_id: 'de-DE-ConradNeural' } },
+    });
     expect(clean.body.changed_fields.sort()).toEqual(['language', 'voice']);
 
     expect((await put({ voice: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' } })).status).toBe(200);
     const conflicted = await preview(agent.agent_id, branch.branch_id);
-    expect(conflicted.body.conflicts).toEqual([{
-      field: 'voice', line: null,
-      base: { provider: 'platform', voice_id: 'default' },
-      ours: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' },
-      theirs: { provider: 'azure', voice_id: 'de-DE-ConradNeural' },
-    }]);
+    expect(conflicted.body.conflicts).toEqual([
+      {
+        field: 'voice',
+        line: null,
+        base: { provider: 'platform', voice_id: 'default' },
+        ours: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' },
+        theirs: { provider: 'azure', voice_id: 'de-DE-ConradNeural' },
+      },
+    ]);
     expect((await merge(agent.agent_id, branch.branch_id)).status).toBe(409);
     // The branch takes main's voice: no conflict left.
     expect((await put({ branch_id: branch.branch_id, voice: { provider: 'elevenlabs', voice_id: '21m00Tcm4TlvDq8ikWAM' } })).status).toBe(200);
     const m = await merge(agent.agent_id, branch.branch_id);
     expect(m.status).toBe(200);
-    expect((await getAgent(t.orm.em.fork(), system, agent.agent_id)).config).toMatchObject({ first_message: 'Hi from main', language: 'de-DE', voice: { voice_id: '21m00Tcm4TlvDq8ikWAM' } });
+    expect((await getAgent(t.orm.em.fork(), system, agent.agent_id)).config).toMatchObject({
+      first_message: 'Hi from main',
+      language: 'de-DE',
+      voice: { voice_id: '21m00Tcm4TlvDq8ikWAM' },
+    });
   });
 
   it('refuses a branch head that has not passed the required tests, naming them', async () => {
@@ -172,7 +219,7 @@ describe('merge preview and merge', () => {
     expect(m.body.detail).toContain('tst_greeting, tst_refund');
   });
 
-  it('refuses merging main, an empty branch, another agent\'s branch, and other tenants', async () => {
+  it("refuses merging main, an empty branch, another agent's branch, and other tenants", async () => {
     const { agent, branch } = await setup();
     expect((await merge(agent.agent_id, agent.main_branch_id)).status).toBe(422);
     expect((await merge(agent.agent_id, branch.branch_id)).body.code).toBe('UNPROCESSABLE');
@@ -180,11 +227,15 @@ describe('merge preview and merge', () => {
     // A branch of another agent exists: the refusal names the mismatch instead of "not found".
     const mismatch = await merge(agent.agent_id, other.branch.branch_id);
     expect(mismatch.status).toBe(422);
-    expect(mismatch.body.detail).toBe(`Branch change (${other.branch.branch_id}) belongs to agent ${other.agent.agent_id}, not to agent ${agent.agent_id}: merge it into its own agent, or name a branch of ${agent.agent_id}`);
+    expect(mismatch.body.detail).toBe(
+      `Branch change (${other.branch.branch_id}) belongs to agent ${other.agent.agent_id}, not to agent ${agent.agent_id}: merge it into its own agent, or name a branch of ${agent.agent_id}`,
+    );
     expect(mismatch.body.errors).toEqual([{ field: 'body.sourceBranchId', message: `is a branch of agent ${other.agent.agent_id}, not of ${agent.agent_id}` }]);
     expect((await preview(agent.agent_id, other.branch.branch_id)).status).toBe(422);
     expect((await merge(agent.agent_id, 'brn_01JNOSUCHBRANCH00000000000')).status).toBe(404);
-    await expect(mergeAgentBranch(t.orm.em.fork(), systemPrincipal(b.organizationId), { sourceBranchId: branch.branch_id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(mergeAgentBranch(t.orm.em.fork(), systemPrincipal(b.organizationId), { sourceBranchId: branch.branch_id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     // The MCP shape: sourceBranchId alone names the branch and its agent.
     await editLine(agent.agent_id, branch.branch_id, 'Be brief.', 'Be short.');
     const merged = await mergeAgentBranch(t.orm.em.fork(), system, { sourceBranchId: branch.branch_id });
@@ -205,7 +256,7 @@ describe('merge preview and merge', () => {
 });
 
 describe('publish and rollback', () => {
-  it('publishes main\'s head, keeps the previous live version, and rolls back one publish at a time', async () => {
+  it("publishes main's head, keeps the previous live version, and rolls back one publish at a time", async () => {
     const { agent } = await setup();
     const id = agent.agent_id;
     const publish = () => t.request.post(`${base(id)}/publish`).set(a.headers);

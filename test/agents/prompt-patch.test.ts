@@ -35,8 +35,7 @@ const PROMPT = [
 async function newAgent(prompt = PROMPT) {
   return createAgent(t.orm.em.fork(), system, { name: 'Patched', prompt });
 }
-const patch = (agentId: string, body: Record<string, unknown>) =>
-  t.request.post(`/v1/agent/${agentId}/prompt/patch`).set(a.headers).send(body);
+const patch = (agentId: string, body: Record<string, unknown>) => t.request.post(`/v1/agent/${agentId}/prompt/patch`).set(a.headers).send(body);
 
 describe('patch_agent_prompt', () => {
   it('applies an anchored replace with the right hash: new revision, new hash, audit event', async () => {
@@ -64,7 +63,10 @@ describe('patch_agent_prompt', () => {
 
   it('refuses a stale hash with the current hash and a diff since the revision the caller read', async () => {
     const agent = await newAgent();
-    const first = await patch(agent.agent_id, { expectedHash: agent.prompt_hash, edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Say goodbye politely.' }] });
+    const first = await patch(agent.agent_id, {
+      expectedHash: agent.prompt_hash,
+      edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Say goodbye politely.' }],
+    });
     expect(first.status).toBe(200);
     const stale = await patch(agent.agent_id, { expectedHash: agent.prompt_hash, edits: [{ anchor: '# Role', op: 'insert_after', text: '\nv2' }] });
     expect(stale.status).toBe(409);
@@ -88,7 +90,10 @@ describe('patch_agent_prompt', () => {
     const agent = await newAgent();
     const missing = await patch(agent.agent_id, {
       expectedHash: agent.prompt_hash,
-      edits: [{ anchor: '# Role', op: 'replace', text: '# Part' }, { anchor: 'Speak French.', op: 'replace', text: 'x' }],
+      edits: [
+        { anchor: '# Role', op: 'replace', text: '# Part' },
+        { anchor: 'Speak French.', op: 'replace', text: 'x' },
+      ],
     });
     expect(missing.status).toBe(422);
     expect(missing.body).toMatchObject({ code: 'ANCHOR_NOT_FOUND', anchor: 'Speak French.', edit_index: 1, errors: [{ field: 'body.edits.1.anchor' }] });
@@ -98,7 +103,10 @@ describe('patch_agent_prompt', () => {
     expect(ambiguous.status).toBe(422);
     expect(ambiguous.body).toMatchObject({ code: 'ANCHOR_AMBIGUOUS', anchor: '- Be brief.', occurrences: 2 });
 
-    const tooFar = await patch(agent.agent_id, { expectedHash: agent.prompt_hash, edits: [{ anchor: '- Be brief.', occurrence: 3, op: 'replace', text: 'x' }] });
+    const tooFar = await patch(agent.agent_id, {
+      expectedHash: agent.prompt_hash,
+      edits: [{ anchor: '- Be brief.', occurrence: 3, op: 'replace', text: 'x' }],
+    });
     expect(tooFar.status).toBe(422);
     expect(tooFar.body).toMatchObject({ code: 'ANCHOR_NOT_FOUND', occurrences: 2, errors: [{ field: 'body.edits.0.occurrence' }] });
 
@@ -119,18 +127,20 @@ describe('patch_agent_prompt', () => {
     });
     expect(res.status).toBe(200);
     const { config } = await getAgent(t.orm.em.fork(), system, agent.agent_id);
-    expect(config.prompt).toBe([
-      '# Role',
-      'You are the support agent of Acme.',
-      '## Tone',
-      'Warm and calm.',
-      '## Rules',
-      '- Be brief.',
-      '- Ask for the order number.',
-      '- Never promise refunds.',
-      '## Goodbye',
-      'Say goodbye. Then hang up.',
-    ].join('\n'));
+    expect(config.prompt).toBe(
+      [
+        '# Role',
+        'You are the support agent of Acme.',
+        '## Tone',
+        'Warm and calm.',
+        '## Rules',
+        '- Be brief.',
+        '- Ask for the order number.',
+        '- Never promise refunds.',
+        '## Goodbye',
+        'Say goodbye. Then hang up.',
+      ].join('\n'),
+    );
   });
 
   it('counts overlapping matches, and a no-op patch records nothing', async () => {
@@ -148,8 +158,16 @@ describe('patch_agent_prompt', () => {
     const agent = await newAgent();
     const before = await t.orm.em.fork().count(PromptRevision, { agent: agent.agent_id });
     const results = await Promise.allSettled([
-      patchAgentPrompt(t.orm.em.fork(), system, { agentId: agent.agent_id, expectedHash: agent.prompt_hash, edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye A.' }] }),
-      patchAgentPrompt(t.orm.em.fork(), system, { agentId: agent.agent_id, expectedHash: agent.prompt_hash, edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye B.' }] }),
+      patchAgentPrompt(t.orm.em.fork(), system, {
+        agentId: agent.agent_id,
+        expectedHash: agent.prompt_hash,
+        edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye A.' }],
+      }),
+      patchAgentPrompt(t.orm.em.fork(), system, {
+        agentId: agent.agent_id,
+        expectedHash: agent.prompt_hash,
+        edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye B.' }],
+      }),
     ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
@@ -160,8 +178,9 @@ describe('patch_agent_prompt', () => {
 
     // The same race through REST.
     const now = await getAgent(t.orm.em.fork(), system, agent.agent_id);
-    const rest = await Promise.all(['X', 'Y'].map((text) =>
-      patch(agent.agent_id, { expectedHash: now.prompt_hash, edits: [{ anchor: '# Role', op: 'replace', text: `# Role ${text}` }] })));
+    const rest = await Promise.all(
+      ['X', 'Y'].map((text) => patch(agent.agent_id, { expectedHash: now.prompt_hash, edits: [{ anchor: '# Role', op: 'replace', text: `# Role ${text}` }] })),
+    );
     expect(rest.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await t.orm.em.fork().count(PromptRevision, { agent: agent.agent_id })).toBe(before + 2);
   });
@@ -169,7 +188,11 @@ describe('patch_agent_prompt', () => {
   it('patches a branch without touching main, and refuses bad bodies with 400', async () => {
     const agent = await newAgent();
     const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'tone' } });
-    const res = await patch(agent.agent_id, { branchId: branch.branch_id, expectedHash: branch.prompt_hash, edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Ciao.' }] });
+    const res = await patch(agent.agent_id, {
+      branchId: branch.branch_id,
+      expectedHash: branch.prompt_hash,
+      edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Ciao.' }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.revision.branch_id).toBe(branch.branch_id);
     // The branch's first revision continues main's history.
@@ -179,16 +202,24 @@ describe('patch_agent_prompt', () => {
     const bad = await patch(agent.agent_id, { expectedHash: 'abc', edits: [{ anchor: '', op: 'delete', text: 1 }], extra: true });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(
-      ['body.edits.0.anchor', 'body.edits.0.op', 'body.edits.0.text', 'body.expectedHash', 'body.extra'].sort());
+      ['body.edits.0.anchor', 'body.edits.0.op', 'body.edits.0.text', 'body.expectedHash', 'body.extra'].sort(),
+    );
     const none = await patch(agent.agent_id, { expectedHash: agent.prompt_hash, edits: [] });
     expect(none.status).toBe(400);
-    const wrongBranch = await patch(agent.agent_id, { branchId: 'brn_nope', expectedHash: agent.prompt_hash, edits: [{ anchor: 'a', op: 'replace', text: 'b' }] });
+    const wrongBranch = await patch(agent.agent_id, {
+      branchId: 'brn_nope',
+      expectedHash: agent.prompt_hash,
+      edits: [{ anchor: 'a', op: 'replace', text: 'b' }],
+    });
     expect(wrongBranch.status).toBe(404);
   });
 
   it('refuses a patch whose result exceeds the prompt limit', async () => {
     const agent = await newAgent('x'.repeat(150 * 1024));
-    const res = await patch(agent.agent_id, { expectedHash: agent.prompt_hash, edits: [{ anchor: 'xx', occurrence: 1, op: 'insert_after', text: 'y'.repeat(60 * 1024) }] });
+    const res = await patch(agent.agent_id, {
+      expectedHash: agent.prompt_hash,
+      edits: [{ anchor: 'xx', occurrence: 1, op: 'insert_after', text: 'y'.repeat(60 * 1024) }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toBe('body.edits');
   });
@@ -206,7 +237,10 @@ describe('prompt revisions', () => {
     const seen: { revision_id: string; summary: string; prompt_hash: string; parent_revision_id: string | null }[] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.request.get(`/v1/agent/${agent.agent_id}/prompt/revision/list`).query({ page_size: 2, ...(cursor ? { cursor } : {}) }).set(a.headers);
+      const res = await t.request
+        .get(`/v1/agent/${agent.agent_id}/prompt/revision/list`)
+        .query({ page_size: 2, ...(cursor ? { cursor } : {}) })
+        .set(a.headers);
       expect(res.status).toBe(200);
       seen.push(...res.body.revisions);
       cursor = res.body.has_more ? res.body.next_cursor : undefined;
@@ -219,7 +253,11 @@ describe('prompt revisions', () => {
     const v1 = seen[3];
     const restored = await t.request.post(`/v1/agent/${agent.agent_id}/prompt/revision/${v1.revision_id}/restore`).set(a.headers);
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ changed: true, prompt_hash: promptHash('v1'), revision: { restored_from: v1.revision_id, parent_revision_id: seen[0].revision_id } });
+    expect(restored.body).toMatchObject({
+      changed: true,
+      prompt_hash: promptHash('v1'),
+      revision: { restored_from: v1.revision_id, parent_revision_id: seen[0].revision_id },
+    });
     expect((await getAgent(t.orm.em.fork(), system, agent.agent_id)).config.prompt).toBe('v1');
     const again = await t.request.post(`/v1/agent/${agent.agent_id}/prompt/revision/${v1.revision_id}/restore`).set(a.headers);
     expect(again.body.changed).toBe(false);
@@ -229,8 +267,10 @@ describe('prompt revisions', () => {
     const onBranch = await t.request.get(`/v1/agent/${agent.agent_id}/prompt/revision/list`).query({ branch_id: branch.branch_id }).set(a.headers);
     expect(onBranch.body.revisions.map((r: { prompt_hash: string }) => r.prompt_hash)).toEqual([promptHash('b1')]);
 
-    const badCursor = await t.request.get(`/v1/agent/${agent.agent_id}/prompt/revision/list`)
-      .query({ cursor: seen.length ? Buffer.from('{}').toString('base64url') : '' }).set(a.headers);
+    const badCursor = await t.request
+      .get(`/v1/agent/${agent.agent_id}/prompt/revision/list`)
+      .query({ cursor: seen.length ? Buffer.from('{}').toString('base64url') : '' })
+      .set(a.headers);
     expect(badCursor.status).toBe(400);
     expect((await t.request.post(`/v1/agent/${agent.agent_id}/prompt/revision/rev_nope/restore`).set(a.headers)).status).toBe(404);
     const audit = await t.orm.em.fork().find(AuditEvent, { targetId: agent.agent_id, action: 'agent.prompt_restore' });

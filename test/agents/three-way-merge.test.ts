@@ -90,7 +90,14 @@ describe('mergeLines (diff3)', () => {
     const theirs = L('Greet the caller.', 'Ask for the order number.', 'Be brief.', 'Confirm the full address.', 'Say goodbye.', 'Hang up.');
     const result = mergeLines(base, ours, theirs);
     expect(result.conflicts).toEqual([]);
-    expect(result.lines).toEqual(['Greet the caller warmly.', 'Ask for the order number.', 'Be brief.', 'Confirm the full address.', 'Say goodbye.', 'Hang up.']);
+    expect(result.lines).toEqual([
+      'Greet the caller warmly.',
+      'Ask for the order number.',
+      'Be brief.',
+      'Confirm the full address.',
+      'Say goodbye.',
+      'Hang up.',
+    ]);
   });
 
   it('merges changes of adjacent lines, and identical changes on both sides', () => {
@@ -104,10 +111,21 @@ describe('mergeLines (diff3)', () => {
     const ours = L('Greet the caller.', 'Ask for the order id.', 'Be brief.', 'Confirm the address.', 'Say goodbye.');
     const theirs = L('Greet the caller.', 'Ask for the invoice number.', 'Be brief.', 'Confirm the address.', 'Say goodbye.');
     const result = mergeLines(base, ours, theirs, { ours: 'main', theirs: 'invoices' });
-    expect(result.conflicts).toEqual([{ baseStart: 1, base: ['Ask for the order number.'], ours: ['Ask for the order id.'], theirs: ['Ask for the invoice number.'] }]);
+    expect(result.conflicts).toEqual([
+      { baseStart: 1, base: ['Ask for the order number.'], ours: ['Ask for the order id.'], theirs: ['Ask for the invoice number.'] },
+    ]);
     expect(result.lines).toEqual([
-      'Greet the caller.', '<<<<<<< main', 'Ask for the order id.', '||||||| base', 'Ask for the order number.', '=======',
-      'Ask for the invoice number.', '>>>>>>> invoices', 'Be brief.', 'Confirm the address.', 'Say goodbye.',
+      'Greet the caller.',
+      '<<<<<<< main',
+      'Ask for the order id.',
+      '||||||| base',
+      'Ask for the order number.',
+      '=======',
+      'Ask for the invoice number.',
+      '>>>>>>> invoices',
+      'Be brief.',
+      'Confirm the address.',
+      'Say goodbye.',
     ]);
   });
 
@@ -151,7 +169,7 @@ describe('mergeAgentConfigs', () => {
     expect(result.changedFields.sort()).toEqual(['language', 'prompt']);
   });
 
-  it('lists a field both sides changed differently, keeping main\'s value', () => {
+  it("lists a field both sides changed differently, keeping main's value", () => {
     const ours = { ...base, voice: { provider: 'azure', voice_id: 'jenny' } };
     const theirs = { ...base, voice: { provider: 'elevenlabs', voice_id: 'rachel' } };
     const result = mergeAgentConfigs(base, ours, theirs);

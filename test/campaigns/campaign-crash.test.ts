@@ -48,7 +48,12 @@ afterAll(async () => {
 });
 
 const RETRYABLE = new Set(['no_answer', 'busy', 'voicemail']);
-interface Progress { status: string; spent: number; dials: number; retried: number }
+interface Progress {
+  status: string;
+  spent: number;
+  dials: number;
+  retried: number;
+}
 
 describe('worker processes killed during a 2,000-contact campaign with a spend cap and retries', () => {
   it('every recipient ends with the attempts the rules imply or is cut off by the cap; no attempt is dialled twice; the cap holds', async () => {
@@ -67,8 +72,13 @@ describe('worker processes killed during a 2,000-contact campaign with a spend c
     const answeredBeforeCap = numbers.slice(0, CAP_AT).filter((n) => simulatedOutcome(n) === 'answered').length;
     const cap = answeredBeforeCap * perCall + Math.floor(perCall / 2);
     const launched = await api.launch({
-      agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 30, calls_per_minute: 600,
-      retry: { max_attempts: 2, delay_seconds: 1 }, spend_cap_micros: cap,
+      agent_id: agent.agent_id,
+      caller_numbers: callers,
+      numbers,
+      max_concurrent_calls: 30,
+      calls_per_minute: 600,
+      retry: { max_attempts: 2, delay_seconds: 1 },
+      spend_cap_micros: cap,
     });
     expect(launched.status).toBe(202);
     const id = launched.body.campaign.campaign_id as string;
@@ -76,22 +86,37 @@ describe('worker processes killed during a 2,000-contact campaign with a spend c
     const diagnose = async (error: Error) => {
       const handle = t.deps.temporal!.client.workflow.getHandle(`campaign/${id}`);
       const described = await handle.describe().then(
-        (d) => ({ status: d.status.name, runId: d.runId, history: d.historyLength, pending: d.raw.pendingActivities?.map((a) => [a.activityType?.name, a.attempt, a.lastFailure?.message]) }),
+        (d) => ({
+          status: d.status.name,
+          runId: d.runId,
+          history: d.historyLength,
+          pending: d.raw.pendingActivities?.map((a) => [a.activityType?.name, a.attempt, a.lastFailure?.message]),
+        }),
         (e: Error) => e.message,
       );
-      const states = await sql(t.orm.em.fork(), 'select state, count(*)::int as n, min(updated_at) as oldest from campaign_recipient where campaign_id = ? group by state', [id]);
+      const states = await sql(
+        t.orm.em.fork(),
+        'select state, count(*)::int as n, min(updated_at) as oldest from campaign_recipient where campaign_id = ? group by state',
+        [id],
+      );
       const last = children[children.length - 1];
-      return new Error(`${error.message.slice(0, 300)}\nworkflow: ${JSON.stringify(described)}\nrecipients: ${JSON.stringify(states)}` +
-        `\nworker exit: ${last.process.exitCode} ${last.process.signalCode}\nstderr: ${last.stderr().slice(-3000)}`);
+      return new Error(
+        `${error.message.slice(0, 300)}\nworkflow: ${JSON.stringify(described)}\nrecipients: ${JSON.stringify(states)}` +
+          `\nworker exit: ${last.process.exitCode} ${last.process.signalCode}\nstderr: ${last.stderr().slice(-3000)}`,
+      );
     };
 
     // Kill the worker at four different phases, each while dials are in flight, and start a new one.
     // (Read straight from the tables: the REST view also queries the workflow, which would load the worker under test.)
     const read = async (): Promise<Progress> => {
-      const [row] = await sql<Progress>(t.orm.em.fork(), `
+      const [row] = await sql<Progress>(
+        t.orm.em.fork(),
+        `
         select c.status, c.spent_micros::float8 as spent, coalesce(sum(r.attempts), 0)::int as dials,
                count(*) filter (where r.attempts = 2)::int as retried
-          from campaign c join campaign_recipient r on r.campaign_id = c.id where c.id = ? group by c.id`, [id]);
+          from campaign c join campaign_recipient r on r.campaign_id = c.id where c.id = ? group by c.id`,
+        [id],
+      );
       return row;
     };
     const phases: ((c: Progress) => boolean)[] = [
@@ -104,14 +129,18 @@ describe('worker processes killed during a 2,000-contact campaign with a spend c
     for (const phase of phases) {
       // The next worker process is started (and polling) first, so the time to bundle the workflows does not stop the campaign.
       const next = await startChildWorker(queue);
-      const at = await eventually(read, (c) => phase(c), 600_000, 100).catch(async (e: Error) => { throw await diagnose(e); });
+      const at = await eventually(read, (c) => phase(c), 600_000, 100).catch(async (e: Error) => {
+        throw await diagnose(e);
+      });
       await children[children.length - 1].kill('SIGKILL');
       if (at.status === 'running') killedMidRun++;
       children.push(next);
     }
     expect(killedMidRun).toBeGreaterThanOrEqual(3);
 
-    await eventually(read, (c) => c.status !== 'running', 600_000, 250).catch(async (e: Error) => { throw await diagnose(e); });
+    await eventually(read, (c) => c.status !== 'running', 600_000, 250).catch(async (e: Error) => {
+      throw await diagnose(e);
+    });
     const done = await api.retrieve(id);
     expect([done.status, done.reason]).toEqual(['completed', 'the spend cap was reached']);
 
@@ -137,7 +166,13 @@ describe('worker processes killed during a 2,000-contact campaign with a spend c
         expect([r.phone, r.attempts < implied, r.attempts === 0 || r.last_outcome === outcome, placed]).toEqual([r.phone, true, true, r.attempts]);
         if (r.attempts === 0 && firstUndialled < 0) firstUndialled = seq;
       } else {
-        expect([r.phone, r.state, r.attempts, r.last_outcome, placed]).toEqual([r.phone, outcome === 'failed' ? 'failed' : 'done', implied, outcome === 'answered' ? 'completed' : outcome, implied]);
+        expect([r.phone, r.state, r.attempts, r.last_outcome, placed]).toEqual([
+          r.phone,
+          outcome === 'failed' ? 'failed' : 'done',
+          implied,
+          outcome === 'answered' ? 'completed' : outcome,
+          implied,
+        ]);
         if (implied === 2) retried++;
       }
     });
@@ -149,26 +184,39 @@ describe('worker processes killed during a 2,000-contact campaign with a spend c
 
     // Spend: every answered call counted once; the cap reached and passed by less than the dearest call.
     const em = t.orm.em.fork();
-    const [sessions] = await sql<{ n: number; total: string | number; dearest: string | number }>(em,
+    const [sessions] = await sql<{ n: number; total: string | number; dearest: string | number }>(
+      em,
       `select count(*)::int as n, coalesce(sum(s.total_cost_micros), 0) as total, coalesce(max(s.total_cost_micros), 0) as dearest
-         from call_session s join outbound_call c on c.session_id = s.id where c.campaign_id = ?`, [id]);
+         from call_session s join outbound_call c on c.session_id = s.id where c.campaign_id = ?`,
+      [id],
+    );
     expect(sessions.n).toBe(campaignRows.length);
     expect(done.spent_micros).toBe(Number(sessions.total));
     expect(done.spent_micros).toBeGreaterThanOrEqual(cap);
     expect(done.spent_micros - cap).toBeLessThanOrEqual(Number(sessions.dearest));
 
     // Nothing dialled after the campaign finished (also not later).
-    const [late] = await sql<{ n: number }>(em,
-      'select count(*)::int as n from carrier_call_log l join campaign c on c.id = ? where l.idempotency_key like ? and l.created_at > c.finished_at', [id, `dial/${id}/%`]);
+    const [late] = await sql<{ n: number }>(
+      em,
+      'select count(*)::int as n from carrier_call_log l join campaign c on c.id = ? where l.idempotency_key like ? and l.created_at > c.finished_at',
+      [id, `dial/${id}/%`],
+    );
     expect(late.n).toBe(0);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await api.carrierLog()).rows).toHaveLength(rows.length);
 
     // campaign.finished recorded once, with the final counts.
     const events = await eventually(
-      () => sql<{ data: { status: string; counts: { dials: number; by_state: Record<string, number> } } }>(em.fork(),
-        `select data from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`, [id]),
-      (e) => e.length > 0, 30_000, 200);
+      () =>
+        sql<{ data: { status: string; counts: { dials: number; by_state: Record<string, number> } } }>(
+          em.fork(),
+          `select data from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`,
+          [id],
+        ),
+      (e) => e.length > 0,
+      30_000,
+      200,
+    );
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({ status: 'completed', counts: { dials: campaignRows.length, by_state: { queued: cutOff } } });
   }, 1_500_000);

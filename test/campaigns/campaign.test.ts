@@ -38,15 +38,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 /**
  * The worker role's webhook dispatcher, limited to `tenant`'s runs (other test files share the database): it
  * delivers the runs of the events campaigns record.
  */
-const webhookDispatcherOf = (tenant: { organizationId: string }) => startWebhookDispatcher({
-  orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
-  pollMs: 300, logger: t.deps.logger, organizations: [tenant.organizationId],
-});
+const webhookDispatcherOf = (tenant: { organizationId: string }) =>
+  startWebhookDispatcher({
+    orm: t.orm,
+    temporal: temporalAccess(t.deps),
+    settings: triggerSettingsFrom(t.deps.config),
+    databaseUrl: t.deps.config.db.url!,
+    pollMs: 300,
+    logger: t.deps.logger,
+    organizations: [tenant.organizationId],
+  });
 
 describe('a campaign of 500 contacts', () => {
   it('never dials a DNC number (also one listed mid-run), keeps the attempt budget and accounts for everyone', async () => {
@@ -57,23 +62,42 @@ describe('a campaign of 500 contacts', () => {
     const listed = new Set(numbers.filter((_, i) => i % 25 === 3)); // 20 numbers on the list before the launch
     for (const phone of listed) await dncAdd(t.orm.em.fork(), system, { phone, reason: 'asked before' });
 
-    const res = await api.launch({
-      agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 25, calls_per_minute: 600,
-      retry: { max_attempts: 2, delay_seconds: 1 },
-    }, { 'Idempotency-Key': 'cmp-500' });
+    const res = await api.launch(
+      {
+        agent_id: agent.agent_id,
+        caller_numbers: callers,
+        numbers,
+        max_concurrent_calls: 25,
+        calls_per_minute: 600,
+        retry: { max_attempts: 2, delay_seconds: 1 },
+      },
+      { 'Idempotency-Key': 'cmp-500' },
+    );
     expect(res.status).toBe(202);
     const launched = res.body.campaign as CampaignBody;
     expect(launched).toMatchObject({ campaign_id: expect.stringMatching(/^cmp_/), status: 'running', counts: { recipients: 500 } });
     expect(launched.workflow_id).toBe(`campaign/${launched.campaign_id}`);
-    const again = await api.launch({
-      agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 25, calls_per_minute: 600,
-      retry: { max_attempts: 2, delay_seconds: 1 },
-    }, { 'Idempotency-Key': 'cmp-500' });
+    const again = await api.launch(
+      {
+        agent_id: agent.agent_id,
+        caller_numbers: callers,
+        numbers,
+        max_concurrent_calls: 25,
+        calls_per_minute: 600,
+        retry: { max_attempts: 2, delay_seconds: 1 },
+      },
+      { 'Idempotency-Key': 'cmp-500' },
+    );
     expect([again.status, again.headers['idempotent-replayed'], again.body.campaign.campaign_id]).toEqual([202, 'true', launched.campaign_id]);
     expect((await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers }, { 'Idempotency-Key': 'cmp-500' })).status).toBe(422);
 
     // Mid-run: list the last recipient (dialled last, in list order) while others are being dialled.
-    await eventually(() => api.retrieve(launched.campaign_id), (c) => c.counts.dials >= 30, 120_000, 200);
+    await eventually(
+      () => api.retrieve(launched.campaign_id),
+      (c) => c.counts.dials >= 30,
+      120_000,
+      200,
+    );
     const lateNumber = numbers[499];
     await dncAdd(t.orm.em.fork(), system, { phone: lateNumber, reason: 'asked mid-run' });
     listed.add(lateNumber);
@@ -109,9 +133,12 @@ describe('a campaign of 500 contacts', () => {
     expect(done.counts.by_outcome).toEqual(outcomes);
     expect(done.spent_micros).toBeGreaterThan(0);
     // Every dial is a call session of the campaign's agent, outbound; a DNC-blocked attempt is on record as a session too, but is no dial.
-    const [sessions] = await sql<{ n: number; blocked: number }>(t.orm.em.fork(),
+    const [sessions] = await sql<{ n: number; blocked: number }>(
+      t.orm.em.fork(),
       `select count(*) filter (where end_reason <> 'dnc_blocked')::int as n, count(*) filter (where end_reason = 'dnc_blocked')::int as blocked
-         from call_session where organization_id = ? and direction = 'outbound'`, [tenant.organizationId]);
+         from call_session where organization_id = ? and direction = 'outbound'`,
+      [tenant.organizationId],
+    );
     expect(sessions.n).toBe(done.counts.dials);
     expect(sessions.blocked).toBe(listed.size);
     expect(done.counts.dials).toBe(rows.length);
@@ -137,13 +164,18 @@ describe('dials', () => {
     expect(done.counts.by_outcome.dnc_blocked).toBe(2);
     // The attempts themselves are on record: each blocked recipient had one, which placed no call.
     const recipients = await api.recipients(res.body.campaign.campaign_id as string);
-    expect(recipients.filter((r) => blocked.includes(r.phone)).map((r) => [r.state, r.attempts])).toEqual([['skipped_dnc', 1], ['skipped_dnc', 1]]);
+    expect(recipients.filter((r) => blocked.includes(r.phone)).map((r) => [r.state, r.attempts])).toEqual([
+      ['skipped_dnc', 1],
+      ['skipped_dnc', 1],
+    ]);
   }, 120_000);
 
-  it('every dial\'s outcome reaches a call.ended trigger: answered, not answered, busy, failed and do-not-call blocked alike', async () => {
+  it("every dial's outcome reaches a call.ended trigger: answered, not answered, busy, failed and do-not-call blocked alike", async () => {
     const { tenant, agent, callers } = await campaignTenant(t, 1);
     const api = campaignApi(t, tenant);
-    const trigger = await t.request.post('/v1/agent_trigger/create').set(tenant.headers)
+    const trigger = await t.request
+      .post('/v1/agent_trigger/create')
+      .set(tenant.headers)
       .send({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url: receiver.url(`/ended/${agent.agent_id}`) });
     expect(trigger.status).toBe(201);
     const numbers = nyNumbers(30, 7000);
@@ -157,18 +189,25 @@ describe('dials', () => {
       const res = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 5, retry: { max_attempts: 1 } });
       expect(res.status).toBe(202);
       expect((await api.finished(res.body.campaign.campaign_id as string, 90_000)).status).toBe('completed');
-      await eventually(async () => receiver.at(`/ended/${agent.agent_id}`), (d) => d.length >= numbers.length, 30_000, 100);
+      await eventually(
+        async () => receiver.at(`/ended/${agent.agent_id}`),
+        (d) => d.length >= numbers.length,
+        30_000,
+        100,
+      );
       await new Promise((r) => setTimeout(r, 1000));
     } finally {
       await dispatcher.stop();
     }
     const deliveries = receiver.at(`/ended/${agent.agent_id}`);
     expect(receiver.at(`/ended/${agent.agent_id}`)).toHaveLength(numbers.length); // one event per dial, none twice
-    const heard = new Map(deliveries.map((d) => {
-      const data = d.envelope.data as { end_reason: string; direction: string; outbound_call?: { to: string }; session_id: string };
-      expect([d.envelope.type, data.direction]).toEqual(['call.ended', 'outbound']);
-      return [data.outbound_call?.to ?? '', data];
-    }));
+    const heard = new Map(
+      deliveries.map((d) => {
+        const data = d.envelope.data as { end_reason: string; direction: string; outbound_call?: { to: string }; session_id: string };
+        expect([d.envelope.type, data.direction]).toEqual(['call.ended', 'outbound']);
+        return [data.outbound_call?.to ?? '', data];
+      }),
+    );
     for (const [phone, outcome] of expected) {
       const data = heard.get(phone);
       // An answered call is recorded by the conversation (its end reason says how it ended); the others name the outcome.
@@ -192,11 +231,22 @@ describe('calling windows', () => {
     expect(hour('America/New_York')).not.toBe(london);
     const londonNumbers = ['+442079460101', '+442079460102', '+442079460103'];
     const newYork = nyNumbers(3, 3000);
-    const res = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: [...newYork, ...londonNumbers], window, max_concurrent_calls: 3 });
+    const res = await api.launch({
+      agent_id: agent.agent_id,
+      caller_numbers: callers,
+      numbers: [...newYork, ...londonNumbers],
+      window,
+      max_concurrent_calls: 3,
+    });
     expect(res.status).toBe(202);
     const id = res.body.campaign.campaign_id as string;
 
-    const waiting = await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.skipped_window ?? 0) === 3 && (c.counts.by_state.done ?? 0) + (c.counts.by_state.failed ?? 0) === 3, 60_000, 200);
+    const waiting = await eventually(
+      () => api.retrieve(id),
+      (c) => (c.counts.by_state.skipped_window ?? 0) === 3 && (c.counts.by_state.done ?? 0) + (c.counts.by_state.failed ?? 0) === 3,
+      60_000,
+      200,
+    );
     expect(waiting.status).toBe('running');
     const { byNumber } = await api.carrierLog();
     for (const n of londonNumbers) expect(byNumber.get(n)).toHaveLength(1);
@@ -207,9 +257,16 @@ describe('calling windows', () => {
       const opens = new Date(r.next_attempt_at!);
       expect(opens.getTime()).toBeGreaterThan(Date.now());
       expect(opens.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
-      expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(opens)).toBe(window.start);
+      expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(opens)).toBe(
+        window.start,
+      );
     }
-    const live = await eventually(() => api.retrieve(id), (c) => typeof c.progress?.sleepingUntil === 'number', 30_000, 200);
+    const live = await eventually(
+      () => api.retrieve(id),
+      (c) => typeof c.progress?.sleepingUntil === 'number',
+      30_000,
+      200,
+    );
     expect(live.progress?.sleepingUntil).toBeGreaterThan(Date.now());
     expect((await api.move(id, 'cancel', { reason: 'test over' })).status).toBe(200);
   }, 120_000);
@@ -221,12 +278,22 @@ describe('pause, resume, pace and cancel', () => {
     const api = campaignApi(t, tenant);
     const numbers = nyNumbers(40, 4000);
     const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 2 })).body.campaign.campaign_id as string;
-    await eventually(() => api.retrieve(id), (c) => c.counts.dials >= 4, 60_000, 100);
+    await eventually(
+      () => api.retrieve(id),
+      (c) => c.counts.dials >= 4,
+      60_000,
+      100,
+    );
     const paused = await api.move(id, 'pause', { reason: 'lunch' });
     expect([paused.status, paused.body.campaign.status]).toEqual([200, 'paused']);
     expect((await api.move(id, 'pause')).status).toBe(409);
     // In-flight calls finish; after that nothing new is dialled.
-    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+    await eventually(
+      () => api.retrieve(id),
+      (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0,
+      30_000,
+      100,
+    );
     const before = (await api.carrierLog()).rows.length;
     await new Promise((r) => setTimeout(r, 2000));
     expect((await api.carrierLog()).rows.length).toBe(before);
@@ -250,22 +317,40 @@ describe('pause, resume, pace and cancel', () => {
   it('cancel: no new dials after it; undialled recipients end cancelled; campaign.finished reaches a subscribed trigger once', async () => {
     const { tenant, agent, callers } = await campaignTenant(t, 1);
     const api = campaignApi(t, tenant);
-    const trigger = await t.request.post('/v1/agent_trigger/create').set(tenant.headers)
+    const trigger = await t.request
+      .post('/v1/agent_trigger/create')
+      .set(tenant.headers)
       .send({ agent_id: agent.agent_id, event_kinds: ['campaign.finished'], url: receiver.url('/campaigns') });
     expect(trigger.status).toBe(201);
     const dispatcher = webhookDispatcherOf(tenant);
     try {
-      const id = (await api.launch({
-        agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(60, 5000), max_concurrent_calls: 2, retry: { max_attempts: 2, delay_seconds: 3600 },
-      })).body.campaign.campaign_id as string;
-      await eventually(() => api.retrieve(id), (c) => c.counts.dials >= 4, 60_000, 100);
+      const id = (
+        await api.launch({
+          agent_id: agent.agent_id,
+          caller_numbers: callers,
+          numbers: nyNumbers(60, 5000),
+          max_concurrent_calls: 2,
+          retry: { max_attempts: 2, delay_seconds: 3600 },
+        })
+      ).body.campaign.campaign_id as string;
+      await eventually(
+        () => api.retrieve(id),
+        (c) => c.counts.dials >= 4,
+        60_000,
+        100,
+      );
       const cancelled = await api.move(id, 'cancel', { reason: 'wrong list' });
       expect([cancelled.status, cancelled.body.campaign.status]).toEqual([200, 'cancelled']);
       // At once: nobody is left queued (those waiting for a retry neither).
       expect(cancelled.body.campaign.counts.by_state.queued ?? 0).toBe(0);
       expect(cancelled.body.campaign.counts.by_state.cancelled).toBeGreaterThan(0);
       // Calls in flight at the cancel finish; none start after.
-      await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+      await eventually(
+        () => api.retrieve(id),
+        (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0,
+        30_000,
+        100,
+      );
       const settled = await api.retrieve(id);
       const placed = (await api.carrierLog()).rows.length;
       await new Promise((r) => setTimeout(r, 2000));
@@ -281,15 +366,28 @@ describe('pause, resume, pace and cancel', () => {
       expect((await api.move(id, 'cancel')).status).toBe(409);
 
       // campaign.finished: delivered once to the agent's trigger, with the final counts.
-      const [delivery] = await eventually(async () => receiver.at('/campaigns'), (d) => d.length > 0, 30_000, 100);
+      const [delivery] = await eventually(
+        async () => receiver.at('/campaigns'),
+        (d) => d.length > 0,
+        30_000,
+        100,
+      );
       expect(delivery.envelope).toMatchObject({
         type: 'campaign.finished',
-        data: { campaign_id: id, status: 'cancelled', reason: expect.stringContaining('wrong list'), counts: { recipients: 60, dials: settled.counts.dials, by_state: settled.counts.by_state } },
+        data: {
+          campaign_id: id,
+          status: 'cancelled',
+          reason: expect.stringContaining('wrong list'),
+          counts: { recipients: 60, dials: settled.counts.dials, by_state: settled.counts.by_state },
+        },
       });
       await new Promise((r) => setTimeout(r, 1000));
       expect(receiver.at('/campaigns')).toHaveLength(1);
-      const [events] = await sql<{ n: number }>(t.orm.em.fork(),
-        `select count(*)::int as n from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`, [id]);
+      const [events] = await sql<{ n: number }>(
+        t.orm.em.fork(),
+        `select count(*)::int as n from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`,
+        [id],
+      );
       expect(events.n).toBe(1);
     } finally {
       await dispatcher.stop();
@@ -303,8 +401,16 @@ describe('pause, resume, pace and cancel', () => {
     const done = await api.finished(id, 60_000);
     expect(done.status).toBe('completed');
     const events = await eventually(
-      () => sql<{ data: Record<string, unknown> }>(t.orm.em.fork(), `select data from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`, [id]),
-      (e) => e.length > 0, 30_000, 100);
+      () =>
+        sql<{ data: Record<string, unknown> }>(
+          t.orm.em.fork(),
+          `select data from webhook_event where type = 'campaign.finished' and data->>'campaign_id' = ?`,
+          [id],
+        ),
+      (e) => e.length > 0,
+      30_000,
+      100,
+    );
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({ campaign_id: id, status: 'completed', reason: null, spent_micros: done.spent_micros, counts: done.counts });
   }, 90_000);
@@ -317,17 +423,30 @@ describe('the sweeper', () => {
     const numbers = nyNumbers(8, 5300);
     const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 1 })).body.campaign.campaign_id as string;
     expect((await api.move(id, 'pause')).status).toBe(200);
-    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+    await eventually(
+      () => api.retrieve(id),
+      (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0,
+      30_000,
+      100,
+    );
     // A recipient the campaign believes in flight (claimed an hour ago) whose dial workflow does not exist:
     // as after a terminated dial, or one whose history was lost. With one slot, the campaign could never finish.
-    const [stuck] = await sql<{ id: string; phone: string }>(t.orm.em.fork(), `
+    const [stuck] = await sql<{ id: string; phone: string }>(
+      t.orm.em.fork(),
+      `
       update campaign_recipient set state = 'dialling', attempts = attempts + 1, claim = 'lost', updated_at = now() - interval '1 hour'
-       where id = (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 1) returning id, phone`, [id]);
+       where id = (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 1) returning id, phone`,
+      [id],
+    );
     expect(stuck).toBeDefined();
     // And one whose dial had begun (its call row made) when its workflow went away, as when it is terminated mid-call.
-    const [begun] = await sql<{ id: string; phone: string; contact_id: string }>(t.orm.em.fork(), `
+    const [begun] = await sql<{ id: string; phone: string; contact_id: string }>(
+      t.orm.em.fork(),
+      `
       update campaign_recipient set state = 'dialling', attempts = attempts + 1, claim = 'lost', updated_at = now() - interval '1 hour'
-       where id = (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 1) returning id, phone, contact_id`, [id]);
+       where id = (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 1) returning id, phone, contact_id`,
+      [id],
+    );
     const callId = await prepareDial(t.orm.em.fork(), id, begun.id, 1, `dial/${id}/${begun.contact_id}/1`);
     expect((await api.move(id, 'resume')).status).toBe(200);
     const done = await api.finished(id, 90_000);
@@ -349,7 +468,7 @@ describe('the sweeper', () => {
 });
 
 describe('dial batches', () => {
-  it('a dial that fails for a while is run again with its claim\'s other open dials only: everyone is dialled once', async () => {
+  it("a dial that fails for a while is run again with its claim's other open dials only: everyone is dialled once", async () => {
     const { tenant, agent, callers } = await campaignTenant(t, 1);
     const api = campaignApi(t, tenant);
     const numbers = nyNumbers(6, 5400);
@@ -358,11 +477,15 @@ describe('dial batches', () => {
     // rolled back with the refused insert); the batch's activity runs again each time, then the dial goes through.
     const fn = `refuse_${tenant.organizationId.replace(/\W/g, '_').toLowerCase()}`;
     await sql(t.orm.em.fork(), `create sequence ${fn}_seq`);
-    await sql(t.orm.em.fork(), `create function ${fn}() returns trigger language plpgsql as $$
-      begin if new.to_number = '${refused}' and nextval('${fn}_seq') <= 2 then raise exception 'refused by the test'; end if; return new; end $$`);
+    await sql(
+      t.orm.em.fork(),
+      `create function ${fn}() returns trigger language plpgsql as $$
+      begin if new.to_number = '${refused}' and nextval('${fn}_seq') <= 2 then raise exception 'refused by the test'; end if; return new; end $$`,
+    );
     await sql(t.orm.em.fork(), `create trigger ${fn} before insert on outbound_call for each row execute function ${fn}()`);
     try {
-      const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 6 })).body.campaign.campaign_id as string;
+      const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 6 })).body.campaign
+        .campaign_id as string;
       const done = await api.finished(id, 90_000);
       expect(done.status).toBe('completed');
       const recipients = await api.recipients(id);
@@ -389,28 +512,38 @@ describe('dial batches', () => {
   it('a batch that gave up settles its open dials: a call that ended keeps its ending, the others fail; none is given back', async () => {
     const { tenant, agent, callers } = await campaignTenant(t, 1);
     const api = campaignApi(t, tenant);
-    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(6, 5500), max_concurrent_calls: 1 })).body.campaign.campaign_id as string;
+    const id = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(6, 5500), max_concurrent_calls: 1 })).body.campaign
+      .campaign_id as string;
     expect((await api.move(id, 'pause')).status).toBe(200);
-    await eventually(() => api.retrieve(id), (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0, 30_000, 100);
+    await eventually(
+      () => api.retrieve(id),
+      (c) => (c.counts.by_state.dialling ?? 0) + (c.counts.by_state.in_call ?? 0) === 0,
+      30_000,
+      100,
+    );
     // Three recipients of one claim, in flight as a batch left them: one never reached its call row, one's call
     // row is made but not ended, one's call ended busy before the batch died.
-    const claimed = await sql<{ id: string; phone: string; contact_id: string; attempts: number }>(t.orm.em.fork(), `
+    const claimed = await sql<{ id: string; phone: string; contact_id: string; attempts: number }>(
+      t.orm.em.fork(),
+      `
       update campaign_recipient set state = 'dialling', attempts = attempts + 1, claim = 'gave-up', updated_at = now()
        where id in (select id from campaign_recipient where campaign_id = ? and state = 'queued' order by seq desc limit 3)
-       returning id, phone, contact_id, attempts`, [id]);
+       returning id, phone, contact_id, attempts`,
+      [id],
+    );
     expect(claimed).toHaveLength(3);
     const [none, begun, ended] = claimed;
     const begunCall = await prepareDial(t.orm.em.fork(), id, begun.id, 1, `dial/${id}/${begun.contact_id}/1`);
     const endedCall = await prepareDial(t.orm.em.fork(), id, ended.id, 1, `dial/${id}/${ended.contact_id}/1`);
     await sql(t.orm.em.fork(), `update outbound_call set status = 'busy', end_reason = 'busy' where id = ?`, [endedCall]);
 
-    expect(await settleFailedBatch({ orm: t.orm }, id, 'gave-up', 'The dial\'s batch failed: the test')).toBe(3);
+    expect(await settleFailedBatch({ orm: t.orm }, id, 'gave-up', "The dial's batch failed: the test")).toBe(3);
     const after = new Map((await api.recipients(id)).map((r) => [r.phone, r]));
     expect([after.get(none.phone)?.state, after.get(none.phone)?.last_outcome, after.get(none.phone)?.attempts]).toEqual(['failed', 'failed', 1]);
     expect([after.get(begun.phone)?.state, after.get(begun.phone)?.last_outcome]).toEqual(['failed', 'failed']);
     expect([after.get(ended.phone)?.state, after.get(ended.phone)?.last_outcome]).toEqual(['done', 'busy']);
     const [call] = await sql<{ status: string; error: string }>(t.orm.em.fork(), 'select status, error from outbound_call where id = ?', [begunCall]);
-    expect(call).toMatchObject({ status: 'failed', error: 'The dial\'s batch failed: the test' });
+    expect(call).toMatchObject({ status: 'failed', error: "The dial's batch failed: the test" });
     // Settled once: a second settling finds nothing open.
     expect(await settleFailedBatch({ orm: t.orm }, id, 'gave-up', 'again')).toBe(0);
     await api.move(id, 'cancel');
@@ -421,15 +554,23 @@ describe('spend cap', () => {
   it('stops dialling once spend reaches the cap, passing it by one call at most, even with 10 calls allowed at once', async () => {
     const { tenant, agent, callers } = await campaignTenant(t, 1);
     const api = campaignApi(t, tenant);
-    const answered = nyNumbers(400, 6000).filter((n) => simulatedOutcome(n) === 'answered').slice(0, 40);
+    const answered = nyNumbers(400, 6000)
+      .filter((n) => simulatedOutcome(n) === 'answered')
+      .slice(0, 40);
     // Answered calls of the default script all cost the same: read it from a first campaign of one.
     const probe = (await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers: answered.slice(0, 1) })).body.campaign.campaign_id as string;
     const perCall = (await api.finished(probe, 60_000)).spent_micros;
     expect(perCall).toBeGreaterThan(0);
     const cap = perCall * 5 + 1;
-    const id = (await api.launch({
-      agent_id: agent.agent_id, caller_numbers: callers, numbers: answered.slice(1), max_concurrent_calls: 10, spend_cap_micros: cap,
-    })).body.campaign.campaign_id as string;
+    const id = (
+      await api.launch({
+        agent_id: agent.agent_id,
+        caller_numbers: callers,
+        numbers: answered.slice(1),
+        max_concurrent_calls: 10,
+        spend_cap_micros: cap,
+      })
+    ).body.campaign.campaign_id as string;
     const done = await api.finished(id, 90_000);
     expect([done.status, done.reason]).toEqual(['completed', 'the spend cap was reached']);
     expect(done.spent_micros).toBeGreaterThanOrEqual(cap);
@@ -475,9 +616,17 @@ describe('bad inputs', () => {
     const list = await t.request.get('/v1/outbound/campaign/list').set(tenant.headers);
     expect([list.status, list.body.campaigns]).toEqual([200, []]);
     const doc = (await t.request.get('/v1/openapi.json')).body;
-    for (const path of ['/v1/outbound/call/create', '/v1/outbound/call/retrieve/{outbound_call_id}', '/v1/outbound/campaign/launch',
-      '/v1/outbound/campaign/list', '/v1/outbound/campaign/{campaign_id}/retrieve', '/v1/outbound/campaign/{campaign_id}/pause',
-      '/v1/outbound/campaign/{campaign_id}/resume', '/v1/outbound/campaign/{campaign_id}/cancel', '/v1/outbound/campaign/{campaign_id}/pace']) {
+    for (const path of [
+      '/v1/outbound/call/create',
+      '/v1/outbound/call/retrieve/{outbound_call_id}',
+      '/v1/outbound/campaign/launch',
+      '/v1/outbound/campaign/list',
+      '/v1/outbound/campaign/{campaign_id}/retrieve',
+      '/v1/outbound/campaign/{campaign_id}/pause',
+      '/v1/outbound/campaign/{campaign_id}/resume',
+      '/v1/outbound/campaign/{campaign_id}/cancel',
+      '/v1/outbound/campaign/{campaign_id}/pace',
+    ]) {
       expect([path, doc.paths[path] !== undefined]).toEqual([path, true]);
     }
   });

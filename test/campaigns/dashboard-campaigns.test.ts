@@ -41,11 +41,27 @@ async function insertCampaign(tenant: TestTenant, name: string, states: Partial<
   const agent = await makeAgent(s, tenant);
   const em = s.orm.em.fork();
   const campaign = em.create(Campaign, {
-    id: newId('campaign'), organization: tenant.organizationId, project: agent.project_id, agent: agent.agent_id, name,
-    callerNumbers: ['+14155550100'], window: null, timeZone: 'America/New_York', maxConcurrent: 5, callsPerMinute: 60,
-    retry: { outcomes: ['no_answer'], max_attempts: 2, delay_seconds: 60 }, spendCapMicros: 5_000_000, spentMicros: 1_250_000,
-    customerScript: ['Hello?'], variables: {}, status: 'running', reason: null, idempotencyKey: null,
-    createdBy: { type: 'system', id: null, name: null }, finishedAt: null, ...over,
+    id: newId('campaign'),
+    organization: tenant.organizationId,
+    project: agent.project_id,
+    agent: agent.agent_id,
+    name,
+    callerNumbers: ['+14155550100'],
+    window: null,
+    timeZone: 'America/New_York',
+    maxConcurrent: 5,
+    callsPerMinute: 60,
+    retry: { outcomes: ['no_answer'], max_attempts: 2, delay_seconds: 60 },
+    spendCapMicros: 5_000_000,
+    spentMicros: 1_250_000,
+    customerScript: ['Hello?'],
+    variables: {},
+    status: 'running',
+    reason: null,
+    idempotencyKey: null,
+    createdBy: { type: 'system', id: null, name: null },
+    finishedAt: null,
+    ...over,
   });
   await em.flush();
   const rows: { id: string; contact_id: string; phone: string; seq: number; state: string; last_outcome: string | null; attempts: number }[] = [];
@@ -53,20 +69,28 @@ async function insertCampaign(tenant: TestTenant, name: string, states: Partial<
     for (let i = 0; i < n!; i++) {
       const seq = rows.length;
       rows.push({
-        id: newId('campaignRecipient'), contact_id: `cnt_${seq}`, phone: `+1212555${String(1000 + seq)}`, seq, state,
+        id: newId('campaignRecipient'),
+        contact_id: `cnt_${seq}`,
+        phone: `+1212555${String(1000 + seq)}`,
+        seq,
+        state,
         last_outcome: state === 'done' ? (i % 2 ? 'no_answer' : 'completed') : state === 'skipped_dnc' ? 'dnc_blocked' : state === 'failed' ? 'failed' : null,
         attempts: state === 'queued' ? 0 : 1,
       });
     }
   }
-  await sql(em, `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, last_outcome, updated_at)
+  await sql(
+    em,
+    `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, last_outcome, updated_at)
     select v.id, ?, v.contact_id, v.phone, 'America/New_York', v.seq, v.attempts, v.state, v.last_outcome, now()
-      from json_to_recordset(?) as v(id text, contact_id text, phone text, seq int, attempts int, state text, last_outcome text)`, [campaign.id, JSON.stringify(rows)]);
+      from json_to_recordset(?) as v(id text, contact_id text, phone text, seq int, attempts int, state text, last_outcome text)`,
+    [campaign.id, JSON.stringify(rows)],
+  );
   return campaign.id;
 }
 
 describe('GET /dashboard/campaigns', () => {
-  it('sends a signed-out browser to sign in, then lists the user\'s organizations\' campaigns with their counts', async () => {
+  it("sends a signed-out browser to sign in, then lists the user's organizations' campaigns with their counts", async () => {
     const mine = await insertCampaign(a, 'Spring <recall>', { queued: 3, dialling: 1, in_call: 2, done: 4, failed: 1, skipped_dnc: 2, skipped_window: 1 });
     const theirs = await insertCampaign(b, 'Other org campaign', { queued: 1 });
     const out = await new Browser().fetch(`${s.baseUrl}/dashboard/campaigns`);
@@ -113,7 +137,7 @@ describe('GET /dashboard/campaigns/{id} and its progress', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toBe(CAMPAIGN_PAGE_CSP);
     expect(CAMPAIGN_PAGE_CSP).toContain("frame-ancestors 'none'");
-    expect(CAMPAIGN_PAGE_CSP).not.toContain('unsafe-inline\'; script');
+    expect(CAMPAIGN_PAGE_CSP).not.toContain("unsafe-inline'; script");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).toContain(`<script src="${CAMPAIGN_SCRIPT_PATH}" defer></script>`);
@@ -134,14 +158,21 @@ describe('GET /dashboard/campaigns/{id} and its progress', () => {
     const json = await browser.fetch(`${s.baseUrl}/dashboard/campaigns/${id}/progress.json`);
     expect([json.status, json.headers.get('cache-control')]).toEqual([200, 'no-store']);
     expect(await json.json()).toMatchObject({
-      status: 'paused', recipients: 6, queued: 2, done: 3, skipped_dnc: 1, outcomes: { completed: 2, no_answer: 1 }, spent: '$1.25', cap: '$5.00',
+      status: 'paused',
+      recipients: 6,
+      queued: 2,
+      done: 3,
+      skipped_dnc: 1,
+      outcomes: { completed: 2, no_answer: 1 },
+      spent: '$1.25',
+      cap: '$5.00',
       moves: { pause: false, resume: true, cancel: true },
     });
     const anonymous = await new Browser().fetch(`${s.baseUrl}/dashboard/campaigns/${id}/progress.json`);
     expect(anonymous.status).toBe(401);
   });
 
-  it('hides other organizations\' campaigns (404) and offers no moves to a viewer', async () => {
+  it("hides other organizations' campaigns (404) and offers no moves to a viewer", async () => {
     const theirs = await insertCampaign(b, 'Theirs', { queued: 1 });
     const mine = await insertCampaign(a, 'Mine', { queued: 1 });
     const viewer = await createTestUser(s.orm.em.fork(), a.organizationId, 'viewer');
@@ -153,7 +184,7 @@ describe('GET /dashboard/campaigns/{id} and its progress', () => {
     const html = await page.text();
     expect(html).toContain('id="read-only"');
     expect(html).not.toContain('id="pause"');
-    const json = await (await browser.fetch(`${s.baseUrl}/dashboard/campaigns/${mine}/progress.json`)).json() as { moves: unknown };
+    const json = (await (await browser.fetch(`${s.baseUrl}/dashboard/campaigns/${mine}/progress.json`)).json()) as { moves: unknown };
     expect(json.moves).toEqual({ pause: false, resume: false, cancel: false });
     // Posting anyway: refused by the domain function's permission check.
     const csrf = hiddenField(html, 'csrf');

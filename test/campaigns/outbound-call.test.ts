@@ -31,7 +31,10 @@ let worker: TestWorker;
 let agent: AgentView;
 let from: string;
 
-const rules = [{ when: 'speaking', say: 'Hi Ana, this is Acme Dental confirming your appointment tomorrow.' }, { when: 'goodbye', say: 'Goodbye!', hangup: true }];
+const rules = [
+  { when: 'speaking', say: 'Hi Ana, this is Acme Dental confirming your appointment tomorrow.' },
+  { when: 'goodbye', say: 'Goodbye!', hangup: true },
+];
 
 /** The first callee number (in the fictional 555 range) the simulated carrier answers with `outcome`. */
 function calleeWith(outcome: CallOutcome, skip = 0): string {
@@ -57,7 +60,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-type CallBody = { outbound_call_id: string; status: string; session_id: string; end_reason: string | null; error: string | null; workflow_id: string; to_number: string; contact_id: string | null };
+type CallBody = {
+  outbound_call_id: string;
+  status: string;
+  session_id: string;
+  end_reason: string | null;
+  error: string | null;
+  workflow_id: string;
+  to_number: string;
+  contact_id: string | null;
+};
 const create = (body: Record<string, unknown>, headers: Record<string, string> = {}, tenant = a) =>
   t.request.post('/v1/outbound/call/create').set(tenant.headers).set(headers).send(body);
 const retrieve = async (id: string): Promise<CallBody> => {
@@ -66,24 +78,43 @@ const retrieve = async (id: string): Promise<CallBody> => {
   return res.body.outbound_call;
 };
 const FINAL = ['completed', 'no_answer', 'busy', 'voicemail', 'failed', 'dnc_blocked'];
-const finished = (id: string) => eventually(() => retrieve(id), (c) => FINAL.includes(c.status), 60_000);
+const finished = (id: string) =>
+  eventually(
+    () => retrieve(id),
+    (c) => FINAL.includes(c.status),
+    60_000,
+  );
 const session = async (id: string) =>
-  (await sql<{ direction: string; end_reason: string | null; status: string; caller_address: string; phone_number: string; kind: string }>(
-    t.orm.em.fork(), 'select direction, end_reason, status, caller_address, phone_number, kind from call_session where id = ?', [id]))[0];
+  (
+    await sql<{ direction: string; end_reason: string | null; status: string; caller_address: string; phone_number: string; kind: string }>(
+      t.orm.em.fork(),
+      'select direction, end_reason, status, caller_address, phone_number, kind from call_session where id = ?',
+      [id],
+    )
+  )[0];
 const dialled = (to: string) =>
-  sql<{ idempotency_key: string }>(t.orm.em.fork(), 'select idempotency_key from carrier_call_log where organization_id = ? and to_number = ?', [a.organizationId, to]);
+  sql<{ idempotency_key: string }>(t.orm.em.fork(), 'select idempotency_key from carrier_call_log where organization_id = ? and to_number = ?', [
+    a.organizationId,
+    to,
+  ]);
 
 describe('an outbound call', () => {
   it('answered: dials once, runs the conversation and records an outbound session', async () => {
     const to = calleeWith('answered');
-    const res = await create({ agent_id: agent.agent_id, from_number: from, to_number: to, variables: { first_name: 'Ana' } }, { 'Idempotency-Key': 'call-answered-1' });
+    const res = await create(
+      { agent_id: agent.agent_id, from_number: from, to_number: to, variables: { first_name: 'Ana' } },
+      { 'Idempotency-Key': 'call-answered-1' },
+    );
     expect(res.status).toBe(202);
     const created = res.body.outbound_call as CallBody;
     expect(created).toMatchObject({ outbound_call_id: expect.stringMatching(/^ocl_/), status: 'queued', session_id: expect.stringMatching(/^sess_/) });
     expect(created.workflow_id).toBe(`call/${created.session_id}`);
     // The same request under the key answers with the same call, and nothing is dialled twice; another request
     // under it is refused.
-    const again = await create({ agent_id: agent.agent_id, from_number: from, to_number: to, variables: { first_name: 'Ana' } }, { 'Idempotency-Key': 'call-answered-1' });
+    const again = await create(
+      { agent_id: agent.agent_id, from_number: from, to_number: to, variables: { first_name: 'Ana' } },
+      { 'Idempotency-Key': 'call-answered-1' },
+    );
     expect([again.status, again.headers['idempotent-replayed'], again.body.outbound_call.outbound_call_id]).toEqual([202, 'true', created.outbound_call_id]);
     const other = await create({ agent_id: agent.agent_id, from_number: from, to_number: to }, { 'Idempotency-Key': 'call-answered-1' });
     expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
@@ -92,9 +123,17 @@ describe('an outbound call', () => {
     expect([done.status, done.error]).toEqual(['completed', null]);
     expect(done.end_reason).toBeTruthy();
     // Through the simulated carrier nothing was dialled: a simulation, not billed by default (decision 0022).
-    expect(await session(done.session_id)).toMatchObject({ direction: 'outbound', status: 'ended', caller_address: to, phone_number: from, kind: 'simulation' });
+    expect(await session(done.session_id)).toMatchObject({
+      direction: 'outbound',
+      status: 'ended',
+      caller_address: to,
+      phone_number: from,
+      kind: 'simulation',
+    });
     expect((await dialled(to)).map((r) => r.idempotency_key)).toEqual([done.workflow_id]);
-    const turns = await sql<{ transcript: { speaker: string; text: string }[] }>(t.orm.em.fork(), 'select transcript from call_leg where session_id = ?', [done.session_id]);
+    const turns = await sql<{ transcript: { speaker: string; text: string }[] }>(t.orm.em.fork(), 'select transcript from call_leg where session_id = ?', [
+      done.session_id,
+    ]);
     expect(turns[0].transcript.some((x) => x.speaker === 'agent' && x.text.includes('confirming your appointment'))).toBe(true);
   });
 
@@ -107,7 +146,7 @@ describe('an outbound call', () => {
     expect(await dialled(to)).toHaveLength(1);
   });
 
-  it('to_number of an existing contact (however it is written) is that contact\'s call; a number without one has none', async () => {
+  it("to_number of an existing contact (however it is written) is that contact's call; a number without one has none", async () => {
     const to = calleeWith('busy', 1);
     const { contact } = await contactResolveOrCreate(t.orm.em.fork(), systemPrincipal(a.organizationId), { phone: to, name: 'Known caller' });
     // The other organization's contact with the same number is not ours.
@@ -143,8 +182,11 @@ describe('an outbound call', () => {
       const created = await mcp.call('outbound_call_create', { agent_id: agent.agent_id, from_number: from, to_number: to });
       expect(created.isError).toBeFalsy();
       const id = (created.structuredContent as { outbound_call: CallBody }).outbound_call.outbound_call_id;
-      const done = await eventually(async () => (await mcp.call('outbound_call_get', { outbound_call_id: id })).structuredContent as { outbound_call: CallBody },
-        (r) => FINAL.includes(r.outbound_call.status), 60_000);
+      const done = await eventually(
+        async () => (await mcp.call('outbound_call_get', { outbound_call_id: id })).structuredContent as { outbound_call: CallBody },
+        (r) => FINAL.includes(r.outbound_call.status),
+        60_000,
+      );
       expect(done.outbound_call.status).toBe('voicemail');
       const bad = await mcp.call('outbound_call_create', { agent_id: agent.agent_id, from_number: from });
       expect(bad.isError).toBe(true);
@@ -154,7 +196,7 @@ describe('an outbound call', () => {
   });
 });
 
-describe('the kind of an outbound call\'s session', () => {
+describe("the kind of an outbound call's session", () => {
   it('is live through a Twilio or Telnyx connection, a simulation through the simulated carrier', async () => {
     const em = t.orm.em.fork();
     const kindThrough = async (provider: 'twilio' | 'telnyx' | 'simulated' | null) => {
@@ -162,14 +204,30 @@ describe('the kind of an outbound call\'s session', () => {
       if (provider) {
         connectionId = newId('telephonyConnection');
         em.create(TelephonyConnection, {
-          id: connectionId, organization: a.organizationId, name: `kind-${provider}-${connectionId}`, provider, credentialsEncrypted: null, baseUrl: null, simulation: null,
+          id: connectionId,
+          organization: a.organizationId,
+          name: `kind-${provider}-${connectionId}`,
+          provider,
+          credentialsEncrypted: null,
+          baseUrl: null,
+          simulation: null,
         });
       }
       const sessionId = newId('session');
       const id = newId('outboundCall');
       em.create(OutboundCall, {
-        id, organization: a.organizationId, project: a.projectId, agent: agent.agent_id, versionId: agent.version_id, sessionId,
-        dialKey: `call/${sessionId}`, fromNumber: from, toNumber: calleeWith('no_answer'), connectionId, variables: {}, customerScript: [],
+        id,
+        organization: a.organizationId,
+        project: a.projectId,
+        agent: agent.agent_id,
+        versionId: agent.version_id,
+        sessionId,
+        dialKey: `call/${sessionId}`,
+        fromNumber: from,
+        toNumber: calleeWith('no_answer'),
+        connectionId,
+        variables: {},
+        customerScript: [],
         createdBy: { type: 'system', id: null, name: 'test' },
       });
       await em.flush();

@@ -59,10 +59,16 @@ export async function buyNumbers(t: TestApp, organizationId: string, count: numb
 }
 
 export type CampaignBody = {
-  campaign_id: string; status: string; reason: string | null; spent_micros: number; spend_cap_micros: number | null;
-  max_concurrent_calls: number; calls_per_minute: number;
+  campaign_id: string;
+  status: string;
+  reason: string | null;
+  spent_micros: number;
+  spend_cap_micros: number | null;
+  max_concurrent_calls: number;
+  calls_per_minute: number;
   counts: { recipients: number; by_state: Record<string, number>; by_outcome: Record<string, number>; dials: number };
-  progress: Record<string, unknown> | null; workflow_id: string;
+  progress: Record<string, unknown> | null;
+  workflow_id: string;
 };
 
 export function campaignApi(t: TestApp, tenant: TestTenant) {
@@ -79,17 +85,30 @@ export function campaignApi(t: TestApp, tenant: TestTenant) {
       const req = t.request.post(`/v1/outbound/campaign/${id}/${move}`).set(tenant.headers);
       return body ? req.send(body) : req;
     },
-    finished: (id: string, ms = 240_000) => eventually(() => retrieve(id), (c) => c.status === 'completed' || c.status === 'cancelled', ms, 500),
+    finished: (id: string, ms = 240_000) =>
+      eventually(
+        () => retrieve(id),
+        (c) => c.status === 'completed' || c.status === 'cancelled',
+        ms,
+        500,
+      ),
     /** Calls the carrier placed for this organization: number → idempotency keys. */
     carrierLog: async () => {
-      const rows = await sql<{ to_number: string; idempotency_key: string }>(t.orm.em.fork(),
-        'select to_number, idempotency_key from carrier_call_log where organization_id = ?', [tenant.organizationId]);
+      const rows = await sql<{ to_number: string; idempotency_key: string }>(
+        t.orm.em.fork(),
+        'select to_number, idempotency_key from carrier_call_log where organization_id = ?',
+        [tenant.organizationId],
+      );
       const byNumber = new Map<string, string[]>();
       for (const r of rows) byNumber.set(r.to_number, [...(byNumber.get(r.to_number) ?? []), r.idempotency_key]);
       return { rows, byNumber };
     },
-    recipients: (id: string) => sql<{ phone: string; attempts: number; state: string; last_outcome: string | null; next_attempt_at: Date | null }>(
-      t.orm.em.fork(), 'select phone, attempts, state, last_outcome, next_attempt_at from campaign_recipient where campaign_id = ? order by seq', [id]),
+    recipients: (id: string) =>
+      sql<{ phone: string; attempts: number; state: string; last_outcome: string | null; next_attempt_at: Date | null }>(
+        t.orm.em.fork(),
+        'select phone, attempts, state, last_outcome, next_attempt_at from campaign_recipient where campaign_id = ? order by seq',
+        [id],
+      ),
   };
 }
 

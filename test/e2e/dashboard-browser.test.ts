@@ -46,7 +46,15 @@ beforeAll(async () => {
   callback = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, codes };
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage();
 }, 60_000);
@@ -61,10 +69,16 @@ describeWithBrowser('the dashboard in Chromium', () => {
   it('signs in, consents with a chosen project, lists the app and disconnects it', async () => {
     const client = await registerClient(s.baseUrl, { client_name: 'Browser assistant', redirect_uris: [callback.url] });
     const { verifier, challenge } = pkcePair();
-    await page.goto(authorizeUrl(s.baseUrl, {
-      client_id: client.client_id, redirect_uri: callback.url, code_challenge: challenge, code_challenge_method: 'S256', state: 'xyz',
-      resource: `${s.baseUrl}/platform/mcp`,
-    }));
+    await page.goto(
+      authorizeUrl(s.baseUrl, {
+        client_id: client.client_id,
+        redirect_uri: callback.url,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 'xyz',
+        resource: `${s.baseUrl}/platform/mcp`,
+      }),
+    );
     await page.fill('#email', user.email);
     await page.fill('#password', 'wrong password');
     await page.click('#sign-in');
@@ -83,7 +97,11 @@ describeWithBrowser('the dashboard in Chromium', () => {
     expect(await page.textContent('#done')).toContain('close this window');
     expect(callback.codes).toHaveLength(1);
     const tokens = await tokenRequest(s.baseUrl, {
-      grant_type: 'authorization_code', code: callback.codes[0], code_verifier: verifier, client_id: client.client_id, redirect_uri: callback.url,
+      grant_type: 'authorization_code',
+      code: callback.codes[0],
+      code_verifier: verifier,
+      client_id: client.client_id,
+      redirect_uri: callback.url,
     });
     expect(tokens.status).toBe(200);
     const claims = JSON.parse(Buffer.from(String(tokens.body.access_token).split('.')[1], 'base64url').toString());

@@ -35,7 +35,15 @@ beforeAll(async () => {
   user = await createTestUser(s.orm.em.fork(), ct.tenant.organizationId, 'member');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage();
 }, 120_000);
@@ -53,8 +61,12 @@ describeWithBrowser('the Campaigns page in Chromium', () => {
     const api = campaignApi(s, ct.tenant);
     // Slow on purpose (20 dials a minute, 2 at a time): it is still running while the page is driven.
     const launched = await api.launch({
-      name: 'Reminder calls', agent_id: ct.agent.agent_id, caller_numbers: ct.callers, numbers: nyNumbers(200, 5000),
-      max_concurrent_calls: 2, calls_per_minute: 20,
+      name: 'Reminder calls',
+      agent_id: ct.agent.agent_id,
+      caller_numbers: ct.callers,
+      numbers: nyNumbers(200, 5000),
+      max_concurrent_calls: 2,
+      calls_per_minute: 20,
     });
     expect(launched.status).toBe(202);
     const id = launched.body.campaign.campaign_id as string;
@@ -78,8 +90,18 @@ describeWithBrowser('the Campaigns page in Chromium', () => {
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     // Read from here (no string expressions: the page's CSP refuses eval, which is part of what is tested).
-    await eventually(() => figure('dials'), (dials) => dials > dialsAtLoad, 60_000, 250);
-    await eventually(async () => Number(await page.getAttribute('#live', 'data-updates')), (updates) => updates >= 2, 30_000, 250);
+    await eventually(
+      () => figure('dials'),
+      (dials) => dials > dialsAtLoad,
+      60_000,
+      250,
+    );
+    await eventually(
+      async () => Number(await page.getAttribute('#live', 'data-updates')),
+      (updates) => updates >= 2,
+      30_000,
+      250,
+    );
     expect(navigations).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}/campaigns-2-live.png`, fullPage: true });
 
@@ -98,7 +120,12 @@ describeWithBrowser('the Campaigns page in Chromium', () => {
 
     await page.click('#cancel');
     await page.waitForURL(/\?done=cancel$/);
-    await eventually(() => page.getAttribute('#status .badge', 'data-status'), (status) => status === 'cancelled', 30_000, 250);
+    await eventually(
+      () => page.getAttribute('#status .badge', 'data-status'),
+      (status) => status === 'cancelled',
+      30_000,
+      250,
+    );
     for (const move of ['pause', 'resume', 'cancel']) expect(await page.isVisible(`#${move}`)).toBe(false);
     const cancelled = await api.retrieve(id);
     expect(cancelled.status).toBe('cancelled');

@@ -28,9 +28,11 @@ beforeAll(async () => {
   const user = await createTestUser(s.orm.em.fork(), tenant.organizationId, 'admin');
   const { access_token } = await signInAndConsent(s.baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId });
   client = new Client({ name: 'e2e-release-manager', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${s.baseUrl}/platform/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${access_token}` } },
-  }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${s.baseUrl}/platform/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${access_token}` } },
+    }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -57,7 +59,12 @@ describe('the agent change flow over MCP', () => {
       name: 'Acme front desk',
       prompt,
       first_message: 'Acme Dental, how can I help?',
-      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'hours', say: 'We are open 9 to 5 on weekdays.' }, { say: 'Could you say that again?' }] },
+      model: {
+        provider: 'simulated',
+        name: 'desk',
+        temperature: 0,
+        rules: [{ when: 'hours', say: 'We are open 9 to 5 on weekdays.' }, { say: 'Could you say that again?' }],
+      },
     });
     await ok('publish_agent', { agentId: agent.agent_id });
 
@@ -76,7 +83,10 @@ describe('the agent change flow over MCP', () => {
       agent_id: agent.agent_id,
       name: 'tells the opening hours',
       customer_turns: ['What are your opening hours?'],
-      checks: [{ type: 'reply_contains', text: '9 to 5' }, { type: 'ended_with', end_reason: 'customer_hangup' }],
+      checks: [
+        { type: 'reply_contains', text: '9 to 5' },
+        { type: 'ended_with', end_reason: 'customer_hangup' },
+      ],
       required: true,
     });
     const run = await ok('test_run', { test_id: test.test_id, branch_id: branch.branch_id, wait_seconds: 30 });

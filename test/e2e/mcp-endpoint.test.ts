@@ -84,10 +84,14 @@ describe('POST /platform/mcp', () => {
     const payload = JSON.parse(Buffer.from(admin.token.split('.')[1], 'base64url').toString());
     const metadata = `resource_metadata="${s.baseUrl}/.well-known/oauth-protected-resource/platform/mcp"`;
     for (const scope of ['openid', undefined]) {
-      const token = await new SignJWT({ ...payload, scope }).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid }).sign(await importJWK(jwk, 'RS256'));
+      const token = await new SignJWT({ ...payload, scope })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
+        .sign(await importJWK(jwk, 'RS256'));
       const res = await rpc(token, 'tools/list');
       expect({ scope, status: res.status }).toEqual({ scope, status: 403 });
-      expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer error="insufficient_scope", scope="mcp", ${metadata.replace(/[.?/]/g, '\\$&')}, error_description="[^"]+"$`));
+      expect(res.headers.get('www-authenticate')).toMatch(
+        new RegExp(`^Bearer error="insufficient_scope", scope="mcp", ${metadata.replace(/[.?/]/g, '\\$&')}, error_description="[^"]+"$`),
+      );
       expect(res.body.error.message).toMatch(/mcp scope/);
     }
     const missing = await rpc(undefined, 'tools/list');
@@ -100,10 +104,19 @@ describe('POST /platform/mcp', () => {
     const port = new URL(s.baseUrl).port;
     const raw = (host: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port, path: '/platform/mcp', method: 'POST', headers: { host, authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/platform/mcp',
+            method: 'POST',
+            headers: { host, authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
         req.on('error', reject);
         req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
       });
@@ -113,7 +126,7 @@ describe('POST /platform/mcp', () => {
     expect((await rpc(admin.token, 'tools/list', {}, { origin: s.baseUrl })).status).toBe(200);
   });
 
-  it('runs tools with the person\'s current roles: a viewer is refused billing, then allowed after promotion', async () => {
+  it("runs tools with the person's current roles: a viewer is refused billing, then allowed after promotion", async () => {
     const refused = await call(viewer.token, 'billing_overview_get');
     expect(refused.body.result.isError).toBe(true);
     expect(refused.body.result.content[0].text).toContain('billing:read');
@@ -124,7 +137,7 @@ describe('POST /platform/mcp', () => {
     expect((await call(viewer.token, 'billing_overview_get')).body.result.isError).toBe(true);
   });
 
-  it('refuses a write tool to a viewer, and records an admin\'s change in the audit log as made through MCP', async () => {
+  it("refuses a write tool to a viewer, and records an admin's change in the audit log as made through MCP", async () => {
     const refused = await call(viewer.token, 'create_agent', { name: 'Nope', prompt: 'x' });
     expect(refused.body.result.isError).toBe(true);
     expect(refused.body.result.content[0].text).toContain('agents:write');
@@ -132,12 +145,16 @@ describe('POST /platform/mcp', () => {
     expect(created.body.result.isError).toBeFalsy();
     const agentId = created.body.result.structuredContent.agent.agent_id;
     const audit = await s.request.get(`/v1/audit_log/list?via=mcp`).set(a.headers);
-    expect(audit.body.events).toContainEqual(expect.objectContaining({
-      via: 'mcp', actor: expect.objectContaining({ type: 'user', id: admin.userId }), target: expect.objectContaining({ id: agentId }),
-    }));
+    expect(audit.body.events).toContainEqual(
+      expect.objectContaining({
+        via: 'mcp',
+        actor: expect.objectContaining({ type: 'user', id: admin.userId }),
+        target: expect.objectContaining({ id: agentId }),
+      }),
+    );
   });
 
-  it('never shows another organization\'s data', async () => {
+  it("never shows another organization's data", async () => {
     const res = await call(admin.token, 'get_call', { session_id: foreignSession });
     expect(res.body.result.isError).toBe(true);
     expect(res.body.result.content[0].text).toMatch(/not found/);

@@ -76,14 +76,18 @@ describe('an assistant connects through OAuth and works through MCP', () => {
     expect(step.url).toMatch(/\/dashboard\//);
     let html = await step.res.text();
     const signIn = await browser.postForm(new URL(formAction(html, 'sign-in-form'), s.baseUrl).href, {
-      csrf: hiddenField(html, 'csrf'), email: user.email, password: user.password,
+      csrf: hiddenField(html, 'csrf'),
+      email: user.email,
+      password: user.password,
     });
     expect(signIn.status).toBe(303);
     step = await browser.follow(new URL(signIn.headers.get('location')!, s.baseUrl).href);
     html = await step.res.text();
     expect(html).toContain('E2E assistant');
     const consent = await browser.postForm(new URL(formAction(html, 'consent-form'), s.baseUrl).href, {
-      csrf: hiddenField(html, 'csrf'), workspace: `${tenant.organizationId}/${tenant.projectId}`, decision: 'approve',
+      csrf: hiddenField(html, 'csrf'),
+      workspace: `${tenant.organizationId}/${tenant.projectId}`,
+      decision: 'approve',
     });
     const done = await browser.follow(new URL(consent.headers.get('location')!, s.baseUrl).href);
     expect(done.external).toMatch(new RegExp(`^${callback}\\?`));

@@ -44,8 +44,14 @@ const spec = (url: string) => ({
   paths: {
     '/bookings': {
       post: {
-        operationId: 'createBooking', summary: 'Book an appointment',
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['day', 'time'], properties: { day: { type: 'string' }, time: { type: 'string' } } } } } },
+        operationId: 'createBooking',
+        summary: 'Book an appointment',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { type: 'object', required: ['day', 'time'], properties: { day: { type: 'string' }, time: { type: 'string' } } } },
+          },
+        },
         responses: { 201: { description: 'booked' } },
       },
     },
@@ -73,7 +79,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const imported = await t.request.post('/v1/tool/http/import').set(a.headers).send({ spec: spec(`${base}/api`) }).expect(201);
+  const imported = await t.request
+    .post('/v1/tool/http/import')
+    .set(a.headers)
+    .send({ spec: spec(`${base}/api`) })
+    .expect(201);
   toolIds = Object.fromEntries(imported.body.tools.map((x: { name: string; id: string }) => [x.name, x.id]));
   worker = await startChildWorker(queue, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
   fake = await startFakeOpenAi();
@@ -101,7 +111,9 @@ const clinicAgent = (over: Record<string, unknown> = {}) =>
     ],
     destinations: [{ name: 'Billing', address: '+4930123456' }],
     model: {
-      provider: 'simulated', name: 'clinic', temperature: 0,
+      provider: 'simulated',
+      name: 'clinic',
+      temperature: 0,
       rules: [
         { when: 'book', say: 'Let me book that.', call_tool: { name: 'book_appointment', arguments: { body: { day: 'Tuesday', time: '10:00' } } } },
         { when: 'slots', call_tool: { name: 'free_slots', arguments: {} } },
@@ -119,13 +131,17 @@ async function toolCallRecord(sessionId: string, name: string) {
   const session = (await t.request.get(`/v1/call_session/retrieve/${sessionId}`).set(a.headers).expect(200)).body.session;
   const leg = session.legs[0];
   const item = leg.transcript.items.find((i: { tool_call?: { name: string } }) => i.tool_call?.name === name);
-  const res = await t.request.get(`/v1/call_session/${sessionId}/leg/${leg.leg_id}/tool_call/${item.tool_call.tool_call_id}/retrieve`).set(a.headers).expect(200);
+  const res = await t.request
+    .get(`/v1/call_session/${sessionId}/leg/${leg.leg_id}/tool_call/${item.tool_call.tool_call_id}/retrieve`)
+    .set(a.headers)
+    .expect(200);
   return { session, toolCall: res.body.tool_call };
 }
 
-describe('the caller\'s answer', () => {
+describe("the caller's answer", () => {
   it('is a yes only when clearly so: any no wins, and neither is unclear', () => {
-    for (const yes of ['Yes', 'yes please', 'Yeah, go ahead', 'Sure, that is right', 'OK', 'No problem, do it']) expect(classifyConfirmation(yes)).toBe('confirmed');
+    for (const yes of ['Yes', 'yes please', 'Yeah, go ahead', 'Sure, that is right', 'OK', 'No problem, do it'])
+      expect(classifyConfirmation(yes)).toBe('confirmed');
     for (const no of ['No', 'no thanks', "Don't", 'Yes... no, wait', 'Cancel that', 'not now']) expect(classifyConfirmation(no)).toBe('declined');
     for (const unclear of ['Hmm', 'What time was it again?', '']) expect(classifyConfirmation(unclear)).toBe('unclear');
   });
@@ -141,7 +157,10 @@ describe('the caller\'s answer', () => {
 describe('Allow, Ask and Block in a call', () => {
   it('Allow runs at once; Ask reads back, waits for the yes and runs once; the record keeps read-back, words and decision', async () => {
     const agent = await clinicAgent();
-    const result = await runConversation(deps(), conversationInput(a, agent, { customerTurns: ['Any free slots?', 'Please book Tuesday', 'Yes, go ahead', 'bye'] }));
+    const result = await runConversation(
+      deps(),
+      conversationInput(a, agent, { customerTurns: ['Any free slots?', 'Please book Tuesday', 'Yes, go ahead', 'bye'] }),
+    );
 
     expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/slots', 'POST /api/bookings']);
     expect(JSON.parse(bookings()[0].body)).toEqual({ day: 'Tuesday', time: '10:00' });
@@ -153,13 +172,22 @@ describe('Allow, Ask and Block in a call', () => {
     const at = spoken.indexOf(`agent: ${readBack}`);
     expect(at).toBeGreaterThan(0);
     expect(spoken.slice(at - 2, at + 3)).toEqual([
-      'customer: Please book Tuesday', 'agent: Let me book that.', `agent: ${readBack}`, 'customer: Yes, go ahead', 'agent: Calling book_appointment',
+      'customer: Please book Tuesday',
+      'agent: Let me book that.',
+      `agent: ${readBack}`,
+      'customer: Yes, go ahead',
+      'agent: Calling book_appointment',
     ]);
 
     const booked = await toolCallRecord(result.sessionId, 'book_appointment');
     expect(booked.toolCall).toMatchObject({
       status: 'succeeded',
-      confirmation: { read_back: readBack, caller_words: 'Yes, go ahead', decision: 'confirmed', request_id: expect.stringMatching(new RegExp(`^${result.sessionId}/`)) },
+      confirmation: {
+        read_back: readBack,
+        caller_words: 'Yes, go ahead',
+        decision: 'confirmed',
+        request_id: expect.stringMatching(new RegExp(`^${result.sessionId}/`)),
+      },
     });
     expect(JSON.parse(booked.toolCall.response_text)).toMatchObject({ response: { status: 201, body: { booking_id: 'bk_1' } } });
     // Allow needs nobody's yes: no confirmation on its record.
@@ -171,9 +199,19 @@ describe('Allow, Ask and Block in a call', () => {
     await expect(handle.signal(answerSignal, { words: 'yes' })).rejects.toBeInstanceOf(WorkflowNotFoundError);
     // ... and asking again with the same request (a conversation replayed after a crash) reads the recorded result.
     const again = await temporalConfirmations(t.deps.temporal!.client, queue).open({
-      requestId, organizationId: a.organizationId, projectId: a.projectId, agentId: agent.agent_id, versionId: agent.version_id,
-      sessionId: result.sessionId, direction: 'inbound', caller: { name: null, address: '+14155550123' }, toolName: 'book_appointment',
-      toolCallId: 'other', arguments: { body: { day: 'Tuesday', time: '10:00' } }, readBack, timeoutMs: 30_000,
+      requestId,
+      organizationId: a.organizationId,
+      projectId: a.projectId,
+      agentId: agent.agent_id,
+      versionId: agent.version_id,
+      sessionId: result.sessionId,
+      direction: 'inbound',
+      caller: { name: null, address: '+14155550123' },
+      toolName: 'book_appointment',
+      toolCallId: 'other',
+      arguments: { body: { day: 'Tuesday', time: '10:00' } },
+      readBack,
+      timeoutMs: 30_000,
     } satisfies PermissionRequestInput);
     expect(await again.answer('yes, yes')).toMatchObject({ decision: 'confirmed', callerWords: 'Yes, go ahead', outcome: { status: 'succeeded' } });
     expect(bookings()).toHaveLength(1);
@@ -188,9 +226,13 @@ describe('Allow, Ask and Block in a call', () => {
 
     expect(declined.endReason).toBe('agent_hangup');
     expect((await toolCallRecord(declined.sessionId, 'book_appointment')).toolCall).toMatchObject({
-      status: 'failed', confirmation: { caller_words: 'No, do not book that', decision: 'declined' },
+      status: 'failed',
+      confirmation: { caller_words: 'No, do not book that', decision: 'declined' },
     });
-    expect(declined.toolCalls.find((c) => c.name === 'book_appointment')!.result).toEqual({ error: 'declined', message: 'The caller declined book_appointment: it did not run.' });
+    expect(declined.toolCalls.find((c) => c.name === 'book_appointment')!.result).toEqual({
+      error: 'declined',
+      message: 'The caller declined book_appointment: it did not run.',
+    });
     expect((await toolCallRecord(unclear.sessionId, 'book_appointment')).toolCall.confirmation).toMatchObject({ decision: 'unclear' });
     expect(hungUp.endReason).toBe('customer_hangup');
     expect((await toolCallRecord(hungUp.sessionId, 'book_appointment')).toolCall.confirmation).toMatchObject({ caller_words: null, decision: 'hung_up' });
@@ -203,14 +245,20 @@ describe('Allow, Ask and Block in a call', () => {
     const slow: Confirmations = {
       async open(input) {
         const pending = await real.open(input);
-        return { answer: async (words) => { await sleep(2500); return pending.answer(words); } };
+        return {
+          answer: async (words) => {
+            await sleep(2500);
+            return pending.answer(words);
+          },
+        };
       },
     };
     const settings = { ...engineSettingsFrom(t.deps.config), confirmationTimeoutMs: 1000 };
     const result = await runConversation({ ...deps(slow), settings }, conversationInput(a, agent, { customerTurns: ['Please book Tuesday', 'yes', 'bye'] }));
     expect(bookings()).toHaveLength(0);
     expect((await toolCallRecord(result.sessionId, 'book_appointment')).toolCall).toMatchObject({
-      status: 'failed', confirmation: { caller_words: 'yes', decision: 'expired' },
+      status: 'failed',
+      confirmation: { caller_words: 'yes', decision: 'expired' },
     });
   });
 
@@ -218,9 +266,19 @@ describe('Allow, Ask and Block in a call', () => {
     // A task queue no worker polls: the request cannot decide, as when every worker is gone.
     const stranded = temporalConfirmations(t.deps.temporal!.client, uniqueTaskQueue('ask-nobody'), { graceMs: 1000 });
     const pending = await stranded.open({
-      requestId: `sess_nobody/${Date.now()}`, organizationId: a.organizationId, projectId: a.projectId, agentId: 'agt_x', versionId: 'ver_x',
-      sessionId: 'sess_nobody', direction: 'inbound', caller: { name: null, address: '+14155550123' }, toolName: 'book_appointment',
-      toolCallId: 'call_1', arguments: {}, readBack: 'Shall I?', timeoutMs: 500,
+      requestId: `sess_nobody/${Date.now()}`,
+      organizationId: a.organizationId,
+      projectId: a.projectId,
+      agentId: 'agt_x',
+      versionId: 'ver_x',
+      sessionId: 'sess_nobody',
+      direction: 'inbound',
+      caller: { name: null, address: '+14155550123' },
+      toolName: 'book_appointment',
+      toolCallId: 'call_1',
+      arguments: {},
+      readBack: 'Shall I?',
+      timeoutMs: 500,
     });
     const result = await pending.answer('yes');
     expect(result).toMatchObject({ decision: 'expired', callerWords: 'yes', outcome: null });
@@ -239,18 +297,32 @@ describe('Allow, Ask and Block in a call', () => {
 
   it('without confirmations (no Temporal) every Ask tool is refused and says why', async () => {
     const agent = await clinicAgent();
-    const result = await runConversation({ orm: t.orm, settings: engineSettingsFrom(t.deps.config) }, conversationInput(a, agent, { customerTurns: ['Please book Tuesday', 'yes'] }));
+    const result = await runConversation(
+      { orm: t.orm, settings: engineSettingsFrom(t.deps.config) },
+      conversationInput(a, agent, { customerTurns: ['Please book Tuesday', 'yes'] }),
+    );
     expect(bookings()).toHaveLength(0);
     expect(result.toolCalls.find((c) => c.name === 'book_appointment')).toMatchObject({ status: 'failed', result: { error: 'confirmation_unavailable' } });
   });
 
   it('Block never reaches the model: the Chat Completions request lists only the other tools', async () => {
-    const provider = await createModelProvider(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      name: 'fake', base_url: fake.baseUrl, api_key: 'sk-test-ask-0123456789', default_model: 'fake-default',
-    }, engineSettingsFrom(t.deps.config));
+    const provider = await createModelProvider(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      {
+        name: 'fake',
+        base_url: fake.baseUrl,
+        api_key: 'sk-test-ask-0123456789',
+        default_model: 'fake-default',
+      },
+      engineSettingsFrom(t.deps.config),
+    );
     const agent = await clinicAgent({ model: { provider: 'openai-compatible', name: 'gpt-test', temperature: 0, provider_id: provider.model_provider_id } });
     fake.reply(
-      completion({ content: 'Let me book that.', toolCalls: [{ id: 'call_1', name: 'book_appointment', arguments: { body: { day: 'Friday', time: '09:30' } } }] }),
+      completion({
+        content: 'Let me book that.',
+        toolCalls: [{ id: 'call_1', name: 'book_appointment', arguments: { body: { day: 'Friday', time: '09:30' } } }],
+      }),
       completion({ content: 'You are booked for Friday at 9:30.' }),
     );
     const result = await runConversation(deps(), conversationInput(a, agent, { customerTurns: ['Book me on Friday', 'Yes please'] }));
@@ -277,7 +349,12 @@ describe('a worker killed while the request waits for the caller', () => {
       async open(input) {
         const pending = await real.open(input);
         opened = input;
-        return { answer: async (words) => { await released; return pending.answer(words); } };
+        return {
+          answer: async (words) => {
+            await released;
+            return pending.answer(words);
+          },
+        };
       },
     };
     const call = runConversation(deps(held), conversationInput(a, agent, { customerTurns: ['Please book Tuesday', 'Yes, book it', 'bye'] }));
@@ -302,7 +379,8 @@ describe('a worker killed while the request waits for the caller', () => {
     const result = await call;
     expect(bookings()).toHaveLength(1);
     expect((await toolCallRecord(result.sessionId, 'book_appointment')).toolCall).toMatchObject({
-      status: 'succeeded', confirmation: { caller_words: 'Yes, book it', decision: 'confirmed' },
+      status: 'succeeded',
+      confirmation: { caller_words: 'Yes, book it', decision: 'confirmed' },
     });
     expect(result.endReason).toBe('agent_hangup');
   }, 120_000);

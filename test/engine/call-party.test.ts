@@ -62,7 +62,12 @@ describe('a conversation with a live-like party', () => {
   it('keeps only what the caller heard of an interrupted reply, in the transcript and the model history', async () => {
     const agent = await makeAgent(t, a, {
       first_message: 'Hello, Acme Dental.',
-      model: { provider: 'simulated', name: 'hours', temperature: 0, rules: [{ when: 'opening hours', say: 'We are open from eight in the morning until six in the evening.' }] },
+      model: {
+        provider: 'simulated',
+        name: 'hours',
+        temperature: 0,
+        rules: [{ when: 'opening hours', say: 'We are open from eight in the morning until six in the evening.' }],
+      },
     } as never);
     const party = new InterruptingParty();
     const { call } = await converse(engineDeps(t), conversationInput(a, agent), party);
@@ -108,9 +113,17 @@ class StreamingParty implements CallParty {
 
 describe('a streamed reply', () => {
   it('is spoken from its first complete sentence on, while the model is still writing the rest', async () => {
-    const provider = await createModelProvider(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      name: 'streaming', base_url: fake.baseUrl, api_key: 'sk-stream', default_model: 'gpt-stream',
-    }, engineSettingsFrom(t.deps.config));
+    const provider = await createModelProvider(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      {
+        name: 'streaming',
+        base_url: fake.baseUrl,
+        api_key: 'sk-stream',
+        default_model: 'gpt-stream',
+      },
+      engineSettingsFrom(t.deps.config),
+    );
     const agent = await makeAgent(t, a, {
       first_message: '',
       model: { provider: 'openai-compatible', name: 'default', temperature: 0, provider_id: provider.model_provider_id },

@@ -36,8 +36,12 @@ describe('secret box (AES-256-GCM, v1 format)', () => {
 
   it('takes ENCRYPTION_KEY from the configuration: 32 bytes base64, required in production', () => {
     const prod = {
-      NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', TOKEN_SECRET: 'x'.repeat(32), RECORDING_LINK_SECRET: 'y'.repeat(32),
-      COOKIE_SECRET: 'z'.repeat(32), PUBLIC_URL: 'https://voice.example.com',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x/y',
+      TOKEN_SECRET: 'x'.repeat(32),
+      RECORDING_LINK_SECRET: 'y'.repeat(32),
+      COOKIE_SECRET: 'z'.repeat(32),
+      PUBLIC_URL: 'https://voice.example.com',
     };
     expect(() => loadConfig(prod)).toThrow(/ENCRYPTION_KEY: required in production/);
     const chosen = randomBytes(32);
@@ -61,13 +65,20 @@ describe('model providers over REST', () => {
   afterAll(async () => t.close());
 
   it('creates and lists providers without ever returning the key, which is stored encrypted', async () => {
-    const created = await t.request.post('/v1/model_provider/create').set(a.headers)
+    const created = await t.request
+      .post('/v1/model_provider/create')
+      .set(a.headers)
       .send({ name: 'openai', base_url: 'https://api.openai.example.com/v1/', api_key: API_KEY, default_model: 'gpt-4o-mini' });
     expect(created.status).toBe(201);
     expect(created.body.model_provider).toEqual({
-      model_provider_id: expect.stringMatching(/^mpr_/), name: 'openai', kind: 'openai-compatible',
-      base_url: 'https://api.openai.example.com/v1', default_model: 'gpt-4o-mini', has_api_key: true,
-      created_at: expect.any(String), updated_at: expect.any(String),
+      model_provider_id: expect.stringMatching(/^mpr_/),
+      name: 'openai',
+      kind: 'openai-compatible',
+      base_url: 'https://api.openai.example.com/v1',
+      default_model: 'gpt-4o-mini',
+      has_api_key: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(created.text).not.toContain(API_KEY);
 
@@ -104,12 +115,25 @@ describe('model providers over REST', () => {
       [{ ...body, secret: 'x' }, 400, 'body.secret'],
     ];
     for (const [input, status, field] of cases) {
-      const res = await t.request.post('/v1/model_provider/create').set(a.headers).send(input as object);
+      const res = await t.request
+        .post('/v1/model_provider/create')
+        .set(a.headers)
+        .send(input as object);
       expect([JSON.stringify(input), res.status]).toEqual([JSON.stringify(input), status]);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    expect((await t.request.post('/v1/model_provider/create').set(a.headers).send({ ...body, name: 'dup' })).status).toBe(201);
-    const dup = await t.request.post('/v1/model_provider/create').set(a.headers).send({ ...body, name: 'dup' });
+    expect(
+      (
+        await t.request
+          .post('/v1/model_provider/create')
+          .set(a.headers)
+          .send({ ...body, name: 'dup' })
+      ).status,
+    ).toBe(201);
+    const dup = await t.request
+      .post('/v1/model_provider/create')
+      .set(a.headers)
+      .send({ ...body, name: 'dup' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].field).toBe('body.name');
 

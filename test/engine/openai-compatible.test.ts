@@ -32,9 +32,17 @@ beforeAll(async () => {
   a = await createTenant(t);
   fake = await startFakeOpenAi();
   loopback = guardedDispatcher(['127.0.0.1']);
-  const provider = await createModelProvider(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-    name: 'fake', base_url: fake.baseUrl, api_key: API_KEY, default_model: 'fake-default',
-  }, engineSettingsFrom(t.deps.config));
+  const provider = await createModelProvider(
+    t.orm.em.fork(),
+    systemPrincipal(a.organizationId),
+    {
+      name: 'fake',
+      base_url: fake.baseUrl,
+      api_key: API_KEY,
+      default_model: 'fake-default',
+    },
+    engineSettingsFrom(t.deps.config),
+  );
   providerId = provider.model_provider_id;
 });
 afterAll(async () => {
@@ -61,7 +69,10 @@ describe('request shape and tool calls', () => {
     const agent = await llmAgent();
     fake.reply(
       completion({ content: 'Sure. May I have your name?' }),
-      completion({ content: 'Thank you, Ana.', toolCalls: [{ id: 'call_1', name: 'record_variable', arguments: { key: 'customer_name', value: 'Ana Garcia' } }] }),
+      completion({
+        content: 'Thank you, Ana.',
+        toolCalls: [{ id: 'call_1', name: 'record_variable', arguments: { key: 'customer_name', value: 'Ana Garcia' } }],
+      }),
       completion({ content: 'Anything else?' }),
     );
     const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['I need an appointment', 'Ana Garcia'] }));
@@ -97,14 +108,20 @@ describe('request shape and tool calls', () => {
     const recordVariable = first.body.tools.find((x: { function: { name: string } }) => x.function.name === 'record_variable');
     expect(recordVariable).toMatchObject({
       type: 'function',
-      function: { description: expect.any(String), parameters: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } }, required: ['key', 'value'] } },
+      function: {
+        description: expect.any(String),
+        parameters: { type: 'object', properties: { key: { type: 'string' }, value: { type: 'string' } }, required: ['key', 'value'] },
+      },
     });
 
     // After the tool ran, the model got its own call back and the result as a tool message.
     const tail = third.body.messages.slice(-2);
     expect(tail[0]).toEqual({
-      role: 'assistant', content: 'Thank you, Ana.',
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'record_variable', arguments: JSON.stringify({ key: 'customer_name', value: 'Ana Garcia' }) } }],
+      role: 'assistant',
+      content: 'Thank you, Ana.',
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'record_variable', arguments: JSON.stringify({ key: 'customer_name', value: 'Ana Garcia' }) } },
+      ],
     });
     expect(tail[1]).toEqual({ role: 'tool', tool_call_id: 'call_1', content: JSON.stringify({ recorded: true, key: 'customer_name', value: 'Ana Garcia' }) });
 
@@ -115,10 +132,12 @@ describe('request shape and tool calls', () => {
   it('answers a blocked or unknown tool and broken arguments with a failed result the model reads', async () => {
     const agent = await llmAgent();
     fake.reply(
-      completion({ toolCalls: [
-        { id: 'c1', name: 'transfer_call', arguments: { destination: 'billing' } },
-        { id: 'c2', name: 'record_variable', arguments: '{"key": "customer_name", "value": ' },
-      ] }),
+      completion({
+        toolCalls: [
+          { id: 'c1', name: 'transfer_call', arguments: { destination: 'billing' } },
+          { id: 'c2', name: 'record_variable', arguments: '{"key": "customer_name", "value": ' },
+        ],
+      }),
       completion({ content: 'Let me try that again.' }),
     );
     const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['billing please'] }));
@@ -129,7 +148,8 @@ describe('request shape and tool calls', () => {
     ]);
     const toolMessages = fake.requests[1].body.messages.filter((m: { role: string }) => m.role === 'tool');
     expect(toolMessages.map((m: { tool_call_id: string; content: string }) => [m.tool_call_id, JSON.parse(m.content).error])).toEqual([
-      ['c1', 'unknown_tool'], ['c2', 'invalid_arguments'],
+      ['c1', 'unknown_tool'],
+      ['c2', 'invalid_arguments'],
     ]);
   });
 
@@ -203,10 +223,19 @@ describe('provider failures', () => {
 
   it('does not wait for a Retry-After longer than a caller can', async () => {
     const model = createOpenAiCompatibleModel({
-      baseUrl: fake.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 2000, maxRetryDelayMs: 500, allowedHosts: ['127.0.0.1'], dispatcher: loopback,
+      baseUrl: fake.baseUrl,
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 2000,
+      maxRetryDelayMs: 500,
+      allowedHosts: ['127.0.0.1'],
+      dispatcher: loopback,
     });
     fake.reply(apiError(429, 'later', { 'retry-after': '30' }));
-    await expect(model.complete({ system: 's', messages: [{ role: 'user', content: 'x' }], tools: [] })).rejects.toMatchObject({ kind: 'rate_limited', message: expect.stringMatching(/wait 30 s/) });
+    await expect(model.complete({ system: 's', messages: [{ role: 'user', content: 'x' }], tools: [] })).rejects.toMatchObject({
+      kind: 'rate_limited',
+      message: expect.stringMatching(/wait 30 s/),
+    });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -222,7 +251,12 @@ describe('provider failures', () => {
 
   it('fails on answers that are not a chat completion', async () => {
     const model = createOpenAiCompatibleModel({
-      baseUrl: fake.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 2000, allowedHosts: ['127.0.0.1'], dispatcher: loopback,
+      baseUrl: fake.baseUrl,
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 2000,
+      allowedHosts: ['127.0.0.1'],
+      dispatcher: loopback,
     });
     fake.reply({ body: { choices: [] } }, { status: 200, body: 'not json at all' }, apiError(400, 'bad tools'));
     const ask = () => model.complete({ system: 's', messages: [{ role: 'user', content: 'x' }], tools: [] });
@@ -234,7 +268,19 @@ describe('provider failures', () => {
 
 describe('outbound address guard', () => {
   it('knows the private, loopback, link-local and reserved ranges', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect([ip, isForbiddenAddress(ip)]).toEqual([ip, true]);
     }
     for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect([ip, isForbiddenAddress(ip)]).toEqual([ip, false]);
@@ -253,8 +299,9 @@ describe('outbound address guard', () => {
   it('refuses a name that resolves to a private address, after DNS', async () => {
     const dispatcher = guardedDispatcher([]);
     const port = new URL(fake.baseUrl).port;
-    await expect(request(`http://localhost:${port}/v1/chat/completions`, { method: 'POST', body: '{}', dispatcher }))
-      .rejects.toMatchObject({ message: expect.stringMatching(/localhost resolves to (127\.0\.0\.1|::1), a private or reserved address/) });
+    await expect(request(`http://localhost:${port}/v1/chat/completions`, { method: 'POST', body: '{}', dispatcher })).rejects.toMatchObject({
+      message: expect.stringMatching(/localhost resolves to (127\.0\.0\.1|::1), a private or reserved address/),
+    });
     expect(fake.requests).toHaveLength(0);
     await dispatcher.close();
   });

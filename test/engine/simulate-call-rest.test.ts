@@ -37,7 +37,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const simulate = (agentId: string, body: unknown, headers = a.headers) =>
-  t.request.post(`/v1/agent/${agentId}/simulate_call`).set(headers).send(body as object);
+  t.request
+    .post(`/v1/agent/${agentId}/simulate_call`)
+    .set(headers)
+    .send(body as object);
 
 describe('POST /v1/agent/{agent_id}/simulate_call', () => {
   it('runs a version and returns the recorded session (201)', async () => {
@@ -49,7 +52,10 @@ describe('POST /v1/agent/{agent_id}/simulate_call', () => {
     expect(res.status).toBe(201);
     const session = res.body.session;
     expect(session).toMatchObject({
-      session_id: expect.stringMatching(/^sess_/), status: 'ended', end_reason: 'agent_hangup', direction: 'inbound',
+      session_id: expect.stringMatching(/^sess_/),
+      status: 'ended',
+      end_reason: 'agent_hangup',
+      direction: 'inbound',
       caller: { name: 'Ana', address: '+14155550123' },
       agent: { agent_id: agent.agent_id, agent_name: 'Order line', agent_version_id: agent.version_id },
       variables: [{ key: 'order_number', value: '4711' }],
@@ -82,12 +88,16 @@ describe('POST /v1/agent/{agent_id}/simulate_call', () => {
     const overview = async (kind: string) => (await t.request.get(`/v1/call_session/analytics/overview?${range}${kind}`).set(a.headers)).body.overview;
     expect(await overview('')).toMatchObject({ sessions: 0, cost_micros: 0 });
     expect((await overview('&kind=simulation')).sessions).toBeGreaterThanOrEqual(1);
-    const series = async (kind: string) => (await t.request.get(`/v1/call_session/analytics/time_series?${range}&interval=hour${kind}`).set(a.headers))
-      .body.time_series.points.reduce((n: number, p: { sessions: number }) => n + p.sessions, 0);
+    const series = async (kind: string) =>
+      (await t.request.get(`/v1/call_session/analytics/time_series?${range}&interval=hour${kind}`).set(a.headers)).body.time_series.points.reduce(
+        (n: number, p: { sessions: number }) => n + p.sessions,
+        0,
+      );
     expect(await series('')).toBe(0);
     expect(await series('&kind=all')).toBeGreaterThanOrEqual(1);
-    const billing = async (kind: string) => (await t.request.get(`/v1/billing/overview?as_of=${encodeURIComponent(new Date(Date.parse(startedAt) + 60_000).toISOString())}${kind}`).set(a.headers))
-      .body.billing_overview.today;
+    const billing = async (kind: string) =>
+      (await t.request.get(`/v1/billing/overview?as_of=${encodeURIComponent(new Date(Date.parse(startedAt) + 60_000).toISOString())}${kind}`).set(a.headers))
+        .body.billing_overview.today;
     expect(await billing('')).toMatchObject({ sessions: 0, cost_micros: 0 });
     expect((await billing('&kind=simulation')).cost_micros).toBeGreaterThanOrEqual(cost);
     const listed = await t.request.get(`/v1/call_session/get?${range}&kind=simulation`).set(a.headers);
@@ -159,8 +169,13 @@ describe('POST /v1/agent/{agent_id}/simulate_call', () => {
   it('is in the OpenAPI document with the model provider routes', async () => {
     const doc = await t.request.get('/v1/openapi.json');
     expect(doc.status).toBe(200);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining([
-      '/v1/agent/{agent_id}/simulate_call', '/v1/agent/{agent_id}/traffic_split', '/v1/model_provider/create', '/v1/model_provider/list',
-    ]));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/agent/{agent_id}/simulate_call',
+        '/v1/agent/{agent_id}/traffic_split',
+        '/v1/model_provider/create',
+        '/v1/model_provider/list',
+      ]),
+    );
   });
 });

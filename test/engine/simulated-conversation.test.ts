@@ -51,7 +51,16 @@ describe('the simulated model', () => {
     expect(await ask('OK BYE then')).toEqual({ text: 'Goodbye', toolCalls: [{ id: 'sim_1_0', name: 'end_call', arguments: {} }] });
     expect(await ask('a byelaw question')).toEqual({ text: 'Default reply.' });
     expect(await ask('Room 42 please')).toEqual({ toolCalls: [{ id: 'sim_1_0', name: 'record_variable', arguments: { key: 'room', value: '42' } }] });
-    expect(await model.complete({ system: '', tools: [], messages: [{ role: 'user', content: 'bye' }, { role: 'tool', tool_call_id: 'x', content: '{}' }] })).toEqual({});
+    expect(
+      await model.complete({
+        system: '',
+        tools: [],
+        messages: [
+          { role: 'user', content: 'bye' },
+          { role: 'tool', tool_call_id: 'x', content: '{}' },
+        ],
+      }),
+    ).toEqual({});
     const bare = createSimulatedModel([{ when: 'hello', say: 'Hi' }]);
     expect(await bare.complete({ system: '', tools: [], messages: [{ role: 'user', content: 'what?' }] })).toEqual({ text: SIMULATED_FALLBACK_REPLY });
   });
@@ -74,10 +83,15 @@ describe('collectTools', () => {
       prompt: 'x',
       variables: [{ key: 'k' }],
       destinations: [{ name: 'desk', address: '+4930123456' }],
-      tools: [{ name: 'transfer', kind: 'builtin', permission: 'block' }, { name: 'crm', kind: 'http' }],
+      tools: [
+        { name: 'transfer', kind: 'builtin', permission: 'block' },
+        { name: 'crm', kind: 'http' },
+      ],
     });
     expect(collectTools(config).map((x) => [x.name, x.permission])).toEqual([
-      ['transfer_call', 'block'], ['end_call', 'allow'], ['record_variable', 'allow'],
+      ['transfer_call', 'block'],
+      ['end_call', 'allow'],
+      ['record_variable', 'allow'],
     ]);
     expect(AgentConfig.safeParse({ prompt: 'x', tools: [{ name: 'teleport', kind: 'builtin' }] }).success).toBe(false);
   });
@@ -86,11 +100,17 @@ describe('collectTools', () => {
 describe('runConversation with the simulated model', () => {
   it('replies, records variables from regex groups, and ends with customer_hangup when the turns run out', async () => {
     const agent = await makeAgent(t, a, deskConfig);
-    const result = await runConversation(engineDeps(t), conversationInput(a, agent, {
-      customerTurns: ['Hi, my name is Ana Garcia', 'I want an appointment', 'It is about order number 4711', 'hmm'],
-    }));
+    const result = await runConversation(
+      engineDeps(t),
+      conversationInput(a, agent, {
+        customerTurns: ['Hi, my name is Ana Garcia', 'I want an appointment', 'It is about order number 4711', 'hmm'],
+      }),
+    );
     expect(result).toMatchObject({ status: 'ended', endReason: 'customer_hangup', transferredTo: null, agentVersionId: agent.version_id });
-    expect(result.variables).toEqual([{ key: 'customer_name', value: 'Ana Garcia' }, { key: 'order_number', value: '4711' }]);
+    expect(result.variables).toEqual([
+      { key: 'customer_name', value: 'Ana Garcia' },
+      { key: 'order_number', value: '4711' },
+    ]);
     expect(result.transcript.map((i) => [i.speaker, i.text])).toEqual([
       ['agent', 'Hello, Acme Dental, how can I help?'],
       ['customer', 'Hi, my name is Ana Garcia'],
@@ -105,8 +125,18 @@ describe('runConversation with the simulated model', () => {
       ['agent', SIMULATED_FALLBACK_REPLY],
     ]);
     expect(result.toolCalls).toEqual([
-      { name: 'record_variable', arguments: { key: 'customer_name', value: 'Ana Garcia' }, result: { recorded: true, key: 'customer_name', value: 'Ana Garcia' }, status: 'succeeded' },
-      { name: 'record_variable', arguments: { key: 'order_number', value: '4711' }, result: { recorded: true, key: 'order_number', value: '4711' }, status: 'succeeded' },
+      {
+        name: 'record_variable',
+        arguments: { key: 'customer_name', value: 'Ana Garcia' },
+        result: { recorded: true, key: 'customer_name', value: 'Ana Garcia' },
+        status: 'succeeded',
+      },
+      {
+        name: 'record_variable',
+        arguments: { key: 'order_number', value: '4711' },
+        result: { recorded: true, key: 'order_number', value: '4711' },
+        status: 'succeeded',
+      },
     ]);
     // About 25 words of speech at 2.5 words a second plus pauses and turn latencies: well under a minute, over ten seconds.
     expect(result.durationSeconds).toBeGreaterThan(10);
@@ -115,10 +145,15 @@ describe('runConversation with the simulated model', () => {
     const em = t.orm.em.fork();
     const session = await getSession(em, a.organizationId, result.sessionId);
     expect(session).toMatchObject({
-      status: 'ended', end_reason: 'customer_hangup', direction: 'inbound',
+      status: 'ended',
+      end_reason: 'customer_hangup',
+      direction: 'inbound',
       agent: { agent_id: agent.agent_id, agent_name: agent.name, agent_version_id: agent.version_id },
-      caller: { name: 'Ana Garcia', address: '+14155550123' }, phone_number: '+14155550100',
-      variables: result.variables, duration_seconds: result.durationSeconds, total_cost_micros: result.costMicros,
+      caller: { name: 'Ana Garcia', address: '+14155550123' },
+      phone_number: '+14155550100',
+      variables: result.variables,
+      duration_seconds: result.durationSeconds,
+      total_cost_micros: result.costMicros,
     });
     expect(session.legs).toHaveLength(1);
     expect(session.legs[0]).toMatchObject({ kind: 'agent', direction: 'inbound', address: '+14155550123', duration_seconds: result.durationSeconds });
@@ -134,7 +169,11 @@ describe('runConversation with the simulated model', () => {
 
     // The tool call rows hold the JSON request and response, addressed from the transcript.
     const withTool = items.find((i) => i.tool_call)!;
-    const row = await getToolCall(em, a.organizationId, { session_id: result.sessionId, leg_id: session.legs[0].leg_id, tool_call_id: withTool.tool_call!.tool_call_id });
+    const row = await getToolCall(em, a.organizationId, {
+      session_id: result.sessionId,
+      leg_id: session.legs[0].leg_id,
+      tool_call_id: withTool.tool_call!.tool_call_id,
+    });
     expect(JSON.parse(row.request_text)).toEqual({ key: 'customer_name', value: 'Ana Garcia' });
     expect(JSON.parse(row.response_text)).toEqual({ recorded: true, key: 'customer_name', value: 'Ana Garcia' });
     expect(await em.count(ToolCall, { session: result.sessionId })).toBe(2);
@@ -142,12 +181,20 @@ describe('runConversation with the simulated model', () => {
 
   it('transfers to a destination as a new leg that carries the rest of the call', async () => {
     const agent = await makeAgent(t, a, deskConfig);
-    const result = await runConversation(engineDeps(t), conversationInput(a, agent, {
-      customerTurns: ['I have a billing question', 'Hello? Is this billing?', 'My invoice is wrong'],
-    }));
+    const result = await runConversation(
+      engineDeps(t),
+      conversationInput(a, agent, {
+        customerTurns: ['I have a billing question', 'Hello? Is this billing?', 'My invoice is wrong'],
+      }),
+    );
     expect(result).toMatchObject({ status: 'ended', endReason: 'transferred', transferredTo: 'billing' });
     expect(result.toolCalls).toEqual([
-      expect.objectContaining({ name: 'transfer_call', arguments: { destination: 'billing' }, status: 'succeeded', result: { transferred: true, destination: 'billing', address: '+4930123456' } }),
+      expect.objectContaining({
+        name: 'transfer_call',
+        arguments: { destination: 'billing' },
+        status: 'succeeded',
+        result: { transferred: true, destination: 'billing', address: '+4930123456' },
+      }),
     ]);
     const session = await getSession(t.orm.em.fork(), a.organizationId, result.sessionId);
     expect(session.legs.map((l) => [l.kind, l.direction, l.address])).toEqual([
@@ -193,7 +240,10 @@ describe('runConversation with the simulated model', () => {
         { name: 'end_call', kind: 'builtin', permission: 'block', config: {} },
       ],
     });
-    const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['billing please', 'the secret', 'bye', 'my name is Bo'] }));
+    const result = await runConversation(
+      engineDeps(t),
+      conversationInput(a, agent, { customerTurns: ['billing please', 'the secret', 'bye', 'my name is Bo'] }),
+    );
     expect(result).toMatchObject({ status: 'ended', endReason: 'customer_hangup', transferredTo: null });
     expect(result.toolCalls.map((c) => [c.name, c.status, (c.result as { error?: string }).error])).toEqual([
       ['transfer_call', 'failed', 'confirmation_unavailable'],
@@ -212,7 +262,9 @@ describe('runConversation with the simulated model', () => {
       variables: [{ key: 'email', description: '' }],
       destinations: [{ name: 'sales', address: 'sip:sales@pbx.example.com' }],
       model: {
-        provider: 'simulated', name: 's', temperature: 0,
+        provider: 'simulated',
+        name: 's',
+        temperature: 0,
         rules: [{ when: 'x', set_variable: { key: 'shoe_size', value: '44' }, transfer_to: 'support' }],
       },
     });
@@ -227,7 +279,12 @@ describe('runConversation with the simulated model', () => {
   it('ends at the maximum duration (timeout)', async () => {
     const agent = await makeAgent(t, a, {
       first_message: '',
-      model: { provider: 'simulated', name: 's', temperature: 0, rules: [{ say: 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen' }] },
+      model: {
+        provider: 'simulated',
+        name: 's',
+        temperature: 0,
+        rules: [{ say: 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen' }],
+      },
       end_call: { phrases: [], max_duration_seconds: 10 },
     });
     const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['a', 'b', 'c', 'd', 'e'] }));
@@ -248,16 +305,22 @@ describe('runConversation with the simulated model', () => {
     const agent = await makeAgent(t, a, deskConfig);
     const other = await makeAgent(t, a, deskConfig);
     const startedAt = new Date('2026-11-01T09:00:00Z');
-    const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['bye'], startedAt, sessionId: 'sess_01JENGINETESTFIXEDID000001' }));
+    const result = await runConversation(
+      engineDeps(t),
+      conversationInput(a, agent, { customerTurns: ['bye'], startedAt, sessionId: 'sess_01JENGINETESTFIXEDID000001' }),
+    );
     expect(result.sessionId).toBe('sess_01JENGINETESTFIXEDID000001');
     const session = await getSession(t.orm.em.fork(), a.organizationId, result.sessionId);
     expect(session.started_at).toBe(startedAt.toISOString());
     await expect(runConversation(engineDeps(t), conversationInput(a, agent, { versionId: other.version_id }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const b = await createTenant(t);
     await expect(runConversation(engineDeps(t), conversationInput(b, agent))).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(runConversation(engineDeps(t), conversationInput(a, agent, { caller: { address: '+1'.padEnd(80, '5') } })))
-      .rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: { issues: [{ field: 'caller.address', message: expect.any(String) }] } });
-    await expect(runConversation(engineDeps(t), conversationInput(a, agent, { sessionId: "sess_x'; drop" })))
-      .rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(runConversation(engineDeps(t), conversationInput(a, agent, { caller: { address: '+1'.padEnd(80, '5') } }))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { issues: [{ field: 'caller.address', message: expect.any(String) }] },
+    });
+    await expect(runConversation(engineDeps(t), conversationInput(a, agent, { sessionId: "sess_x'; drop" }))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 });

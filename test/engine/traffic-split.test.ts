@@ -61,8 +61,20 @@ describe('routeCall', () => {
   });
 
   it('keeps the callers of a first share when it grows', () => {
-    const small = { ...agent, trafficSplit: [{ version_id: 'ver_new', percent: 10, branch_id: null }, { version_id: 'ver_old', percent: 90, branch_id: null }] };
-    const large = { ...agent, trafficSplit: [{ version_id: 'ver_new', percent: 50, branch_id: null }, { version_id: 'ver_old', percent: 50, branch_id: null }] };
+    const small = {
+      ...agent,
+      trafficSplit: [
+        { version_id: 'ver_new', percent: 10, branch_id: null },
+        { version_id: 'ver_old', percent: 90, branch_id: null },
+      ],
+    };
+    const large = {
+      ...agent,
+      trafficSplit: [
+        { version_id: 'ver_new', percent: 50, branch_id: null },
+        { version_id: 'ver_old', percent: 50, branch_id: null },
+      ],
+    };
     for (let i = 0; i < 2000; i++) {
       if (routeCall(small, address(i)) === 'ver_new') expect(routeCall(large, address(i))).toBe('ver_new');
     }
@@ -86,15 +98,28 @@ async function history() {
   const b1 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, { branch_id: branch.branch_id, prompt: 'Canary.' })).version_id;
   return { agentId: agent.agent_id, v1, v2, v3, branchId: branch.branch_id, b1 };
 }
-const split = (agentId: string, body: unknown) => t.request.post(`/v1/agent/${agentId}/traffic_split`).set(a.headers).send(body as object);
+const split = (agentId: string, body: unknown) =>
+  t.request
+    .post(`/v1/agent/${agentId}/traffic_split`)
+    .set(a.headers)
+    .send(body as object);
 
 describe('set_agent_traffic_split', () => {
   it('stores published versions and branch heads (resolved now), shows them on the agent, audits, and routes by them', async () => {
     const h = await history();
-    const res = await split(h.agentId, { split: [{ branchId: h.branchId, percent: 20 }, { versionId: h.v1, percent: 70 }, { versionId: h.v3, percent: 10 }] });
+    const res = await split(h.agentId, {
+      split: [
+        { branchId: h.branchId, percent: 20 },
+        { versionId: h.v1, percent: 70 },
+        { versionId: h.v3, percent: 10 },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      agent_id: h.agentId, live_version_id: h.v1, changed: true, previous_split: [],
+      agent_id: h.agentId,
+      live_version_id: h.v1,
+      changed: true,
+      previous_split: [],
       split: [
         { version_id: h.b1, percent: 20, branch_id: h.branchId },
         { version_id: h.v1, percent: 70, branch_id: null },
@@ -106,9 +131,19 @@ describe('set_agent_traffic_split', () => {
     const agent = await t.request.get(`/v1/agent/retrieve/${h.agentId}`).set(a.headers);
     expect(agent.body.agent.traffic_split).toEqual(res.body.split);
 
-    const again = await split(h.agentId, { split: [{ branchId: h.branchId, percent: 20 }, { versionId: h.v1, percent: 70 }, { versionId: h.v3, percent: 10 }] });
+    const again = await split(h.agentId, {
+      split: [
+        { branchId: h.branchId, percent: 20 },
+        { versionId: h.v1, percent: 70 },
+        { versionId: h.v3, percent: 10 },
+      ],
+    });
     expect(again.body.changed).toBe(true); // the branch head moved, so the same request resolves differently
-    const same = await split(h.agentId, { split: again.body.split.map((s: { version_id: string; percent: number; branch_id: string | null }) => (s.branch_id ? { branchId: s.branch_id, percent: s.percent } : { versionId: s.version_id, percent: s.percent })) });
+    const same = await split(h.agentId, {
+      split: again.body.split.map((s: { version_id: string; percent: number; branch_id: string | null }) =>
+        s.branch_id ? { branchId: s.branch_id, percent: s.percent } : { versionId: s.version_id, percent: s.percent },
+      ),
+    });
     expect(same.body.changed).toBe(false);
 
     const row = await t.orm.em.fork().findOneOrFail(Agent, { id: h.agentId });
@@ -125,7 +160,9 @@ describe('set_agent_traffic_split', () => {
     expect(reloaded.trafficSplit).toBeNull();
     expect(routeCall(reloaded, address(7))).toBe(h.v1);
 
-    const audit = await t.orm.em.fork().find(AuditEvent, { organization: a.organizationId, targetId: h.agentId, action: 'agent.traffic_split' }, { orderBy: { id: 'asc' } });
+    const audit = await t.orm.em
+      .fork()
+      .find(AuditEvent, { organization: a.organizationId, targetId: h.agentId, action: 'agent.traffic_split' }, { orderBy: { id: 'asc' } });
     expect(audit).toHaveLength(3);
     expect(audit[0].data).toMatchObject({ split: res.body.split, previous_split: [] });
     expect(audit[0]).toMatchObject({ actorType: 'api_client', actorId: a.clientId, via: 'rest' });
@@ -134,15 +171,65 @@ describe('set_agent_traffic_split', () => {
   it('refuses bad splits, naming the share', async () => {
     const h = await history();
     const cases: [unknown, number, string, RegExp | string][] = [
-      [{ split: [{ versionId: h.v1, percent: 60 }, { versionId: h.v3, percent: 30 }] }, 400, 'body.split', /add up to 90, not 100/],
-      [{ split: [{ versionId: h.v1, percent: 110 }, { versionId: h.v3, percent: -10 }] }, 400, 'body.split.1.percent', /negative/],
-      [{ split: [{ versionId: h.v1, percent: 50.5 }, { versionId: h.v3, percent: 49.5 }] }, 400, 'body.split.0.percent', /whole number/],
+      [
+        {
+          split: [
+            { versionId: h.v1, percent: 60 },
+            { versionId: h.v3, percent: 30 },
+          ],
+        },
+        400,
+        'body.split',
+        /add up to 90, not 100/,
+      ],
+      [
+        {
+          split: [
+            { versionId: h.v1, percent: 110 },
+            { versionId: h.v3, percent: -10 },
+          ],
+        },
+        400,
+        'body.split.1.percent',
+        /negative/,
+      ],
+      [
+        {
+          split: [
+            { versionId: h.v1, percent: 50.5 },
+            { versionId: h.v3, percent: 49.5 },
+          ],
+        },
+        400,
+        'body.split.0.percent',
+        /whole number/,
+      ],
       [{ split: [{ versionId: h.v1, branchId: h.branchId, percent: 100 }] }, 400, 'body.split.0', /exactly one of versionId and branchId/],
       [{ split: [{ percent: 100 }] }, 400, 'body.split.0', /exactly one/],
       [{ split: [{ versionId: 'ver_01JNOSUCHVERSION0000000000', percent: 100 }] }, 404, 'body.split.0.versionId', /no such version/],
-      [{ split: [{ versionId: h.v2, percent: 50 }, { versionId: h.v1, percent: 50 }] }, 422, 'body.split.0.versionId', /publish it/],
+      [
+        {
+          split: [
+            { versionId: h.v2, percent: 50 },
+            { versionId: h.v1, percent: 50 },
+          ],
+        },
+        422,
+        'body.split.0.versionId',
+        /publish it/,
+      ],
       [{ split: [{ branchId: 'brn_01JNOSUCHBRANCH00000000000', percent: 100 }] }, 404, 'body.split.0.branchId', /no such branch/],
-      [{ split: [{ versionId: h.v3, percent: 50 }, { branchId: (await mainBranch(h.agentId)), percent: 50 }] }, 400, 'body.split.1', /same version as share 0/],
+      [
+        {
+          split: [
+            { versionId: h.v3, percent: 50 },
+            { branchId: await mainBranch(h.agentId), percent: 50 },
+          ],
+        },
+        400,
+        'body.split.1',
+        /same version as share 0/,
+      ],
       [{ split: [{ versionId: h.v1, percent: 100 }], extra: 1 }, 400, 'body.extra', /not a known parameter/],
       [{ split: 'all of it' }, 400, 'body.split', /array/],
     ];
@@ -153,12 +240,17 @@ describe('set_agent_traffic_split', () => {
       expect(JSON.stringify(res.body)).toMatch(message);
     }
     const other = await createTenant(t);
-    const foreign = await t.request.post(`/v1/agent/${h.agentId}/traffic_split`).set(other.headers).send({ split: [{ versionId: h.v1, percent: 100 }] });
+    const foreign = await t.request
+      .post(`/v1/agent/${h.agentId}/traffic_split`)
+      .set(other.headers)
+      .send({ split: [{ versionId: h.v1, percent: 100 }] });
     expect(foreign.status).toBe(404);
     const viewer = await createApiClient(t.orm.em.fork(), { organizationId: a.organizationId, name: 'viewer', role: 'viewer' });
     const token = await issueToken(t.orm.em.fork(), t.deps.config.auth, { client_id: viewer.clientId, client_secret: viewer.clientSecret });
-    const forbidden = await t.request.post(`/v1/agent/${h.agentId}/traffic_split`)
-      .set({ Authorization: `Bearer ${token.access_token}`, 'X-Organization-Id': a.organizationId }).send({ split: [] });
+    const forbidden = await t.request
+      .post(`/v1/agent/${h.agentId}/traffic_split`)
+      .set({ Authorization: `Bearer ${token.access_token}`, 'X-Organization-Id': a.organizationId })
+      .send({ split: [] });
     expect(forbidden.status).toBe(403);
     expect((await t.orm.em.fork().findOneOrFail(Agent, { id: h.agentId })).trafficSplit).toBeNull();
   });
@@ -169,8 +261,10 @@ describe('set_agent_traffic_split', () => {
     const branch = await em.findOneOrFail(AgentBranch, { id: h.branchId });
     branch.state = 'merged';
     await em.flush();
-    await expect(setAgentTrafficSplit(t.orm.em.fork(), system, { agentId: h.agentId, split: [{ branchId: h.branchId, percent: 100 }] }))
-      .rejects.toMatchObject({ code: 'UNPROCESSABLE', message: expect.stringMatching(/is merged/) });
+    await expect(setAgentTrafficSplit(t.orm.em.fork(), system, { agentId: h.agentId, split: [{ branchId: h.branchId, percent: 100 }] })).rejects.toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: expect.stringMatching(/is merged/),
+    });
   });
 
   it('works as the MCP tool set_agent_traffic_split', async () => {
@@ -180,9 +274,20 @@ describe('set_agent_traffic_split', () => {
       const listed = (await mcp.client.listTools()).tools.find((x) => x.name === 'set_agent_traffic_split')!;
       expect(listed.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
       expect(Object.keys(listed.inputSchema.properties ?? {})).toEqual(['agentId', 'split', 'override']);
-      const ok = await mcp.call('set_agent_traffic_split', { agentId: h.agentId, split: [{ versionId: h.v1, percent: 90 }, { branchId: h.branchId, percent: 10 }] });
+      const ok = await mcp.call('set_agent_traffic_split', {
+        agentId: h.agentId,
+        split: [
+          { versionId: h.v1, percent: 90 },
+          { branchId: h.branchId, percent: 10 },
+        ],
+      });
       expect(ok.isError).toBeFalsy();
-      expect(ok.structuredContent).toMatchObject({ split: [{ version_id: h.v1, percent: 90 }, { version_id: h.b1, percent: 10, branch_id: h.branchId }] });
+      expect(ok.structuredContent).toMatchObject({
+        split: [
+          { version_id: h.v1, percent: 90 },
+          { version_id: h.b1, percent: 10, branch_id: h.branchId },
+        ],
+      });
       const bad = await mcp.call('set_agent_traffic_split', { agentId: h.agentId, split: [{ versionId: h.v1, percent: 90 }] });
       expect(bad.isError).toBe(true);
       expect(textOf(bad)).toMatch(/split: the percents add up to 90, not 100/);

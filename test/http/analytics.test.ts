@@ -31,11 +31,37 @@ const AGENT_IDS = { alice: 'agt_alice', bob: 'agt_bob' };
 const FIXTURES: Fixture[] = [
   { at: '2026-03-02T09:00:00Z', agent: 'alice', endReason: 'agent_hangup', direction: 'inbound', phone: '+15550001', agentSeconds: 120, tools: ['ok', 'fail'] },
   { at: '2026-03-02T09:07:30Z', agent: 'alice', endReason: 'transferred', direction: 'inbound', phone: '+15550001', agentSeconds: 60, transferSeconds: 60 },
-  { at: '2026-03-02T09:14:59Z', agent: 'bob', endReason: 'transferred', direction: 'outbound', phone: '+15550002', agentSeconds: 30, transferSeconds: 60, tools: ['ok'] },
+  {
+    at: '2026-03-02T09:14:59Z',
+    agent: 'bob',
+    endReason: 'transferred',
+    direction: 'outbound',
+    phone: '+15550002',
+    agentSeconds: 30,
+    transferSeconds: 60,
+    tools: ['ok'],
+  },
   { at: '2026-03-02T09:15:00Z', agent: 'bob', status: 'failed', endReason: 'no_answer', direction: 'outbound', phone: '+15550002', agentSeconds: 0 },
   { at: '2026-03-02T09:29:59Z', agent: 'alice', endReason: 'error', direction: 'web', phone: null, agentSeconds: 90, tools: ['fail', 'fail'] },
-  { at: '2026-03-02T09:30:00Z', agent: null, agentName: 'Front desk', endReason: 'agent_hangup', direction: 'inbound', phone: '+15550003', secondProject: true, agentSeconds: 45 },
-  { at: '2026-03-02T23:50:00Z', agent: 'alice', agentName: 'Alice (renamed)', endReason: 'customer_hangup', direction: 'inbound', phone: '+15550001', agentSeconds: 30 },
+  {
+    at: '2026-03-02T09:30:00Z',
+    agent: null,
+    agentName: 'Front desk',
+    endReason: 'agent_hangup',
+    direction: 'inbound',
+    phone: '+15550003',
+    secondProject: true,
+    agentSeconds: 45,
+  },
+  {
+    at: '2026-03-02T23:50:00Z',
+    agent: 'alice',
+    agentName: 'Alice (renamed)',
+    endReason: 'customer_hangup',
+    direction: 'inbound',
+    phone: '+15550001',
+    agentSeconds: 30,
+  },
   { at: '2026-03-03T04:30:00Z', agent: 'bob', endReason: 'customer_hangup', direction: 'inbound', phone: '+15550002', agentSeconds: 60 },
   // Still in progress: never counted, although it sits inside an edge bucket.
   { at: '2026-03-02T09:20:00Z', agent: 'alice', status: 'in_progress', endReason: null, direction: 'inbound', phone: '+15550001', agentSeconds: 60 },
@@ -67,13 +93,26 @@ function toInput(tenant: TestTenant, f: Fixture, projectId = tenant.projectId): 
           speaker: 'agent' as const,
           text: 'lookup',
           offsetMs: 1000 * (i + 1),
-          toolCall: { name: 'lookup', request: { i }, response: { ok: result === 'ok' }, status: result === 'ok' ? 'succeeded' as const : 'failed' as const, durationMs: 120 },
+          toolCall: {
+            name: 'lookup',
+            request: { i },
+            response: { ok: result === 'ok' },
+            status: result === 'ok' ? ('succeeded' as const) : ('failed' as const),
+            durationMs: 120,
+          },
         })),
       ],
     });
   }
   if (f.transferSeconds) {
-    legs.push({ direction: 'outbound', kind: 'transfer', address: '+15559999', startOffsetSeconds: f.agentSeconds, durationSeconds: f.transferSeconds, turns: [] });
+    legs.push({
+      direction: 'outbound',
+      kind: 'transfer',
+      address: '+15559999',
+      startOffsetSeconds: f.agentSeconds,
+      durationSeconds: f.transferSeconds,
+      turns: [],
+    });
   }
   return {
     organizationId: tenant.organizationId,
@@ -101,13 +140,20 @@ beforeAll(async () => {
   // Another organization, with the same agent id, inside the same buckets and edges.
   await record([
     toInput(b, { at: '2026-03-02T09:05:00Z', agent: 'alice', endReason: 'agent_hangup', direction: 'inbound', phone: '+15550001', agentSeconds: 60 }),
-    toInput(b, { at: '2026-03-02T09:20:00Z', agent: 'alice', endReason: 'agent_hangup', direction: 'inbound', phone: '+15550001', agentSeconds: 30, tools: ['fail'] }),
+    toInput(b, {
+      at: '2026-03-02T09:20:00Z',
+      agent: 'alice',
+      endReason: 'agent_hangup',
+      direction: 'inbound',
+      phone: '+15550001',
+      agentSeconds: 30,
+      tools: ['fail'],
+    }),
   ]);
 });
 afterAll(async () => t.close());
 
-const get = (route: string, query: string, tenant: TestTenant = a) =>
-  t.request.get(`/v1/call_session/analytics/${route}?${query}`).set(tenant.headers);
+const get = (route: string, query: string, tenant: TestTenant = a) => t.request.get(`/v1/call_session/analytics/${route}?${query}`).set(tenant.headers);
 const DAY = 'from_time=2026-03-02+00:00:00&to_time=2026-03-02+23:59:59';
 const TWO_DAYS = 'from_time=2026-03-02+00:00:00&to_time=2026-03-03+23:59:59';
 
@@ -171,7 +217,11 @@ describe('GET /v1/call_session/analytics/overview', () => {
     expect(mixed).toMatchObject({ sessions: 5, duration_seconds: 345, cost_micros: 653_000, tool_calls: 3, tool_call_failures: 2 });
     // The previous period of a 1-second range is the second before it.
     const second = (await get('overview', 'from_time=2026-03-02+09:15:00&to_time=2026-03-02+09:15:00')).body.overview;
-    expect(second).toMatchObject({ sessions: 1, failed: 1, previous_period: { from_time: '2026-03-02T09:14:59.000Z', to_time: '2026-03-02T09:14:59.000Z', sessions: 1, transferred: 1 } });
+    expect(second).toMatchObject({
+      sessions: 1,
+      failed: 1,
+      previous_period: { from_time: '2026-03-02T09:14:59.000Z', to_time: '2026-03-02T09:14:59.000Z', sessions: 1, transferred: 1 },
+    });
   });
 
   it('matches a count over the sessions themselves for every cut through the buckets', async () => {
@@ -215,9 +265,16 @@ describe('GET /v1/call_session/analytics/overview', () => {
     expect(both).toMatchObject({ sessions: 0, average_duration_seconds: 0, transfer_rate: 0, end_reasons: [], previous_period: { sessions: 1 } });
   });
 
-  it('never counts another organization\'s sessions', async () => {
+  it("never counts another organization's sessions", async () => {
     const other = (await get('overview', DAY, b)).body.overview;
-    expect(other).toMatchObject({ sessions: 2, duration_seconds: 90, cost_micros: 234_000, tool_calls: 1, tool_call_failures: 1, previous_period: { sessions: 0 } });
+    expect(other).toMatchObject({
+      sessions: 2,
+      duration_seconds: 90,
+      cost_micros: 234_000,
+      tool_calls: 1,
+      tool_call_failures: 1,
+      previous_period: { sessions: 0 },
+    });
     const edges = (await get('overview', 'from_time=2026-03-02+09:05:00&to_time=2026-03-02+09:20:00&agent_id=agt_alice', b)).body.overview;
     expect(edges.sessions).toBe(2);
   });
@@ -226,9 +283,30 @@ describe('GET /v1/call_session/analytics/overview', () => {
     const c = await createTenant(t);
     const now = Date.now();
     await record([
-      toInput(c, { at: new Date(now - 3_600_000).toISOString(), agent: 'alice', endReason: 'agent_hangup', direction: 'inbound', phone: null, agentSeconds: 30 }),
-      toInput(c, { at: new Date(now - 40 * 86_400_000).toISOString(), agent: 'alice', endReason: 'agent_hangup', direction: 'inbound', phone: null, agentSeconds: 60 }),
-      toInput(c, { at: new Date(now - 70 * 86_400_000).toISOString(), agent: 'alice', endReason: 'agent_hangup', direction: 'inbound', phone: null, agentSeconds: 90 }),
+      toInput(c, {
+        at: new Date(now - 3_600_000).toISOString(),
+        agent: 'alice',
+        endReason: 'agent_hangup',
+        direction: 'inbound',
+        phone: null,
+        agentSeconds: 30,
+      }),
+      toInput(c, {
+        at: new Date(now - 40 * 86_400_000).toISOString(),
+        agent: 'alice',
+        endReason: 'agent_hangup',
+        direction: 'inbound',
+        phone: null,
+        agentSeconds: 60,
+      }),
+      toInput(c, {
+        at: new Date(now - 70 * 86_400_000).toISOString(),
+        agent: 'alice',
+        endReason: 'agent_hangup',
+        direction: 'inbound',
+        phone: null,
+        agentSeconds: 90,
+      }),
     ]);
     const res = await get('overview', '', c);
     expect(res.status).toBe(200);
@@ -252,8 +330,24 @@ describe('GET /v1/call_session/analytics/time_series', () => {
         interval: 'day',
         time_zone: 'UTC',
         points: [
-          { start: '2026-03-02T00:00:00.000Z', local_start: '2026-03-02T00:00:00', sessions: 7, duration_seconds: 495, cost_micros: 1_043_000, transferred: 2, failed: 1 },
-          { start: '2026-03-03T00:00:00.000Z', local_start: '2026-03-03T00:00:00', sessions: 1, duration_seconds: 60, cost_micros: 156_000, transferred: 0, failed: 0 },
+          {
+            start: '2026-03-02T00:00:00.000Z',
+            local_start: '2026-03-02T00:00:00',
+            sessions: 7,
+            duration_seconds: 495,
+            cost_micros: 1_043_000,
+            transferred: 2,
+            failed: 1,
+          },
+          {
+            start: '2026-03-03T00:00:00.000Z',
+            local_start: '2026-03-03T00:00:00',
+            sessions: 1,
+            duration_seconds: 60,
+            cost_micros: 156_000,
+            transferred: 0,
+            failed: 0,
+          },
         ],
       },
     });
@@ -267,7 +361,15 @@ describe('GET /v1/call_session/analytics/time_series', () => {
     expect(res.body.time_series.time_zone).toBe('America/New_York');
     expect(res.body.time_series.points).toEqual([
       { start: '2026-03-01T05:00:00.000Z', local_start: '2026-03-01T00:00:00', ...zero },
-      { start: '2026-03-02T05:00:00.000Z', local_start: '2026-03-02T00:00:00', sessions: 8, duration_seconds: 555, cost_micros: 1_199_000, transferred: 2, failed: 1 },
+      {
+        start: '2026-03-02T05:00:00.000Z',
+        local_start: '2026-03-02T00:00:00',
+        sessions: 8,
+        duration_seconds: 555,
+        cost_micros: 1_199_000,
+        transferred: 2,
+        failed: 1,
+      },
       { start: '2026-03-03T05:00:00.000Z', local_start: '2026-03-03T00:00:00', ...zero },
     ]);
   });
@@ -276,13 +378,32 @@ describe('GET /v1/call_session/analytics/time_series', () => {
     const hours = (await get('time_series', 'from_time=2026-03-02+08:00:00&to_time=2026-03-02+10:59:59&interval=hour')).body.time_series.points;
     expect(hours).toEqual([
       { start: '2026-03-02T08:00:00.000Z', local_start: '2026-03-02T08:00:00', ...zero },
-      { start: '2026-03-02T09:00:00.000Z', local_start: '2026-03-02T09:00:00', sessions: 6, duration_seconds: 465, cost_micros: 965_000, transferred: 2, failed: 1 },
+      {
+        start: '2026-03-02T09:00:00.000Z',
+        local_start: '2026-03-02T09:00:00',
+        sessions: 6,
+        duration_seconds: 465,
+        cost_micros: 965_000,
+        transferred: 2,
+        failed: 1,
+      },
       { start: '2026-03-02T10:00:00.000Z', local_start: '2026-03-02T10:00:00', ...zero },
     ]);
     const cut = (await get('time_series', 'from_time=2026-03-02+09:07:30&to_time=2026-03-02+09:30:00&interval=hour')).body.time_series.points;
-    expect(cut).toEqual([{ start: '2026-03-02T09:00:00.000Z', local_start: '2026-03-02T09:00:00', sessions: 5, duration_seconds: 345, cost_micros: 653_000, transferred: 2, failed: 1 }]);
+    expect(cut).toEqual([
+      {
+        start: '2026-03-02T09:00:00.000Z',
+        local_start: '2026-03-02T09:00:00',
+        sessions: 5,
+        duration_seconds: 345,
+        cost_micros: 653_000,
+        transferred: 2,
+        failed: 1,
+      },
+    ]);
     // India is UTC+05:30: its hours start at half past in UTC, and 15-minute buckets still fall inside one hour.
-    const india = (await get('time_series', 'from_time=2026-03-02+09:00:00&to_time=2026-03-02+09:44:59&interval=hour&time_zone=Asia/Kolkata')).body.time_series.points;
+    const india = (await get('time_series', 'from_time=2026-03-02+09:00:00&to_time=2026-03-02+09:44:59&interval=hour&time_zone=Asia/Kolkata')).body.time_series
+      .points;
     expect(india.map((p: { start: string; local_start: string; sessions: number }) => [p.start, p.local_start, p.sessions])).toEqual([
       ['2026-03-02T08:30:00.000Z', '2026-03-02T14:00:00', 5],
       ['2026-03-02T09:30:00.000Z', '2026-03-02T15:00:00', 1],
@@ -309,7 +430,8 @@ describe('GET /v1/call_session/analytics/time_series', () => {
       ['2026-03-08T05:00:00.000Z', '2026-03-08T00:00:00'],
       ['2026-03-09T04:00:00.000Z', '2026-03-09T00:00:00'],
     ]);
-    const fall = (await get('time_series', 'from_time=2026-11-01+04:00:00&to_time=2026-11-01+07:59:59&interval=hour&time_zone=America/New_York')).body.time_series.points;
+    const fall = (await get('time_series', 'from_time=2026-11-01+04:00:00&to_time=2026-11-01+07:59:59&interval=hour&time_zone=America/New_York')).body
+      .time_series.points;
     expect(fall.map((p: { start: string; local_start: string }) => [p.start, p.local_start])).toEqual([
       ['2026-11-01T04:00:00.000Z', '2026-11-01T00:00:00'],
       ['2026-11-01T05:00:00.000Z', '2026-11-01T01:00:00'],
@@ -358,7 +480,15 @@ describe('GET /v1/call_session/analytics/breakdown', () => {
     expect(await rows('end_reason')).toEqual([
       { value: 'agent_hangup', label: 'agent_hangup', sessions: 2, share: 0.2857, duration_seconds: 165, average_duration_seconds: 82.5, cost_micros: 429_000 },
       { value: 'transferred', label: 'transferred', sessions: 2, share: 0.2857, duration_seconds: 210, average_duration_seconds: 105, cost_micros: 302_000 },
-      { value: 'customer_hangup', label: 'customer_hangup', sessions: 1, share: 0.1429, duration_seconds: 30, average_duration_seconds: 30, cost_micros: 78_000 },
+      {
+        value: 'customer_hangup',
+        label: 'customer_hangup',
+        sessions: 1,
+        share: 0.1429,
+        duration_seconds: 30,
+        average_duration_seconds: 30,
+        cost_micros: 78_000,
+      },
       { value: 'error', label: 'error', sessions: 1, share: 0.1429, duration_seconds: 90, average_duration_seconds: 90, cost_micros: 234_000 },
       { value: 'no_answer', label: 'no_answer', sessions: 1, share: 0.1429, duration_seconds: 0, average_duration_seconds: 0, cost_micros: 0 },
     ]);
@@ -400,16 +530,27 @@ describe('GET /v1/call_session/analytics/heatmap', () => {
     expect(cells).toHaveLength(168);
     expect(cells[0]).toEqual({ day_of_week: 0, hour: 0, sessions: 0, average_duration_seconds: 0 });
     expect(cells[167]).toMatchObject({ day_of_week: 6, hour: 23 });
-    expect(nonEmpty(cells)).toEqual([[0, 9, 6, 77.5], [0, 23, 1, 30], [1, 4, 1, 60]]);
+    expect(nonEmpty(cells)).toEqual([
+      [0, 9, 6, 77.5],
+      [0, 23, 1, 30],
+      [1, 4, 1, 60],
+    ]);
   });
 
   it('shifts weekday and hour into the time zone', async () => {
     const ny = (await get('heatmap', `${TWO_DAYS}&time_zone=America/New_York`)).body.heatmap;
     expect(ny.time_zone).toBe('America/New_York');
     // Tuesday 04:30 UTC is Monday 23:30 in New York.
-    expect(nonEmpty(ny.cells)).toEqual([[0, 4, 6, 77.5], [0, 18, 1, 30], [0, 23, 1, 60]]);
+    expect(nonEmpty(ny.cells)).toEqual([
+      [0, 4, 6, 77.5],
+      [0, 18, 1, 30],
+      [0, 23, 1, 60],
+    ]);
     const india = (await get('heatmap', 'from_time=2026-03-02+09:00:00&to_time=2026-03-02+09:44:59&time_zone=Asia/Kolkata')).body.heatmap;
-    expect(nonEmpty(india.cells)).toEqual([[0, 14, 5, 84], [0, 15, 1, 45]]);
+    expect(nonEmpty(india.cells)).toEqual([
+      [0, 14, 5, 84],
+      [0, 15, 1, 45],
+    ]);
   });
 });
 
@@ -423,9 +564,22 @@ describe('GET /v1/call_session/analytics/agent_stats', () => {
         to_time: '2026-03-02T23:59:59.000Z',
         agents: [
           {
-            agent_id: 'agt_alice', agent_name: 'Alice (renamed)', sessions: 4, duration_seconds: 360, average_duration_seconds: 90,
-            cost_micros: 814_000, average_cost_micros: 203_500, transferred: 1, transfer_rate: 0.25, failed: 0, failure_rate: 0,
-            errors: 1, error_rate: 0.25, tool_calls: 4, tool_call_failures: 3, tool_call_failure_rate: 0.75,
+            agent_id: 'agt_alice',
+            agent_name: 'Alice (renamed)',
+            sessions: 4,
+            duration_seconds: 360,
+            average_duration_seconds: 90,
+            cost_micros: 814_000,
+            average_cost_micros: 203_500,
+            transferred: 1,
+            transfer_rate: 0.25,
+            failed: 0,
+            failure_rate: 0,
+            errors: 1,
+            error_rate: 0.25,
+            tool_calls: 4,
+            tool_call_failures: 3,
+            tool_call_failure_rate: 0.75,
             end_reasons: [
               { end_reason: 'agent_hangup', sessions: 1 },
               { end_reason: 'customer_hangup', sessions: 1 },
@@ -434,18 +588,44 @@ describe('GET /v1/call_session/analytics/agent_stats', () => {
             ],
           },
           {
-            agent_id: 'agt_bob', agent_name: 'Bob', sessions: 2, duration_seconds: 90, average_duration_seconds: 45,
-            cost_micros: 112_000, average_cost_micros: 56_000, transferred: 1, transfer_rate: 0.5, failed: 1, failure_rate: 0.5,
-            errors: 0, error_rate: 0, tool_calls: 1, tool_call_failures: 0, tool_call_failure_rate: 0,
+            agent_id: 'agt_bob',
+            agent_name: 'Bob',
+            sessions: 2,
+            duration_seconds: 90,
+            average_duration_seconds: 45,
+            cost_micros: 112_000,
+            average_cost_micros: 56_000,
+            transferred: 1,
+            transfer_rate: 0.5,
+            failed: 1,
+            failure_rate: 0.5,
+            errors: 0,
+            error_rate: 0,
+            tool_calls: 1,
+            tool_call_failures: 0,
+            tool_call_failure_rate: 0,
             end_reasons: [
               { end_reason: 'no_answer', sessions: 1 },
               { end_reason: 'transferred', sessions: 1 },
             ],
           },
           {
-            agent_id: null, agent_name: 'Front desk', sessions: 1, duration_seconds: 45, average_duration_seconds: 45,
-            cost_micros: 117_000, average_cost_micros: 117_000, transferred: 0, transfer_rate: 0, failed: 0, failure_rate: 0,
-            errors: 0, error_rate: 0, tool_calls: 0, tool_call_failures: 0, tool_call_failure_rate: 0,
+            agent_id: null,
+            agent_name: 'Front desk',
+            sessions: 1,
+            duration_seconds: 45,
+            average_duration_seconds: 45,
+            cost_micros: 117_000,
+            average_cost_micros: 117_000,
+            transferred: 0,
+            transfer_rate: 0,
+            failed: 0,
+            failure_rate: 0,
+            errors: 0,
+            error_rate: 0,
+            tool_calls: 0,
+            tool_call_failures: 0,
+            tool_call_failure_rate: 0,
             end_reasons: [{ end_reason: 'agent_hangup', sessions: 1 }],
           },
         ],
@@ -487,7 +667,11 @@ describe('analytics inputs', () => {
   });
 
   it('refuses unknown query parameters, including a time zone where it has no effect', async () => {
-    for (const [route, query] of [['overview', 'foo=1'], ['agent_stats', 'time_zone=UTC'], ['heatmap', 'interval=day']]) {
+    for (const [route, query] of [
+      ['overview', 'foo=1'],
+      ['agent_stats', 'time_zone=UTC'],
+      ['heatmap', 'interval=day'],
+    ]) {
       const res = await get(route, query);
       expect(res.status).toBe(400);
       expect(res.type).toBe('application/problem+json');

@@ -29,7 +29,9 @@ describe('POST /v1/auth/token', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
     expect(res.headers['cache-control']).toBe('no-store');
-    const org = await t.request.get('/v1/organization/retrieve').set({ Authorization: `Bearer ${res.body.access_token}`, 'X-Organization-Id': a.organizationId });
+    const org = await t.request
+      .get('/v1/organization/retrieve')
+      .set({ Authorization: `Bearer ${res.body.access_token}`, 'X-Organization-Id': a.organizationId });
     expect(org.status).toBe(200);
   });
 
@@ -118,21 +120,36 @@ describe('the headers every /v1 route needs', () => {
 
   it('401 for malformed, forged and expired tokens', async () => {
     for (const auth of ['Basic abc', 'Bearer', 'Bearer not.a.jwt', `Bearer ${a.token}x`]) {
-      expectProblem(await t.request.get('/v1/organization/retrieve').set({ Authorization: auth, 'X-Organization-Id': a.organizationId }), 401, 'UNAUTHENTICATED');
+      expectProblem(
+        await t.request.get('/v1/organization/retrieve').set({ Authorization: auth, 'X-Organization-Id': a.organizationId }),
+        401,
+        'UNAUTHENTICATED',
+      );
     }
     const key = new TextEncoder().encode(t.deps.config.auth.tokenSecret);
     const expired = await new SignJWT({ org: a.organizationId, typ: 'client' })
       .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer('voice-agent-platform').setAudience('rest-api').setSubject(a.clientId)
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .setIssuer('voice-agent-platform')
+      .setAudience('rest-api')
+      .setSubject(a.clientId)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(key);
     const res = await t.request.get('/v1/organization/retrieve').set({ Authorization: `Bearer ${expired}`, 'X-Organization-Id': a.organizationId });
     expectProblem(res, 401, 'UNAUTHENTICATED');
     expect(res.body.detail).toMatch(/expired/);
     const forged = await new SignJWT({ org: a.organizationId, typ: 'client' })
-      .setProtectedHeader({ alg: 'HS256' }).setIssuer('voice-agent-platform').setAudience('rest-api').setSubject(a.clientId)
-      .setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    expectProblem(await t.request.get('/v1/organization/retrieve').set({ Authorization: `Bearer ${forged}`, 'X-Organization-Id': a.organizationId }), 401, 'UNAUTHENTICATED');
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('voice-agent-platform')
+      .setAudience('rest-api')
+      .setSubject(a.clientId)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    expectProblem(
+      await t.request.get('/v1/organization/retrieve').set({ Authorization: `Bearer ${forged}`, 'X-Organization-Id': a.organizationId }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 
   it('400 without X-Organization-Id', async () => {

@@ -83,11 +83,17 @@ describe('GET /v1/call_session/get', () => {
 
   it('keeps the default window (the last 30 days) fixed across pages', async () => {
     const recent = await createTenant(t);
-    await insertSessions(t.orm.em.fork(), Array.from({ length: 5 }, (_, i) => sessionInput(recent, { startedAt: new Date(Date.now() - (i + 1) * 60_000) })));
+    await insertSessions(
+      t.orm.em.fork(),
+      Array.from({ length: 5 }, (_, i) => sessionInput(recent, { startedAt: new Date(Date.now() - (i + 1) * 60_000) })),
+    );
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: { sessions: { session_id: string }[]; next_cursor: string | null } } = await list(`page_size=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, recent);
+      const res: { status: number; body: { sessions: { session_id: string }[]; next_cursor: string | null } } = await list(
+        `page_size=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        recent,
+      );
       expect(res.status).toBe(200);
       ids.push(...res.body.sessions.map((x) => x.session_id));
       cursor = res.body.next_cursor;
@@ -96,7 +102,7 @@ describe('GET /v1/call_session/get', () => {
     expect(new Set(ids).size).toBe(5);
   });
 
-  it('shows only the organization\'s own sessions', async () => {
+  it("shows only the organization's own sessions", async () => {
     const res = await list(`${RANGE}&page_size=100`, b);
     expect(res.body.sessions).toHaveLength(1);
   });

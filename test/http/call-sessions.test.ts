@@ -58,7 +58,10 @@ describe('GET /v1/call_session/retrieve/{session_id}', () => {
     // 204 s on the agent leg at 0.156/min, plus 60 s of telephony and platform on the transfer leg.
     expect(s.legs.map((l: { cost_micros: number }) => l.cost_micros)).toEqual([530400, 34000]);
     expect(s.total_cost_micros).toBe(564400);
-    expect(s.legs.map((l: { kind: string; duration_seconds: number }) => [l.kind, l.duration_seconds])).toEqual([['agent', 204], ['transfer', 60]]);
+    expect(s.legs.map((l: { kind: string; duration_seconds: number }) => [l.kind, l.duration_seconds])).toEqual([
+      ['agent', 204],
+      ['transfer', 60],
+    ]);
     const items = s.legs[0].transcript.items;
     expect(items.map((i: { speaker: string }) => i.speaker)).toEqual(['agent', 'customer', 'agent', 'agent']);
     expect(items[2]).toEqual({
@@ -70,7 +73,7 @@ describe('GET /v1/call_session/retrieve/{session_id}', () => {
     expect(s.legs[1].transcript.items[0]).toMatchObject({ speaker: 'human', name: 'Dana (Support)' });
   });
 
-  it('404 for an unknown id and for another organization\'s session', async () => {
+  it("404 for an unknown id and for another organization's session", async () => {
     const unknown = await get('/v1/call_session/retrieve/sess_01JUNKNOWN0000000000000000');
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('NOT_FOUND');
@@ -125,18 +128,23 @@ describe('recordings', () => {
     expect(second.body.recording.url).not.toBe(first.body.recording.url);
     const { createRecordingLink } = await import('../../src/modules/calls/recording-links.js');
     const now = Date.now();
-    const sameSecond = await Promise.all([0, 1].map(() => createRecordingLink(
-      t.orm.em.fork(), { secret: t.deps.config.recordings.linkSecret, baseUrl: 'http://x', now }, a.organizationId, sessionId,
-    )));
+    const sameSecond = await Promise.all(
+      [0, 1].map(() =>
+        createRecordingLink(t.orm.em.fork(), { secret: t.deps.config.recordings.linkSecret, baseUrl: 'http://x', now }, a.organizationId, sessionId),
+      ),
+    );
     expect(sameSecond[0].expires_at).toBe(sameSecond[1].expires_at);
     expect(sameSecond[0].url).not.toBe(sameSecond[1].url);
     for (const link of [first.body.recording.url, second.body.recording.url, ...sameSecond.map((l) => l.url)]) {
       const url = new URL(link);
-      const audio = await t.request.get(url.pathname + url.search).buffer(true).parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const audio = await t.request
+        .get(url.pathname + url.search)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(audio.status).toBe(200);
       expect(audio.headers['content-type']).toBe('audio/wav');
       expect((audio.body as Buffer).subarray(0, 4).toString()).toBe('RIFF');

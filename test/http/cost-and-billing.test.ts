@@ -41,14 +41,17 @@ let p2: string;
 function input(tenant: TestTenant, f: Fixture, projectId: string) {
   const legs: LegInput[] = [{ direction: 'inbound', kind: 'agent', startOffsetSeconds: 0, durationSeconds: f.seconds, turns: [] }];
   if (f.transfer) legs.push({ direction: 'outbound', kind: 'transfer', startOffsetSeconds: f.seconds, durationSeconds: 60, turns: [] });
-  return sessionInput({ organizationId: tenant.organizationId, projectId }, {
-    agentId: `agt_${f.agent}`,
-    agentName: f.agent === 'alice' ? 'Alice' : 'Bob',
-    phoneNumber: f.phone,
-    direction: f.phone ? 'inbound' : 'web',
-    startedAt: new Date(f.at),
-    legs,
-  });
+  return sessionInput(
+    { organizationId: tenant.organizationId, projectId },
+    {
+      agentId: `agt_${f.agent}`,
+      agentName: f.agent === 'alice' ? 'Alice' : 'Bob',
+      phoneNumber: f.phone,
+      direction: f.phone ? 'inbound' : 'web',
+      startedAt: new Date(f.at),
+      legs,
+    },
+  );
 }
 
 beforeAll(async () => {
@@ -160,19 +163,51 @@ describe('GET /v1/billing/overview', () => {
       { date: '2026-11-15', sessions: 1, duration_seconds: 20, cost_micros: 52000 },
     ]);
     expect(months.map((m: { month: string; cost_micros: number }) => [m.month, m.cost_micros])).toEqual([
-      ['2025-12', 26000], ['2026-01', 0], ['2026-02', 0], ['2026-03', 104000], ['2026-04', 0], ['2026-05', 0],
-      ['2026-06', 0], ['2026-07', 0], ['2026-08', 0], ['2026-09', 0], ['2026-10', 390000], ['2026-11', 320000],
+      ['2025-12', 26000],
+      ['2026-01', 0],
+      ['2026-02', 0],
+      ['2026-03', 104000],
+      ['2026-04', 0],
+      ['2026-05', 0],
+      ['2026-06', 0],
+      ['2026-07', 0],
+      ['2026-08', 0],
+      ['2026-09', 0],
+      ['2026-10', 390000],
+      ['2026-11', 320000],
     ]);
   });
 
   it('follows the calendar of the time zone', async () => {
     const ny = (await get('/v1/billing/overview?as_of=2026-11-15+12:00:00&time_zone=America/New_York&months=3')).body.billing_overview;
     // a3 (2026-11-01T02:00Z) is October 31 in New York.
-    expect(ny.this_month).toEqual({ from_time: '2026-11-01T04:00:00.000Z', to_time: '2026-11-15T12:00:00.000Z', sessions: 2, duration_seconds: 140, cost_micros: 242000 });
-    expect(ny.last_month).toEqual({ from_time: '2026-10-01T04:00:00.000Z', to_time: '2026-11-01T03:59:59.000Z', sessions: 3, duration_seconds: 180, cost_micros: 468000 });
+    expect(ny.this_month).toEqual({
+      from_time: '2026-11-01T04:00:00.000Z',
+      to_time: '2026-11-15T12:00:00.000Z',
+      sessions: 2,
+      duration_seconds: 140,
+      cost_micros: 242000,
+    });
+    expect(ny.last_month).toEqual({
+      from_time: '2026-10-01T04:00:00.000Z',
+      to_time: '2026-11-01T03:59:59.000Z',
+      sessions: 3,
+      duration_seconds: 180,
+      cost_micros: 468000,
+    });
     expect(ny.today).toMatchObject({ from_time: '2026-11-15T05:00:00.000Z', cost_micros: 52000 });
-    expect(ny.months.map((m: { month: string; cost_micros: number }) => [m.month, m.cost_micros])).toEqual([['2026-09', 0], ['2026-10', 468000], ['2026-11', 242000]]);
-    expect(ny.by_agent.map((r: { agent_id: string; this_month: { cost_micros: number }; last_month: { cost_micros: number } }) => [r.agent_id, r.this_month.cost_micros, r.last_month.cost_micros])).toEqual([
+    expect(ny.months.map((m: { month: string; cost_micros: number }) => [m.month, m.cost_micros])).toEqual([
+      ['2026-09', 0],
+      ['2026-10', 468000],
+      ['2026-11', 242000],
+    ]);
+    expect(
+      ny.by_agent.map((r: { agent_id: string; this_month: { cost_micros: number }; last_month: { cost_micros: number } }) => [
+        r.agent_id,
+        r.this_month.cost_micros,
+        r.last_month.cost_micros,
+      ]),
+    ).toEqual([
       ['agt_alice', 190000, 390000],
       ['agt_bob', 52000, 78000],
     ]);

@@ -27,7 +27,11 @@ const post = async (tenant: TestTenant, path: string, body: object) => {
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
-const agentBody = (name: string) => ({ name, prompt: 'You answer.', model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Bye', hangup: true }] } });
+const agentBody = (name: string) => ({
+  name,
+  prompt: 'You answer.',
+  model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Bye', hangup: true }] },
+});
 
 describe('deleting an MCP server', () => {
   it('is refused while an agent uses it, naming the agent; then deletes it with its tools', async () => {
@@ -106,7 +110,9 @@ describe('deleting a test', () => {
     expect(after.body.agent.required_test_ids).toEqual([]);
     const listed = await t.request.get(`/v1/agent/${agent.agent_id}/test/list`).set(a.headers);
     expect(listed.body.tests).toEqual([]);
-    const audit = await sql<{ action: string }>(t.orm.em.fork(), "select action from audit_event where organization_id = ? and action = 'test.delete'", [a.organizationId]);
+    const audit = await sql<{ action: string }>(t.orm.em.fork(), "select action from audit_event where organization_id = ? and action = 'test.delete'", [
+      a.organizationId,
+    ]);
     expect(audit).toHaveLength(2);
   });
 });
@@ -150,13 +156,24 @@ describe('archiving an agent', () => {
     const change = await t.request.put(`/v1/agent/update/${id}`).set(a.headers).send({ name: 'Renamed' });
     expect([change.status, change.body.code, change.body.detail]).toEqual([409, 'CONFLICT', expect.stringContaining(`/v1/agent/${id}/unarchive`)]);
     expect((await t.request.post(`/v1/agent/${id}/publish`).set(a.headers).send({})).status).toBe(409);
-    expect((await t.request.post('/v1/destination/create').set(a.headers).send({ kind: 'sip_address', address: `${address}x`, agent_id: id })).status).toBe(409);
+    expect(
+      (
+        await t.request
+          .post('/v1/destination/create')
+          .set(a.headers)
+          .send({ kind: 'sip_address', address: `${address}x`, agent_id: id })
+      ).status,
+    ).toBe(409);
 
     const back = await post(a, `/v1/agent/${id}/unarchive`, {});
     expect(back).toEqual({ agent_id: id, archived: false, archived_at: null, changed: true });
     const renamed = await t.request.put(`/v1/agent/update/${id}`).set(a.headers).send({ name: 'Renamed' });
     expect(renamed.status).toBe(200);
-    const audit = await sql<{ action: string }>(t.orm.em.fork(), "select action from audit_event where target_id = ? and action in ('agent.unpublish', 'agent.archive', 'agent.unarchive') order by id", [id]);
+    const audit = await sql<{ action: string }>(
+      t.orm.em.fork(),
+      "select action from audit_event where target_id = ? and action in ('agent.unpublish', 'agent.archive', 'agent.unarchive') order by id",
+      [id],
+    );
     expect(audit.map((x) => x.action)).toEqual(['agent.unpublish', 'agent.archive', 'agent.unarchive']);
   });
 
@@ -182,15 +199,20 @@ describe('archiving an agent', () => {
 
 describe('deleting an HTTP tool', () => {
   const spec = {
-    openapi: '3.0.3', info: { title: 'Stock', version: '1' }, servers: [{ url: 'http://127.0.0.1:9/api' }],
+    openapi: '3.0.3',
+    info: { title: 'Stock', version: '1' },
+    servers: [{ url: 'http://127.0.0.1:9/api' }],
     paths: { '/stock': { get: { operationId: 'checkStock', summary: 'Stock level', responses: { 200: { description: 'ok' } } } } },
   };
 
-  it('is refused while an agent\'s tools list it; deleted once the entry is gone', async () => {
+  it("is refused while an agent's tools list it; deleted once the entry is gone", async () => {
     const tool = (await post(a, '/v1/tool/http/import', { spec })).tools[0];
-    const agent = (await post(a, '/v1/agent/create', {
-      ...agentBody('Stock desk'), tools: [{ name: 'check_stock', kind: 'http', permission: 'allow', config: { http_tool_id: tool.id } }],
-    })).agent;
+    const agent = (
+      await post(a, '/v1/agent/create', {
+        ...agentBody('Stock desk'),
+        tools: [{ name: 'check_stock', kind: 'http', permission: 'allow', config: { http_tool_id: tool.id } }],
+      })
+    ).agent;
     expect((await t.request.delete(`/v1/tool/http/delete/${tool.id}`).set(b.headers)).status).toBe(404);
     const refused = await t.request.delete(`/v1/tool/http/delete/${tool.id}`).set(a.headers);
     expect([refused.status, refused.body.in_use_by]).toEqual([409, [{ kind: 'agent', id: agent.agent_id, label: 'Stock desk' }]]);
@@ -204,7 +226,11 @@ describe('deleting an HTTP tool', () => {
   });
 
   it('over MCP (tool_http_delete)', async () => {
-    const tool = (await post(a, '/v1/tool/http/import', { spec: { ...spec, paths: { '/stock2': { get: { operationId: 'checkStock2', responses: { 200: { description: 'ok' } } } } } } })).tools[0];
+    const tool = (
+      await post(a, '/v1/tool/http/import', {
+        spec: { ...spec, paths: { '/stock2': { get: { operationId: 'checkStock2', responses: { 200: { description: 'ok' } } } } } },
+      })
+    ).tools[0];
     const mcp = await connectMcp(t, mcpPrincipal(a));
     try {
       expect((await mcp.call('tool_http_delete', { toolId: tool.id })).structuredContent).toEqual({ tool_id: tool.id, deleted: true });
@@ -216,7 +242,7 @@ describe('deleting an HTTP tool', () => {
 });
 
 describe('deleting a contact', () => {
-  it('deletes it (another organization\'s reads as 404), over REST and MCP', async () => {
+  it("deletes it (another organization's reads as 404), over REST and MCP", async () => {
     const one = (await post(a, '/v1/contact/resolve_or_create', { phone: '+14155550111', name: 'Ada' })).contact;
     const two = (await post(a, '/v1/contact/resolve_or_create', { phone: '+14155550112', name: 'Bob' })).contact;
     expect((await t.request.delete(`/v1/contact/delete/${one.contact_id}`).set(b.headers)).status).toBe(404);
@@ -252,20 +278,28 @@ describe('deleting a project', () => {
     } finally {
       await mcp.close();
     }
-    const projects = (await t.request.get('/v1/organization/retrieve').set(solo.headers)).body.organization.projects.map((p: { project_id: string }) => p.project_id);
+    const projects = (await t.request.get('/v1/organization/retrieve').set(solo.headers)).body.organization.projects.map(
+      (p: { project_id: string }) => p.project_id,
+    );
     expect(projects).toEqual(expect.not.arrayContaining([empty.project_id]));
   });
 });
 
 describe('assigning MCP servers over MCP', () => {
-  it('mcp_server_assign and mcp_server_unassign give and take a server\'s tools', async () => {
+  it("mcp_server_assign and mcp_server_unassign give and take a server's tools", async () => {
     const agent = (await post(a, '/v1/agent/create', agentBody('Tools desk'))).agent;
     const server = (await post(a, '/v1/mcp/server/create', { name: 'Desk tools', address: 'http://127.0.0.1:9/mcp' })).mcp_server;
     const mcp = await connectMcp(t, mcpPrincipal(a));
     try {
-      expect((await mcp.call('mcp_server_assign', { agentId: agent.agent_id, mcpServerId: server.id })).structuredContent).toEqual({ agent_id: agent.agent_id, mcp_server_id: server.id, assigned: true });
+      expect((await mcp.call('mcp_server_assign', { agentId: agent.agent_id, mcpServerId: server.id })).structuredContent).toEqual({
+        agent_id: agent.agent_id,
+        mcp_server_id: server.id,
+        assigned: true,
+      });
       expect((await mcp.call('mcp_server_delete', { mcpServerId: server.id })).isError).toBe(true);
-      expect((await mcp.call('mcp_server_unassign', { agentId: agent.agent_id, mcpServerId: server.id })).structuredContent).toMatchObject({ unassigned: true });
+      expect((await mcp.call('mcp_server_unassign', { agentId: agent.agent_id, mcpServerId: server.id })).structuredContent).toMatchObject({
+        unassigned: true,
+      });
       expect((await mcp.call('mcp_server_delete', { mcpServerId: server.id })).structuredContent).toEqual({ mcp_server_id: server.id, deleted: true });
     } finally {
       await mcp.close();

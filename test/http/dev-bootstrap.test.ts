@@ -28,14 +28,27 @@ describe('the first dev start', () => {
   it('announces the credentials before seeding, so a start that fails later has shown them', async () => {
     const announced: DemoCredentials[] = [];
     const slug = unique('demo-test').toLowerCase();
-    await expect(ensureDemoOrganization(t.orm, failingStore, () => {}, (c) => announced.push(c), { slug, email: `${slug}@example.com` }))
-      .rejects.toThrow('disk full');
+    await expect(
+      ensureDemoOrganization(
+        t.orm,
+        failingStore,
+        () => {},
+        (c) => announced.push(c),
+        { slug, email: `${slug}@example.com` },
+      ),
+    ).rejects.toThrow('disk full');
     expect(announced).toHaveLength(1);
     const token = await issueToken(t.orm.em.fork(), t.deps.config.auth, { client_id: announced[0].clientId, client_secret: announced[0].clientSecret });
     expect(token.token_type).toBe('Bearer');
     // A later start finds the organization and shows nothing again (the secret is only ever shown once).
     const again: DemoCredentials[] = [];
-    const found = await ensureDemoOrganization(t.orm, failingStore, () => {}, (c) => again.push(c), { slug, email: `${slug}@example.com` });
+    const found = await ensureDemoOrganization(
+      t.orm,
+      failingStore,
+      () => {},
+      (c) => again.push(c),
+      { slug, email: `${slug}@example.com` },
+    );
     expect([found.credentials, again]).toEqual([undefined, []]);
   });
 });

@@ -44,7 +44,13 @@ beforeAll(async () => {
   s = await startTestServer({ temporal: true });
   tenant = await createTenant(s, 'owner');
   const doc = (await (await fetch(`${s.baseUrl}/v1/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { operationId: string; parameters?: { name: string; in: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } }
+      >
+    >;
     components: { schemas: Record<string, Schema> };
   };
   components = doc.components.schemas;
@@ -102,7 +108,11 @@ function example(schemaIn: Schema | undefined, depth = 0): unknown {
     default: {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = new Set((schema.required ?? []) as string[]);
-      return Object.fromEntries(Object.entries(properties).filter(([k]) => required.has(k)).map(([k, v]) => [k, example(v, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(properties)
+          .filter(([k]) => required.has(k))
+          .map(([k, v]) => [k, example(v, depth + 1)]),
+      );
     }
   }
 }
@@ -159,8 +169,7 @@ const FIELD_MUTATIONS: [string, (valid: unknown) => unknown][] = [
 
 function casesFor(op: Operation): Case[] {
   const ids = Object.fromEntries(op.pathParams.map((p) => [p, 'fz_01J0000000000000000000000']));
-  const url = (params: Record<string, string>, query = '') =>
-    `${s.baseUrl}${op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name])}${query}`;
+  const url = (params: Record<string, string>, query = '') => `${s.baseUrl}${op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name])}${query}`;
   const validBody = op.body ? example(op.body) : undefined;
   const json = { 'content-type': 'application/json' };
   const cases: Case[] = [];

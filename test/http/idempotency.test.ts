@@ -58,9 +58,17 @@ describe('Idempotency-Key on agent/create', () => {
     expect(first.status).toBe(201);
     const before = await agentCount(a);
     const other = await createAgent(agentBody('Sales'), 'agent-reuse');
-    expect([other.status, other.body.code, other.headers['content-type']]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED', expect.stringContaining('application/problem+json')]);
+    expect([other.status, other.body.code, other.headers['content-type']]).toEqual([
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      expect.stringContaining('application/problem+json'),
+    ]);
     // Another route under the key is another request too.
-    const elsewhere = await t.request.post('/v1/knowledge/resource/create').set(a.headers).set('Idempotency-Key', 'agent-reuse').send({ kind: 'text', name: 'x', text: 'y' });
+    const elsewhere = await t.request
+      .post('/v1/knowledge/resource/create')
+      .set(a.headers)
+      .set('Idempotency-Key', 'agent-reuse')
+      .send({ kind: 'text', name: 'x', text: 'y' });
     expect([elsewhere.status, elsewhere.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     expect(await agentCount(a)).toBe(before);
   });
@@ -93,18 +101,28 @@ describe('Idempotency-Key on agent/create', () => {
 
   it('a key past its day runs again; a claim abandoned by a dead process is taken over by the same request', async () => {
     const first = await createAgent(agentBody('Day one'), 'agent-expiry');
-    await sql(t.orm.em.fork(), `update idempotency_record set created_at = now() - interval '25 hours' where organization_id = ? and key = ?`, [a.organizationId, 'agent-expiry']);
+    await sql(t.orm.em.fork(), `update idempotency_record set created_at = now() - interval '25 hours' where organization_id = ? and key = ?`, [
+      a.organizationId,
+      'agent-expiry',
+    ]);
     const later = await createAgent(agentBody('Day two'), 'agent-expiry');
     expect([later.status, later.headers['idempotent-replayed']]).toEqual([201, undefined]);
     expect(later.body.agent.agent_id).not.toBe(first.body.agent.agent_id);
 
     // A running claim: refused while fresh, taken over once older than the takeover bound.
     const fingerprint = requestFingerprint('createAgent', { params: {}, query: {}, body: agentBody('Orphan') });
-    await sql(t.orm.em.fork(), `insert into idempotency_record (organization_id, key, operation_id, fingerprint, token, state, created_at, updated_at)
-      values (?, 'agent-orphan', 'createAgent', ?, 'dead-process', 'running', now(), now())`, [a.organizationId, fingerprint]);
+    await sql(
+      t.orm.em.fork(),
+      `insert into idempotency_record (organization_id, key, operation_id, fingerprint, token, state, created_at, updated_at)
+      values (?, 'agent-orphan', 'createAgent', ?, 'dead-process', 'running', now(), now())`,
+      [a.organizationId, fingerprint],
+    );
     expect((await createAgent(agentBody('Orphan'), 'agent-orphan')).status).toBe(409);
-    await sql(t.orm.em.fork(), `update idempotency_record set updated_at = now() - make_interval(secs => ?) where organization_id = ? and key = 'agent-orphan'`,
-      [IN_FLIGHT_TAKEOVER_S + 5, a.organizationId]);
+    await sql(
+      t.orm.em.fork(),
+      `update idempotency_record set updated_at = now() - make_interval(secs => ?) where organization_id = ? and key = 'agent-orphan'`,
+      [IN_FLIGHT_TAKEOVER_S + 5, a.organizationId],
+    );
     // Another request cannot take it over.
     expect((await createAgent(agentBody('Not the orphan'), 'agent-orphan')).status).toBe(422);
     const taken = await createAgent(agentBody('Orphan'), 'agent-orphan');
@@ -121,7 +139,10 @@ describe('Idempotency-Key on agent/create', () => {
 
   it('purges keys past their day', async () => {
     await createAgent(agentBody(), 'agent-purge');
-    await sql(t.orm.em.fork(), `update idempotency_record set created_at = now() - interval '2 days' where organization_id = ? and key = ?`, [a.organizationId, 'agent-purge']);
+    await sql(t.orm.em.fork(), `update idempotency_record set created_at = now() - interval '2 days' where organization_id = ? and key = ?`, [
+      a.organizationId,
+      'agent-purge',
+    ]);
     expect(await purgeIdempotencyKeys(t.orm.em.fork())).toBeGreaterThanOrEqual(1);
     const left = await sql(t.orm.em.fork(), 'select 1 from idempotency_record where organization_id = ? and key = ?', [a.organizationId, 'agent-purge']);
     expect(left).toHaveLength(0);
@@ -155,12 +176,20 @@ describe('every create route honours Idempotency-Key', () => {
       const body = { probe: r.operationId };
       const key = `every-${r.operationId}`;
       const stored = JSON.stringify({ stored_for: r.operationId });
-      await sql(em, `insert into idempotency_record (organization_id, key, operation_id, fingerprint, token, state, status, body, headers, created_at, updated_at)
+      await sql(
+        em,
+        `insert into idempotency_record (organization_id, key, operation_id, fingerprint, token, state, status, body, headers, created_at, updated_at)
         values (?, ?, ?, ?, 'seeded', 'done', ?, ?, '{}'::jsonb, now(), now())`,
-      [a.organizationId, key, r.operationId, requestFingerprint(r.operationId, { params, query: {}, body }), r.status, stored]);
+        [a.organizationId, key, r.operationId, requestFingerprint(r.operationId, { params, query: {}, body }), r.status, stored],
+      );
 
       const replayed = await t.request.post(url).set(a.headers).set('Idempotency-Key', key).send(body);
-      expect([r.operationId, replayed.status, replayed.headers['idempotent-replayed'], replayed.body]).toEqual([r.operationId, r.status, 'true', { stored_for: r.operationId }]);
+      expect([r.operationId, replayed.status, replayed.headers['idempotent-replayed'], replayed.body]).toEqual([
+        r.operationId,
+        r.status,
+        'true',
+        { stored_for: r.operationId },
+      ]);
       const other = await t.request.post(url).set(a.headers).set('Idempotency-Key', key).send({ probe: 'another request' });
       expect([r.operationId, other.status, other.body.code]).toEqual([r.operationId, 422, 'IDEMPOTENCY_KEY_REUSED']);
     }

@@ -36,8 +36,7 @@ async function newPerson(tag = 'person') {
   return { userId: user.id, email, password: PASSWORD };
 }
 
-const invite = (body: Record<string, unknown>, tenant = a) =>
-  s.request.post('/v1/organization/invitation/create').set(tenant.headers).send(body);
+const invite = (body: Record<string, unknown>, tenant = a) => s.request.post('/v1/organization/invitation/create').set(tenant.headers).send(body);
 
 async function invitationOf(tenant: TestTenant, id: string) {
   const res = await s.request.get('/v1/organization/invitation/list?page_size=100').set(tenant.headers);
@@ -91,9 +90,17 @@ describe('POST /v1/organization/invitation/create', () => {
     expect(normalized[2]).toEqual(normalized[0]);
     expect(normalized[0]).toEqual({
       invitation: {
-        invitation_id: 'ID', email: 'EMAIL', role: 'member', status: 'pending',
+        invitation_id: 'ID',
+        email: 'EMAIL',
+        role: 'member',
+        status: 'pending',
         invited_by: { type: 'api_client', id: a.clientId, name: 'test client' },
-        expires_at: 'T', created_at: 'T', accepted_at: null, accepted_by: null, declined_at: null, revoked_at: null,
+        expires_at: 'T',
+        created_at: 'T',
+        accepted_at: null,
+        accepted_by: null,
+        declined_at: null,
+        revoked_at: null,
       },
     });
     // Nobody was added anywhere: the person with an account in b is not a member of a, the member keeps their role.
@@ -143,16 +150,20 @@ describe('POST /v1/organization/invitation/create', () => {
     expect([owner.status, owner.body.code]).toEqual([403, 'FORBIDDEN']);
     // A person whose custom role manages members but holds only calls:read cannot invite an admin.
     const limited = await createCustomRole(s.orm.em.fork(), systemPrincipal(a.organizationId), {
-      name: unique('people-manager'), permissions: ['members:manage', 'calls:read'],
+      name: unique('people-manager'),
+      permissions: ['members:manage', 'calls:read'],
     });
     const manager = await createTestUser(s.orm.em.fork(), a.organizationId, limited.role_id!);
     const principal = await resolveUserPrincipal(s.orm.em.fork(), { userId: manager.userId, organizationId: a.organizationId, via: 'mcp' });
     await expect(createInvitation(s.orm.em.fork(), principal, { email: 'y@example.test', role: 'admin', expires_in_days: 7 })).rejects.toMatchObject({
-      code: 'FORBIDDEN', details: expect.objectContaining({ missing_permissions: expect.arrayContaining(['agents:write']) }),
+      code: 'FORBIDDEN',
+      details: expect.objectContaining({ missing_permissions: expect.arrayContaining(['agents:write']) }),
     });
     const narrow = await createCustomRole(s.orm.em.fork(), principal, { name: unique('reader'), permissions: ['calls:read'] });
-    await expect(createInvitation(s.orm.em.fork(), principal, { email: 'y@example.test', role: narrow.role_id!, expires_in_days: 7 }))
-      .resolves.toMatchObject({ role: narrow.role_id, status: 'pending' });
+    await expect(createInvitation(s.orm.em.fork(), principal, { email: 'y@example.test', role: narrow.role_id!, expires_in_days: 7 })).resolves.toMatchObject({
+      role: narrow.role_id,
+      status: 'pending',
+    });
     expect(await s.orm.em.fork().count(Invitation, { organization: a.organizationId, email: 'y@example.test', role: 'admin' })).toBe(0);
   });
 });
@@ -210,7 +221,9 @@ describe('accepting on the dashboard', () => {
     // In the audit log: who accepted, through the dashboard.
     const audit = await s.request.get('/v1/audit_log/list?action=invitation.accept').set(a.headers);
     expect(audit.body.events.find((e: { target: { id: string } }) => e.target.id === id)).toMatchObject({
-      via: 'dashboard', actor: { type: 'user', id: person.userId, name: person.email }, data: expect.objectContaining({ role: role.role_id, user_id: person.userId }),
+      via: 'dashboard',
+      actor: { type: 'user', id: person.userId, name: person.email },
+      data: expect.objectContaining({ role: role.role_id, user_id: person.userId }),
     });
   });
 

@@ -16,10 +16,16 @@ let b: TestTenant;
 const ids: Record<string, string> = {};
 
 interface Doc {
-  paths: Record<string, Record<string, {
-    parameters?: { name: string; in: string }[];
-    responses: Record<string, { content?: Record<string, { schema: { $ref?: string; properties?: Record<string, { type?: string | string[] }> } }> }>;
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string }[];
+        responses: Record<string, { content?: Record<string, { schema: { $ref?: string; properties?: Record<string, { type?: string | string[] }> } }> }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, { properties?: Record<string, { type?: string | string[] }> }> };
 }
 let doc: Doc;
@@ -37,7 +43,11 @@ beforeAll(async () => {
   doc = (await t.request.get('/v1/openapi.json')).body as Doc;
 
   // At least two of most things, so the walk crosses pages.
-  const agentBody = (name: string) => ({ name, prompt: 'You answer the line.', model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Bye', hangup: true }] } });
+  const agentBody = (name: string) => ({
+    name,
+    prompt: 'You answer the line.',
+    model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Bye', hangup: true }] },
+  });
   ids.agent_id = (await post('/v1/agent/create', agentBody('First'))).agent.agent_id;
   await post('/v1/agent/create', agentBody('Second'));
   await post(`/v1/agent/${ids.agent_id}/branch/create`, { branch: { name: 'shorter' } });
@@ -46,7 +56,9 @@ beforeAll(async () => {
     await post(`/v1/agent/${ids.agent_id}/test/create`, { name, customer_turns: ['hello'], checks: [{ type: 'reply_contains', text: 'x' }] });
   }
   for (const text of ['Opening hours are 9 to 5.', 'Returns take 30 days.']) await post('/v1/knowledge/resource/create', { text });
-  const numbers: string[] = (await t.request.get('/v1/phone/number/search?country=US&area_code=415&page_size=3').set(a.headers)).body.numbers.map((n: { number: string }) => n.number);
+  const numbers: string[] = (await t.request.get('/v1/phone/number/search?country=US&area_code=415&page_size=3').set(a.headers)).body.numbers.map(
+    (n: { number: string }) => n.number,
+  );
   for (const number of numbers) await post('/v1/phone/number/purchase', { number });
   for (const address of numbers.slice(0, 2)) await post('/v1/destination/create', { kind: 'phone_number', address, agent_id: ids.agent_id });
   for (const name of ['trunk-a', 'trunk-b']) await post('/v1/sip_trunk/create', { name, allowed_ips: ['192.0.2.10'] });
@@ -75,8 +87,12 @@ describe('every list route pages the same way', () => {
       expect([r.operationId, params.includes('limit')]).toEqual([r.operationId, false]);
       let schema = op.responses['200'].content!['application/json'].schema;
       if (schema.$ref) schema = doc.components.schemas[schema.$ref.split('/').at(-1)!];
-      expect([r.operationId, Object.keys(schema.properties ?? {}).filter((k) => k === 'has_more' || k === 'next_cursor').sort()])
-        .toEqual([r.operationId, ['has_more', 'next_cursor']]);
+      expect([
+        r.operationId,
+        Object.keys(schema.properties ?? {})
+          .filter((k) => k === 'has_more' || k === 'next_cursor')
+          .sort(),
+      ]).toEqual([r.operationId, ['has_more', 'next_cursor']]);
     }
   });
 
@@ -95,11 +111,16 @@ describe('every list route pages the same way', () => {
       const walked: unknown[] = [];
       let cursor: string | null = null;
       for (let pages = 0; pages < all.length + 1; pages++) {
-        const res: { status: number; body: Record<string, unknown> & { has_more: boolean; next_cursor: string | null } } =
-          await t.request.get(`${base}page_size=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`).set(a.headers);
+        const res: { status: number; body: Record<string, unknown> & { has_more: boolean; next_cursor: string | null } } = await t.request
+          .get(`${base}page_size=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+          .set(a.headers);
         expect([r.operationId, res.status]).toEqual([r.operationId, 200]);
-        expect([r.operationId, (res.body[key] as unknown[]).length <= 1, res.body.has_more, res.body.next_cursor !== null])
-          .toEqual([r.operationId, true, res.body.has_more, res.body.has_more]);
+        expect([r.operationId, (res.body[key] as unknown[]).length <= 1, res.body.has_more, res.body.next_cursor !== null]).toEqual([
+          r.operationId,
+          true,
+          res.body.has_more,
+          res.body.has_more,
+        ]);
         walked.push(...(res.body[key] as unknown[]));
         cursor = res.body.next_cursor;
         if (!res.body.has_more) break;

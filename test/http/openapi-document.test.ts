@@ -25,11 +25,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s?.close());
 
-type Operation = { responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>; parameters?: { name: string; in: string }[]; security?: unknown[]; requestBody?: { content: Record<string, unknown> }; tags?: string[] };
+type Operation = {
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+  parameters?: { name: string; in: string }[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, unknown> };
+  tags?: string[];
+};
 const operation = (path: string, method: string): Operation => doc.paths[path][method];
 
 describe('the OpenAPI document', () => {
-  it('has no error under redocly\'s recommended rules', async () => {
+  it("has no error under redocly's recommended rules", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/openapi.json', config });
     const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
@@ -49,7 +55,10 @@ describe('the OpenAPI document', () => {
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(methods)) {
         for (const [status, response] of Object.entries(op.responses)) {
-          expect([`${method} ${path} ${status}`, response.headers]).toEqual([`${method} ${path} ${status}`, expect.objectContaining({ 'X-Request-Id': expect.anything() })]);
+          expect([`${method} ${path} ${status}`, response.headers]).toEqual([
+            `${method} ${path} ${status}`,
+            expect.objectContaining({ 'X-Request-Id': expect.anything() }),
+          ]);
         }
         expect(op.responses['429'].headers).toHaveProperty('Retry-After');
       }
@@ -117,8 +126,12 @@ describe('/docs', () => {
     const page = await browser.newPage();
     const elsewhere: string[] = [];
     const consoleErrors: string[] = [];
-    page.on('request', (req) => { if (!req.url().startsWith(s.baseUrl) && !req.url().startsWith('blob:') && !req.url().startsWith('data:')) elsewhere.push(req.url()); });
-    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    page.on('request', (req) => {
+      if (!req.url().startsWith(s.baseUrl) && !req.url().startsWith('blob:') && !req.url().startsWith('data:')) elsewhere.push(req.url());
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     await page.goto(`${s.baseUrl}/docs`);
     // Redoc renders every operation into the page; a new one shows the page is built from the live document.
     await page.getByText('Archive an agent: out of the lists').first().waitFor({ state: 'attached', timeout: 60_000 });

@@ -32,7 +32,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (path: string, body: unknown, tenant = a) => t.request.post(path).set(tenant.headers).send(body as object);
+const post = (path: string, body: unknown, tenant = a) =>
+  t.request
+    .post(path)
+    .set(tenant.headers)
+    .send(body as object);
 
 describe('members over REST', () => {
   it('lists members with roles and permissions', async () => {
@@ -50,7 +54,10 @@ describe('members over REST', () => {
     expect((await post('/v1/organization/member/add', { email: 'nobody@example.com', role: 'member' })).status).toBe(404);
     // The CLI's domain function: an operator adds an existing user; unknown emails, duplicates and unknown roles are refused.
     const cli = systemPrincipal(a.organizationId);
-    await expect(addMember(t.orm.em.fork(), cli, { email: users.newcomer.email, role: 'member' })).resolves.toMatchObject({ user_id: users.newcomer.id, role: 'member' });
+    await expect(addMember(t.orm.em.fork(), cli, { email: users.newcomer.email, role: 'member' })).resolves.toMatchObject({
+      user_id: users.newcomer.id,
+      role: 'member',
+    });
     await expect(addMember(t.orm.em.fork(), cli, { email: users.newcomer.email, role: 'member' })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(addMember(t.orm.em.fork(), cli, { email: 'nobody@example.com', role: 'member' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(addMember(t.orm.em.fork(), cli, { email: users.outsider.email, role: 'emperor' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -84,7 +91,8 @@ describe('members over REST', () => {
 
   it('never lets anyone grant permissions they do not hold', async () => {
     const limited = await createCustomRole(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      name: unique('people-manager'), permissions: ['members:manage', 'calls:read'],
+      name: unique('people-manager'),
+      permissions: ['members:manage', 'calls:read'],
     });
     const manager = await makeUser('manager', a, limited.role_id!);
     const principal = await resolveUserPrincipal(t.orm.em.fork(), { userId: manager.id, organizationId: a.organizationId, via: 'mcp' });
@@ -118,12 +126,27 @@ describe('members over REST', () => {
     const res = await post('/v1/project/member/set', { user_id: users.viewer.id, project_id: project.project_id, role: 'editor' });
     expect(res.status).toBe(200);
     expect(res.body.member.project_roles).toEqual([{ project_id: project.project_id, role: 'editor' }]);
-    const inProject = await resolveUserPrincipal(t.orm.em.fork(), { userId: users.viewer.id, organizationId: a.organizationId, projectId: project.project_id, via: 'mcp' });
-    const elsewhere = await resolveUserPrincipal(t.orm.em.fork(), { userId: users.viewer.id, organizationId: a.organizationId, projectId: a.projectId, via: 'mcp' });
+    const inProject = await resolveUserPrincipal(t.orm.em.fork(), {
+      userId: users.viewer.id,
+      organizationId: a.organizationId,
+      projectId: project.project_id,
+      via: 'mcp',
+    });
+    const elsewhere = await resolveUserPrincipal(t.orm.em.fork(), {
+      userId: users.viewer.id,
+      organizationId: a.organizationId,
+      projectId: a.projectId,
+      via: 'mcp',
+    });
     expect(inProject.permissions.has('agents:write')).toBe(true);
     expect(elsewhere.permissions.has('agents:write')).toBe(false);
     await post('/v1/project/member/set', { user_id: users.viewer.id, project_id: project.project_id, role: null });
-    const after = await resolveUserPrincipal(t.orm.em.fork(), { userId: users.viewer.id, organizationId: a.organizationId, projectId: project.project_id, via: 'mcp' });
+    const after = await resolveUserPrincipal(t.orm.em.fork(), {
+      userId: users.viewer.id,
+      organizationId: a.organizationId,
+      projectId: project.project_id,
+      via: 'mcp',
+    });
     expect(after.permissions.has('agents:write')).toBe(false);
     expect((await post('/v1/project/member/set', { user_id: users.viewer.id, project_id: 'prj_nope', role: 'viewer' })).status).toBe(404);
     expect((await post('/v1/project/member/set', { user_id: users.outsider.id, project_id: project.project_id, role: 'viewer' })).status).toBe(404);
@@ -134,7 +157,9 @@ describe('members over REST', () => {
     await resolveUserPrincipal(t.orm.em.fork(), { userId: leaver.id, organizationId: a.organizationId, via: 'mcp' });
     const res = await post(`/v1/organization/member/remove/${leaver.id}`, {});
     expect(res.status).toBe(200);
-    await expect(resolveUserPrincipal(t.orm.em.fork(), { userId: leaver.id, organizationId: a.organizationId, via: 'mcp' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(resolveUserPrincipal(t.orm.em.fork(), { userId: leaver.id, organizationId: a.organizationId, via: 'mcp' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('keeps organizations apart', async () => {
@@ -152,7 +177,9 @@ describe('audit log', () => {
     const all: { action: string; via: string; actor: { type: string; id: string | null } }[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { events: typeof all; next_cursor: string | null } } = await t.request.get(`/v1/audit_log/list?page_size=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`).set(a.headers);
+      const page: { body: { events: typeof all; next_cursor: string | null } } = await t.request
+        .get(`/v1/audit_log/list?page_size=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+        .set(a.headers);
       expect(page.body).toMatchObject({ events: expect.any(Array) });
       all.push(...page.body.events);
       cursor = page.body.next_cursor;
@@ -160,7 +187,9 @@ describe('audit log', () => {
     const restRemovals = all.filter((e) => e.action === 'member.remove' && e.via === 'rest');
     expect(restRemovals).toEqual([expect.objectContaining({ actor: expect.objectContaining({ type: 'api_client', id: a.clientId }) })]);
     expect(all.filter((e) => e.via === 'cli').length).toBeGreaterThan(0);
-    expect(new Set(all.map((e) => e.action))).toEqual(new Set(['member.add', 'member.update_role', 'member.remove', 'member.set_project_role', 'role.create', 'project.create']));
+    expect(new Set(all.map((e) => e.action))).toEqual(
+      new Set(['member.add', 'member.update_role', 'member.remove', 'member.set_project_role', 'role.create', 'project.create']),
+    );
     const onlyRemovals = await t.request.get('/v1/audit_log/list?action=member.remove').set(a.headers);
     expect(onlyRemovals.body.events.every((e: { action: string }) => e.action === 'member.remove')).toBe(true);
     // Another organization sees none of it; a viewer client may not read it.

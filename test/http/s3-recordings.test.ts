@@ -39,19 +39,20 @@ afterAll(async () => {
 });
 
 async function sessionWithRecording(key: string, audio: Buffer): Promise<string> {
-  const [sessionId] = await insertSessions(t.orm.em.fork(), [
-    sessionInput(a, { recording: { storageKey: key, durationSeconds: 2, sizeBytes: audio.length } }),
-  ]);
+  const [sessionId] = await insertSessions(t.orm.em.fork(), [sessionInput(a, { recording: { storageKey: key, durationSeconds: 2, sizeBytes: audio.length } })]);
   return sessionId;
 }
 
 async function download(app: TestApp, link: string) {
   const url = new URL(link);
-  return app.request.get(url.pathname + url.search).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  return app.request
+    .get(url.pathname + url.search)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
 }
 
 async function linkFor(sessionId: string): Promise<string> {

@@ -84,7 +84,10 @@ describe('API reference', () => {
 
   it('answers oversized bodies with 413', async () => {
     const tenant = await createTenant(t);
-    const res = await t.request.post('/v1/project/create').set(tenant.headers).send({ name: 'x', description: 'y'.repeat(1_100_000) });
+    const res = await t.request
+      .post('/v1/project/create')
+      .set(tenant.headers)
+      .send({ name: 'x', description: 'y'.repeat(1_100_000) });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });

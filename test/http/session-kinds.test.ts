@@ -32,16 +32,19 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await createTenant(t);
   const names = Object.keys(FIXTURES);
-  const made = await insertSessions(t.orm.em.fork(), names.map((name) => {
-    const f = FIXTURES[name];
-    const base = sessionInput(a);
-    return sessionInput(a, {
-      kind: f.kind,
-      startedAt: new Date(f.at),
-      caller: { name, address: '+14155550123' },
-      legs: [{ ...base.legs[0], durationSeconds: f.seconds, turns: [] }],
-    });
-  }));
+  const made = await insertSessions(
+    t.orm.em.fork(),
+    names.map((name) => {
+      const f = FIXTURES[name];
+      const base = sessionInput(a);
+      return sessionInput(a, {
+        kind: f.kind,
+        startedAt: new Date(f.at),
+        caller: { name, address: '+14155550123' },
+        legs: [{ ...base.legs[0], durationSeconds: f.seconds, turns: [] }],
+      });
+    }),
+  );
   names.forEach((name, i) => (ids[name] = made[i]));
   mcp = await connectMcp(t, mcpPrincipal(a, { projectId: a.projectId }));
 });
@@ -79,8 +82,15 @@ describe('analytics and billing by kind', () => {
       (await get('call_session/analytics/time_series', `${DAY}&interval=hour&${query}`)).body.time_series.points
         .filter((p: { sessions: number }) => p.sessions > 0)
         .map((p: { start: string; sessions: number; cost_micros: number }) => [p.start.slice(11, 16), p.sessions, p.cost_micros]);
-    expect(await series('')).toEqual([['10:00', 1, 260_000], ['11:00', 1, 130_000]]);
-    expect(await series('kind=all')).toEqual([['10:00', 3, 364_000], ['11:00', 1, 130_000], ['12:00', 1, 52_000]]);
+    expect(await series('')).toEqual([
+      ['10:00', 1, 260_000],
+      ['11:00', 1, 130_000],
+    ]);
+    expect(await series('kind=all')).toEqual([
+      ['10:00', 3, 364_000],
+      ['11:00', 1, 130_000],
+      ['12:00', 1, 52_000],
+    ]);
 
     const heat = async (query: string) =>
       (await get('call_session/analytics/heatmap', `${DAY}&${query}`)).body.heatmap.cells.reduce((n: number, c: { sessions: number }) => n + c.sessions, 0);
@@ -98,7 +108,9 @@ describe('analytics and billing by kind', () => {
     const res = await get('call_session/analytics/breakdown', `${DAY}&group_by=kind&kind=all`);
     expect(res.status).toBe(200);
     expect(res.body.breakdown.rows.map((r: { value: string; sessions: number; cost_micros: number }) => [r.value, r.sessions, r.cost_micros])).toEqual([
-      ['live', 2, 390_000], ['simulation', 2, 78_000], ['test', 1, 78_000],
+      ['live', 2, 390_000],
+      ['simulation', 2, 78_000],
+      ['test', 1, 78_000],
     ]);
     const live = await get('call_session/analytics/breakdown', `${DAY}&group_by=kind`);
     expect(live.body.breakdown.rows.map((r: { value: string }) => r.value)).toEqual(['live']);
@@ -139,7 +151,11 @@ describe('listing by kind', () => {
     const res = await get('call_session/get', DAY);
     expect(res.status).toBe(200);
     expect(res.body.sessions.map((s: { session_id: string; kind: string }) => [names([s])[0], s.kind])).toEqual([
-      ['sim2', 'simulation'], ['live2', 'live'], ['sim1', 'simulation'], ['test1', 'test'], ['live1', 'live'],
+      ['sim2', 'simulation'],
+      ['live2', 'live'],
+      ['sim1', 'simulation'],
+      ['test1', 'test'],
+      ['live1', 'live'],
     ]);
     const one = await get(`call_session/retrieve/${ids.test1}`, '');
     expect(one.body.session.kind).toBe('test');
@@ -167,7 +183,7 @@ describe('listing by kind', () => {
 describe('MCP tools by kind', () => {
   const DAY_ARGS = { from_time: '2026-05-04 00:00:00', to_time: '2026-05-04 23:59:59' };
 
-  it('list_calls filters by kind and shows each call\'s kind', async () => {
+  it("list_calls filters by kind and shows each call's kind", async () => {
     const all = (await mcp.call('list_calls', DAY_ARGS)).structuredContent as { sessions: { session_id: string; kind: string }[] };
     expect(all.sessions.map((s) => s.kind)).toEqual(['simulation', 'live', 'simulation', 'test', 'live']);
     const sims = (await mcp.call('list_calls', { ...DAY_ARGS, kind: 'simulation' })).structuredContent as { sessions: { session_id: string }[] };
@@ -191,8 +207,11 @@ describe('MCP tools by kind', () => {
     const cost = (await mcp.call('analytics_cost', DAY_ARGS)).structuredContent as { cost: { cost_micros: number } };
     expect(cost.cost.cost_micros).toBe(390_000);
     const billing = async (args: Record<string, unknown>) =>
-      ((await mcp.call('billing_overview_get', { as_of: '2026-05-04 23:59:59', ...args })).structuredContent as { billing_overview: { today: { cost_micros: number } } })
-        .billing_overview.today.cost_micros;
+      (
+        (await mcp.call('billing_overview_get', { as_of: '2026-05-04 23:59:59', ...args })).structuredContent as {
+          billing_overview: { today: { cost_micros: number } };
+        }
+      ).billing_overview.today.cost_micros;
     expect([await billing({}), await billing({ kind: 'all' })]).toEqual([390_000, 546_000]);
   });
 });

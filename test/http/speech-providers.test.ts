@@ -43,15 +43,26 @@ afterAll(async () => {
 
 describe('speech providers over REST', () => {
   it('creates and lists providers without ever returning the key, stored encrypted; other organizations see none', async () => {
-    const created = await t.request.post('/v1/speech_provider/create').set(a.headers)
+    const created = await t.request
+      .post('/v1/speech_provider/create')
+      .set(a.headers)
       .send({ name: 'deepgram', kind: 'deepgram', base_url: `${deepgram.baseUrl}/`, api_key: KEY, stt_model: 'nova-3' });
     expect(created.status).toBe(201);
     expect(created.body.speech_provider).toEqual({
-      speech_provider_id: expect.stringMatching(/^spp_/), name: 'deepgram', kind: 'deepgram', base_url: deepgram.baseUrl,
-      stt_model: 'nova-3', tts_model: null, has_api_key: true, created_at: expect.any(String), updated_at: expect.any(String),
+      speech_provider_id: expect.stringMatching(/^spp_/),
+      name: 'deepgram',
+      kind: 'deepgram',
+      base_url: deepgram.baseUrl,
+      stt_model: 'nova-3',
+      tts_model: null,
+      has_api_key: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(created.text).not.toContain(KEY);
-    const second = await t.request.post('/v1/speech_provider/create').set(a.headers)
+    const second = await t.request
+      .post('/v1/speech_provider/create')
+      .set(a.headers)
       .send({ name: 'eleven', kind: 'elevenlabs', base_url: eleven.baseUrl, api_key: KEY });
     expect(second.status).toBe(201);
 
@@ -64,7 +75,9 @@ describe('speech providers over REST', () => {
     expect(row.apiKeyEncrypted).toMatch(/^v1:/);
     expect(row.apiKeyEncrypted).not.toContain(KEY);
     expect(decryptSecret(t.deps.config.secrets.encryptionKey, row.apiKeyEncrypted, a.organizationId)).toBe(KEY);
-    const audit = await t.orm.em.fork().findOneOrFail(AuditEvent, { organization: a.organizationId, action: 'speech_provider.create' }, { orderBy: { id: 'asc' } });
+    const audit = await t.orm.em
+      .fork()
+      .findOneOrFail(AuditEvent, { organization: a.organizationId, action: 'speech_provider.create' }, { orderBy: { id: 'asc' } });
     expect(JSON.stringify(audit.data)).not.toContain(KEY);
 
     const b = await createTenant(t);
@@ -86,13 +99,26 @@ describe('speech providers over REST', () => {
       [{ ...body, voice: 'x' }, 'body.voice'],
     ];
     for (const [input, field] of cases) {
-      const res = await t.request.post('/v1/speech_provider/create').set(a.headers).send(input as object);
+      const res = await t.request
+        .post('/v1/speech_provider/create')
+        .set(a.headers)
+        .send(input as object);
       expect([JSON.stringify(input), res.status]).toEqual([JSON.stringify(input), 400]);
       expect(res.headers['content-type']).toMatch(/problem\+json/);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    expect((await t.request.post('/v1/speech_provider/create').set(a.headers).send({ ...body, name: 'dup' })).status).toBe(201);
-    const dup = await t.request.post('/v1/speech_provider/create').set(a.headers).send({ ...body, name: 'dup' });
+    expect(
+      (
+        await t.request
+          .post('/v1/speech_provider/create')
+          .set(a.headers)
+          .send({ ...body, name: 'dup' })
+      ).status,
+    ).toBe(201);
+    const dup = await t.request
+      .post('/v1/speech_provider/create')
+      .set(a.headers)
+      .send({ ...body, name: 'dup' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].field).toBe('body.name');
 
@@ -163,12 +189,34 @@ describe('resolveSpeech', () => {
     const c = await createTenant(t);
     const em = t.orm.em.fork();
     em.create(VoiceClone, {
-      id: newId('voiceClone'), organization: c.organizationId, projectId: null, name: 'Ana', language: 'en-GB', gender: 'male', description: null,
-      provider: 'simulated', status: 'ready', progress: 100, sampleCount: 1, totalDurationMs: 10_000, features: null, providerJobId: 'simjob.1.1.x',
-      voiceId: 'sim-0123456789abcdef0123', error: null, idempotencyKey: null, createdBy: { type: 'system', id: null, name: null }, finishedAt: new Date(),
+      id: newId('voiceClone'),
+      organization: c.organizationId,
+      projectId: null,
+      name: 'Ana',
+      language: 'en-GB',
+      gender: 'male',
+      description: null,
+      provider: 'simulated',
+      status: 'ready',
+      progress: 100,
+      sampleCount: 1,
+      totalDurationMs: 10_000,
+      features: null,
+      providerJobId: 'simjob.1.1.x',
+      voiceId: 'sim-0123456789abcdef0123',
+      error: null,
+      idempotencyKey: null,
+      createdBy: { type: 'system', id: null, name: null },
+      finishedAt: new Date(),
     });
     await em.flush();
-    const speech = await resolveSpeech(t.orm.em.fork(), c.organizationId, { provider: 'simulated', voice_id: 'sim-0123456789abcdef0123' }, settings(), fallback);
+    const speech = await resolveSpeech(
+      t.orm.em.fork(),
+      c.organizationId,
+      { provider: 'simulated', voice_id: 'sim-0123456789abcdef0123' },
+      settings(),
+      fallback,
+    );
     expect(speech).toMatchObject({ tts: fallback.tts, voice: 'fable' }); // en-GB, male
     const unknown = await resolveSpeech(t.orm.em.fork(), c.organizationId, { provider: 'simulated', voice_id: 'sim-not-mine' }, settings(), fallback);
     expect(unknown.voice).toBe('sim-not-mine');

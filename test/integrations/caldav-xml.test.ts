@@ -9,7 +9,18 @@ import { ProviderError } from '../../src/modules/integrations/provider-http.js';
  * do) and send calendar-data as CDATA or as escaped text.
  */
 const event = (uid: string, day: string) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', `UID:${uid}`, `DTSTART:2099${day}T090000Z`, `DTEND:2099${day}T100000Z`, 'SUMMARY:Tom & Jerry <review>', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTART:2099${day}T090000Z`,
+    `DTEND:2099${day}T100000Z`,
+    'SUMMARY:Tom & Jerry <review>',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
 const busyDays = (texts: string[]) =>
   busyIntervals(texts, 'UTC', Date.parse('2099-06-01T00:00:00Z'), Date.parse('2099-07-01T00:00:00Z')).map((b) => `${b.uid} ${new Date(b.start).toISOString()}`);
@@ -57,7 +68,7 @@ describe('calendar-query multistatus', () => {
     expect(calendarDataTexts(body)).toEqual([text.slice(0, cut).replace(/\r\n/g, '\n') + text.slice(cut)]);
   });
 
-  it('a body that is not XML is the server\'s failure, not an empty calendar', () => {
+  it("a body that is not XML is the server's failure, not an empty calendar", () => {
     let error: unknown;
     try {
       calendarDataTexts('<html><body>Bad gateway</html>');

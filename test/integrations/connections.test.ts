@@ -30,7 +30,11 @@ let calendarUrl: string;
 
 beforeAll(async () => {
   [t, strict, radicale, hubspot, zendesk] = await Promise.all([
-    createEngineTestApp(), createTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '' } }), startRadicale(), startFakeHubspot(), startFakeZendesk(),
+    createEngineTestApp(),
+    createTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '' } }),
+    startRadicale(),
+    startFakeHubspot(),
+    startFakeZendesk(),
   ]);
   [a, b, viewer] = await Promise.all([createTenant(t), createTenant(t), createTenant(t, 'viewer')]);
   calendarUrl = await radicale.makeCalendar('front-desk');
@@ -41,13 +45,25 @@ afterAll(async () => {
   await Promise.all([t?.close(), strict?.close()]);
 });
 
-const connect = (tenant: TestTenant, body: unknown, app: TestApp = t) => app.request.post('/v1/integration/connection/connect').set(tenant.headers).send(body as object);
-const list = (tenant: TestTenant, query: Record<string, string | number> = {}) => t.request.get('/v1/integration/connection/get').set(tenant.headers).query(query);
+const connect = (tenant: TestTenant, body: unknown, app: TestApp = t) =>
+  app.request
+    .post('/v1/integration/connection/connect')
+    .set(tenant.headers)
+    .send(body as object);
+const list = (tenant: TestTenant, query: Record<string, string | number> = {}) =>
+  t.request.get('/v1/integration/connection/get').set(tenant.headers).query(query);
 const caldav = (over: Record<string, unknown> = {}, credentials: Record<string, unknown> = { username: RADICALE_USER, password: RADICALE_PASSWORD }) => ({
-  integration: 'caldav', settings: { calendar_url: calendarUrl, time_zone: 'Europe/Berlin' }, credentials, ...over,
+  integration: 'caldav',
+  settings: { calendar_url: calendarUrl, time_zone: 'Europe/Berlin' },
+  credentials,
+  ...over,
 });
 const hubspotBody = (token = HUBSPOT_TOKEN) => ({ integration: 'hubspot', settings: { base_url: hubspot.baseUrl }, credentials: { access_token: token } });
-const zendeskBody = (token = ZENDESK_TOKEN) => ({ integration: 'zendesk', settings: { base_url: zendesk.baseUrl }, credentials: { email: ZENDESK_EMAIL, api_token: token } });
+const zendeskBody = (token = ZENDESK_TOKEN) => ({
+  integration: 'zendesk',
+  settings: { base_url: zendesk.baseUrl },
+  credentials: { email: ZENDESK_EMAIL, api_token: token },
+});
 const rows = (tenant: TestTenant) => t.orm.em.fork().count(IntegrationConnection, { organization: tenant.organizationId });
 const fields = (res: { body: { errors?: { field: string }[] } }) => (res.body.errors ?? []).map((e) => e.field);
 
@@ -60,8 +76,14 @@ describe('GET /v1/integration/info', () => {
     expect(byKey.hubspot.kind).toBe('crm');
     expect(byKey.zendesk.kind).toBe('helpdesk');
     expect(byKey.caldav.fields.filter((f: { secret: boolean }) => f.secret).map((f: { key: string }) => f.key)).toEqual(['username', 'password']);
-    expect(byKey.caldav.tools.map((x: { name: string; default_permission: string }) => [x.name, x.default_permission])).toEqual([['check_availability', 'allow'], ['book_appointment', 'ask']]);
-    expect(byKey.hubspot.tools.map((x: { name: string; default_permission: string }) => [x.name, x.default_permission])).toEqual([['lookup_contact', 'allow'], ['create_contact', 'ask']]);
+    expect(byKey.caldav.tools.map((x: { name: string; default_permission: string }) => [x.name, x.default_permission])).toEqual([
+      ['check_availability', 'allow'],
+      ['book_appointment', 'ask'],
+    ]);
+    expect(byKey.hubspot.tools.map((x: { name: string; default_permission: string }) => [x.name, x.default_permission])).toEqual([
+      ['lookup_contact', 'allow'],
+      ['create_contact', 'ask'],
+    ]);
     expect(byKey.zendesk.tools.map((x: { name: string }) => x.name)).toEqual(['open_ticket']);
     expect(byKey.zendesk.tools[0].input_schema).toMatchObject({ type: 'object', required: ['subject', 'description'] });
     await t.request.get('/v1/integration/info').expect(401);
@@ -73,16 +95,27 @@ describe('API reference', () => {
   it('documents the routes, the per-integration connect body and the connection view in the OpenAPI document', async () => {
     const doc = (await t.request.get('/v1/openapi.json').expect(200)).body;
     expect(doc.paths['/v1/integration/info'].get.operationId).toBe('getIntegrationInfo');
-    expect(doc.paths['/v1/integration/connection/connect'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ConnectIntegrationBody' });
-    expect(doc.paths['/v1/integration/connection/get'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      ['connection_id', 'integration', 'kind', 'status', 'page_size', 'cursor', 'X-Organization-Id'],
-    );
+    expect(doc.paths['/v1/integration/connection/connect'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ConnectIntegrationBody',
+    });
+    expect(doc.paths['/v1/integration/connection/get'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'connection_id',
+      'integration',
+      'kind',
+      'status',
+      'page_size',
+      'cursor',
+      'X-Organization-Id',
+    ]);
     expect(doc.paths['/v1/integration/connection/{connection_id}/disconnect'].post).toBeDefined();
     expect(doc.paths['/v1/integration/connection/{connection_id}/delete'].delete).toBeDefined();
     const body = doc.components.schemas.ConnectIntegrationBody;
     expect(body.oneOf).toHaveLength(3);
-    expect(body.oneOf.map((o: { properties: { integration: { const?: string; enum?: string[] } } }) => o.properties.integration.const ?? o.properties.integration.enum?.[0]))
-      .toEqual(['caldav', 'hubspot', 'zendesk']);
+    expect(
+      body.oneOf.map(
+        (o: { properties: { integration: { const?: string; enum?: string[] } } }) => o.properties.integration.const ?? o.properties.integration.enum?.[0],
+      ),
+    ).toEqual(['caldav', 'hubspot', 'zendesk']);
     expect(doc.components.schemas.IntegrationConnection.properties).not.toHaveProperty('credentials');
   });
 });
@@ -92,8 +125,18 @@ describe('POST /v1/integration/connection/connect', () => {
     const res = await connect(a, caldav({ name: 'Front desk calendar' })).expect(200);
     expect(res.body.created).toBe(true);
     expect(res.body.connection).toMatchObject({
-      integration: 'caldav', kind: 'calendar', name: 'Front desk calendar', status: 'connected', project_id: null, last_error: null,
-      settings: { calendar_url: calendarUrl, time_zone: 'Europe/Berlin', business_hours: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }, slot_minutes: 30 },
+      integration: 'caldav',
+      kind: 'calendar',
+      name: 'Front desk calendar',
+      status: 'connected',
+      project_id: null,
+      last_error: null,
+      settings: {
+        calendar_url: calendarUrl,
+        time_zone: 'Europe/Berlin',
+        business_hours: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
+        slot_minutes: 30,
+      },
       credential_names: ['password', 'username'],
     });
     const id = res.body.connection.connection_id as string;
@@ -120,7 +163,13 @@ describe('POST /v1/integration/connection/connect', () => {
     hubspot.reset();
     zendesk.reset();
     const crm = await connect(a, hubspotBody()).expect(200);
-    expect(crm.body.connection).toMatchObject({ integration: 'hubspot', kind: 'crm', name: 'HubSpot CRM', status: 'connected', credential_names: ['access_token'] });
+    expect(crm.body.connection).toMatchObject({
+      integration: 'hubspot',
+      kind: 'crm',
+      name: 'HubSpot CRM',
+      status: 'connected',
+      credential_names: ['access_token'],
+    });
     expect(hubspot.requests.map((r) => `${r.method} ${r.path}?${new URLSearchParams(r.query)}`)).toEqual(['GET /crm/v3/objects/contacts?limit=1']);
     expect(hubspot.requests[0].headers.authorization).toBe(`Bearer ${HUBSPOT_TOKEN}`);
     const desk = await connect(a, zendeskBody()).expect(200);
@@ -169,7 +218,7 @@ describe('POST /v1/integration/connection/connect', () => {
 
   it('outside the allowlist, loopback and plain http are refused (400)', async () => {
     const tenant = await createTenant(strict);
-    for (const url of [calendarUrl, calendarUrl.replace('127.0.0.1', '[::ffff:127.0.0.1]'), 'http://cal.example.com/dav/'] ) {
+    for (const url of [calendarUrl, calendarUrl.replace('127.0.0.1', '[::ffff:127.0.0.1]'), 'http://cal.example.com/dav/']) {
       const res = await connect(tenant, caldav({ settings: { calendar_url: url } }), strict).expect(400);
       expect(fields(res)).toEqual(['body.settings.calendar_url']);
     }
@@ -177,7 +226,7 @@ describe('POST /v1/integration/connection/connect', () => {
     expect(fields(res)).toEqual(['body.settings.base_url']);
   });
 
-  it('refuses credentials the provider refuses with 422 and the provider\'s reason, and stores nothing', async () => {
+  it("refuses credentials the provider refuses with 422 and the provider's reason, and stores nothing", async () => {
     const before = await rows(a);
     const wrong = await connect(a, caldav({}, { username: RADICALE_USER, password: 'wrong' })).expect(422);
     expect(wrong.body.detail).toMatch(/CalDAV refused the credentials \(401\)/);
@@ -196,7 +245,11 @@ describe('POST /v1/integration/connection/connect', () => {
   it('maps a provider that is down, rate-limited or unreachable to 502 and 429, never 500', async () => {
     hubspot.failNext({ status: 503, body: { status: 'error', message: 'Service unavailable', category: 'SERVICE_UNAVAILABLE' } });
     expect((await connect(a, hubspotBody()).expect(502)).body.detail).toMatch(/HubSpot answered 503: Service unavailable/);
-    hubspot.failNext({ status: 429, headers: { 'retry-after': '30' }, body: { status: 'error', message: 'You have reached your secondly limit.', category: 'RATE_LIMITS' } });
+    hubspot.failNext({
+      status: 429,
+      headers: { 'retry-after': '30' },
+      body: { status: 'error', message: 'You have reached your secondly limit.', category: 'RATE_LIMITS' },
+    });
     const limited = await connect(a, hubspotBody()).expect(429);
     expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', retry_after_seconds: 30 });
     // A short Retry-After is waited out once, and the second answer counts.
@@ -218,7 +271,9 @@ describe('POST /v1/integration/connection/connect', () => {
     const unchanged = await list(a, { connection_id: id }).expect(200);
     expect(unchanged.body.connections[0]).toMatchObject({ status: 'connected', credential_names: ['api_token', 'email'] });
     expect((await connect(a, { ...hubspotBody(), connection_id: id }).expect(400)).body.errors[0].field).toBe('body.integration');
-    expect((await connect(a, { ...zendeskBody(), connection_id: 'icn_01JAAAAAAAAAAAAAAAAAAAAAAA' }).expect(404)).body.errors[0].field).toBe('body.connection_id');
+    expect((await connect(a, { ...zendeskBody(), connection_id: 'icn_01JAAAAAAAAAAAAAAAAAAAAAAA' }).expect(404)).body.errors[0].field).toBe(
+      'body.connection_id',
+    );
     const again = await connect(a, { ...zendeskBody(), connection_id: id, name: 'Support desk' }).expect(200);
     expect(again.body).toMatchObject({ created: false, connection: { connection_id: id, name: 'Support desk', status: 'connected' } });
     const audit = await t.orm.em.fork().find(AuditEvent, { targetId: id }, { orderBy: { id: 'asc' } });
@@ -239,7 +294,8 @@ describe('POST /v1/integration/connection/connect', () => {
     const scopedId = res.body.connection.connection_id as string;
     const orgWide = (await connect(a, zendeskBody()).expect(200)).body.connection.connection_id as string;
     // A sign-in acting in one project sees organization-wide connections and its own project's only.
-    const seen = async (projectId: string) => (await listConnections(t.orm.em.fork(), { ...systemPrincipal(a.organizationId), projectId }, { page_size: 100 })).connections.map((c) => c.connection_id);
+    const seen = async (projectId: string) =>
+      (await listConnections(t.orm.em.fork(), { ...systemPrincipal(a.organizationId), projectId }, { page_size: 100 })).connections.map((c) => c.connection_id);
     expect(await seen(a.projectId)).toEqual(expect.arrayContaining([scopedId, orgWide]));
     const elsewhere = await seen('prj_01JAAAAAAAAAAAAAAAAAAAAAAA');
     expect(elsewhere).toContain(orgWide);
@@ -265,7 +321,9 @@ describe('GET /v1/integration/connection/get', () => {
       cursor = res.body.next_cursor;
     }
     expect(seen).toEqual([...made].reverse());
-    expect((await list(tenant, { integration: 'hubspot' }).expect(200)).body.connections.map((c: { connection_id: string }) => c.connection_id)).toEqual([made[3]]);
+    expect((await list(tenant, { integration: 'hubspot' }).expect(200)).body.connections.map((c: { connection_id: string }) => c.connection_id)).toEqual([
+      made[3],
+    ]);
     expect((await list(tenant, { kind: 'helpdesk' }).expect(200)).body.connections).toHaveLength(3);
     expect((await list(tenant, { status: 'error' }).expect(200)).body.connections).toHaveLength(0);
 
@@ -308,7 +366,10 @@ describe('disconnect and delete', () => {
     await t.request.delete(`/v1/integration/connection/${id}/delete`).set(a.headers).expect(404);
     const audit = await t.orm.em.fork().find(AuditEvent, { targetId: id }, { orderBy: { id: 'asc' } });
     expect(audit.map((e) => e.action)).toEqual([
-      'integration_connection.connect', 'integration_connection.disconnect', 'integration_connection.reconnect', 'integration_connection.delete',
+      'integration_connection.connect',
+      'integration_connection.disconnect',
+      'integration_connection.reconnect',
+      'integration_connection.delete',
     ]);
   });
 });

@@ -47,18 +47,69 @@ beforeAll(async () => {
   [a, b] = await Promise.all([createTenant(t), createTenant(t)]);
   calendarUrl = await radicale.makeCalendar('dentist');
   // Another client's events: a meeting Monday 10-11 (Berlin), a cancelled one Monday 11-12, Tuesdays 9-10 every week (3 times).
-  expect(await radicale.putEvent(calendarUrl, 'meeting', ics('BEGIN:VEVENT', 'UID:meeting-1', 'DTSTAMP:20991101T000000Z',
-    'DTSTART;TZID=Europe/Berlin:20991123T100000', 'DTEND;TZID=Europe/Berlin:20991123T110000', 'SUMMARY:Team meeting', 'END:VEVENT'))).toBe(201);
-  expect(await radicale.putEvent(calendarUrl, 'cancelled', ics('BEGIN:VEVENT', 'UID:cancelled-1', 'DTSTAMP:20991101T000000Z',
-    'DTSTART:20991123T100000Z', 'DURATION:PT1H', 'STATUS:CANCELLED', 'SUMMARY:Cancelled', 'END:VEVENT'))).toBe(201);
-  expect(await radicale.putEvent(calendarUrl, 'weekly', ics('BEGIN:VEVENT', 'UID:weekly-1', 'DTSTAMP:20991101T000000Z',
-    'DTSTART;TZID=Europe/Berlin:20991117T090000', 'DTEND;TZID=Europe/Berlin:20991117T100000', 'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3',
-    'SUMMARY:Weekly check-in', 'BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT15M', 'DESCRIPTION:soon', 'END:VALARM', 'END:VEVENT'))).toBe(201);
+  expect(
+    await radicale.putEvent(
+      calendarUrl,
+      'meeting',
+      ics(
+        'BEGIN:VEVENT',
+        'UID:meeting-1',
+        'DTSTAMP:20991101T000000Z',
+        'DTSTART;TZID=Europe/Berlin:20991123T100000',
+        'DTEND;TZID=Europe/Berlin:20991123T110000',
+        'SUMMARY:Team meeting',
+        'END:VEVENT',
+      ),
+    ),
+  ).toBe(201);
+  expect(
+    await radicale.putEvent(
+      calendarUrl,
+      'cancelled',
+      ics(
+        'BEGIN:VEVENT',
+        'UID:cancelled-1',
+        'DTSTAMP:20991101T000000Z',
+        'DTSTART:20991123T100000Z',
+        'DURATION:PT1H',
+        'STATUS:CANCELLED',
+        'SUMMARY:Cancelled',
+        'END:VEVENT',
+      ),
+    ),
+  ).toBe(201);
+  expect(
+    await radicale.putEvent(
+      calendarUrl,
+      'weekly',
+      ics(
+        'BEGIN:VEVENT',
+        'UID:weekly-1',
+        'DTSTAMP:20991101T000000Z',
+        'DTSTART;TZID=Europe/Berlin:20991117T090000',
+        'DTEND;TZID=Europe/Berlin:20991117T100000',
+        'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3',
+        'SUMMARY:Weekly check-in',
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'TRIGGER:-PT15M',
+        'DESCRIPTION:soon',
+        'END:VALARM',
+        'END:VEVENT',
+      ),
+    ),
+  ).toBe(201);
 
-  const connect = async (body: object) => (await t.request.post('/v1/integration/connection/connect').set(a.headers).send(body).expect(200)).body.connection.connection_id as string;
+  const connect = async (body: object) =>
+    (await t.request.post('/v1/integration/connection/connect').set(a.headers).send(body).expect(200)).body.connection.connection_id as string;
   calendarId = await connect({
     integration: 'caldav',
-    settings: { calendar_url: calendarUrl, time_zone: 'Europe/Berlin', business_hours: { days: [1, 2, 3, 4, 5], start: '09:00', end: '12:00' }, slot_minutes: 60 },
+    settings: {
+      calendar_url: calendarUrl,
+      time_zone: 'Europe/Berlin',
+      business_hours: { days: [1, 2, 3, 4, 5], start: '09:00', end: '12:00' },
+      slot_minutes: 60,
+    },
     credentials: { username: RADICALE_USER, password: RADICALE_PASSWORD },
   });
   crmId = await connect({ integration: 'hubspot', settings: { base_url: hubspot.baseUrl }, credentials: { access_token: HUBSPOT_TOKEN } });
@@ -72,15 +123,31 @@ afterAll(async () => {
 
 type Entry = { name: string; connection_id: string; tool?: string };
 async function tools(tenant: TestTenant, entries: Entry[]): Promise<Record<string, Tool | null>> {
-  const config = { tools: entries.map((e) => ({ name: e.name, kind: 'integration', permission: 'allow', config: { connection_id: e.connection_id, ...(e.tool ? { tool: e.tool } : {}) } })) } as unknown as AgentConfig;
+  const config = {
+    tools: entries.map((e) => ({
+      name: e.name,
+      kind: 'integration',
+      permission: 'allow',
+      config: { connection_id: e.connection_id, ...(e.tool ? { tool: e.tool } : {}) },
+    })),
+  } as unknown as AgentConfig;
   const resolve = await resolveIntegrationTools(t.orm.em.fork(), { organizationId: tenant.organizationId, projectId: tenant.projectId, config }, settings);
   return Object.fromEntries(config.tools.map((entry) => [entry.name, resolve(entry)]));
 }
 const sessionId = newId('session');
 function context(toolCallId: string, over: Partial<ToolContext> = {}): ToolContext {
   return {
-    organizationId: a.organizationId, projectId: a.projectId, agentId: 'agt_test', versionId: 'ver_test', sessionId, direction: 'inbound',
-    caller: { name: 'Ana Garcia', address: '+14155550123' }, config: {} as AgentConfig, em: t.orm.em.fork(), toolCallId, ...over,
+    organizationId: a.organizationId,
+    projectId: a.projectId,
+    agentId: 'agt_test',
+    versionId: 'ver_test',
+    sessionId,
+    direction: 'inbound',
+    caller: { name: 'Ana Garcia', address: '+14155550123' },
+    config: {} as AgentConfig,
+    em: t.orm.em.fork(),
+    toolCallId,
+    ...over,
   };
 }
 async function run(tool: Tool | null, args: Record<string, unknown>, toolCallId = `call_${Math.random().toString(36).slice(2)}`) {
@@ -97,7 +164,11 @@ describe('CalDAV against Radicale', () => {
     expect(outcome).toEqual({
       status: 'succeeded',
       result: {
-        time_zone: 'Europe/Berlin', from_date: MONDAY, to_date: TUESDAY, duration_minutes: 60, truncated: false,
+        time_zone: 'Europe/Berlin',
+        from_date: MONDAY,
+        to_date: TUESDAY,
+        duration_minutes: 60,
+        truncated: false,
         slots: [
           { start: '2099-11-23T09:00:00+01:00', end: '2099-11-23T10:00:00+01:00' },
           // 10:00 is the meeting; the cancelled event at 11:00 Berlin (10:00 UTC) is free time.
@@ -114,21 +185,36 @@ describe('CalDAV against Radicale', () => {
     // Weekends have no business hours.
     expect((await run(check, { from_date: '2099-11-28', to_date: '2099-11-29' })).result).toMatchObject({ slots: [] });
 
-    for (const args of [{}, { from_date: 'tomorrow' }, { from_date: MONDAY, to_date: '2099-11-01' }, { from_date: MONDAY, to_date: '2099-12-31' }, { from_date: MONDAY, extra: 1 }, { from_date: '2099-02-30' }]) {
+    for (const args of [
+      {},
+      { from_date: 'tomorrow' },
+      { from_date: MONDAY, to_date: '2099-11-01' },
+      { from_date: MONDAY, to_date: '2099-12-31' },
+      { from_date: MONDAY, extra: 1 },
+      { from_date: '2099-02-30' },
+    ]) {
       expect(await run(check, args)).toMatchObject({ status: 'failed', result: { error: 'invalid_arguments' } });
     }
   });
 
   it('books with PUT If-None-Match and a UID from the call and tool call: the same call again does not book twice', async () => {
     const { book_appointment: book, check_availability: check } = await tools(a, [
-      { name: 'book_appointment', connection_id: calendarId }, { name: 'check_availability', connection_id: calendarId },
+      { name: 'book_appointment', connection_id: calendarId },
+      { name: 'check_availability', connection_id: calendarId },
     ]);
     const before = await radicale.listEvents(calendarUrl);
     const first = await run(book, { start: `${MONDAY}T09:00`, note: 'Tooth ache, lower left' }, 'call_book_1');
     const eventId = `vp-${idempotencyKey(sessionId, 'call_book_1')}`;
     expect(first).toEqual({
       status: 'succeeded',
-      result: { booked: true, already_booked: false, event_id: eventId, start: '2099-11-23T09:00:00+01:00', end: '2099-11-23T10:00:00+01:00', time_zone: 'Europe/Berlin' },
+      result: {
+        booked: true,
+        already_booked: false,
+        event_id: eventId,
+        start: '2099-11-23T09:00:00+01:00',
+        end: '2099-11-23T10:00:00+01:00',
+        time_zone: 'Europe/Berlin',
+      },
     });
     const again = await run(book, { start: `${MONDAY}T09:00`, note: 'Tooth ache, lower left' }, 'call_book_1');
     expect(again).toMatchObject({ status: 'succeeded', result: { booked: true, already_booked: true, event_id: eventId } });
@@ -152,10 +238,17 @@ describe('CalDAV against Radicale', () => {
   it('a calendar that went away is a clear failure, not a crash', async () => {
     const row = await status(calendarId);
     const em = t.orm.em.fork();
-    const copy = em.create(IntegrationConnection, { ...row, id: newId('integrationConnection'), settings: { ...row.settings, calendar_url: `${radicale.baseUrl}/${RADICALE_USER}/gone/` } });
+    const copy = em.create(IntegrationConnection, {
+      ...row,
+      id: newId('integrationConnection'),
+      settings: { ...row.settings, calendar_url: `${radicale.baseUrl}/${RADICALE_USER}/gone/` },
+    });
     await em.flush();
     const { check_availability: check } = await tools(a, [{ name: 'check_availability', connection_id: copy.id }]);
-    expect(await run(check, { from_date: MONDAY })).toMatchObject({ status: 'failed', result: { error: 'not_found', message: expect.stringMatching(/no calendar at/) } });
+    expect(await run(check, { from_date: MONDAY })).toMatchObject({
+      status: 'failed',
+      result: { error: 'not_found', message: expect.stringMatching(/no calendar at/) },
+    });
   });
 });
 
@@ -168,7 +261,8 @@ describe('HubSpot CRM wire format', () => {
     expect(found).toEqual({
       status: 'succeeded',
       result: {
-        found: true, searched: { phone: '+14155550123', email: null },
+        found: true,
+        searched: { phone: '+14155550123', email: null },
         contacts: [{ id, first_name: 'Ana', last_name: 'Garcia', email: 'ana@example.com', phone: '+14155550123', company: 'Acme' }],
       },
     });
@@ -182,7 +276,10 @@ describe('HubSpot CRM wire format', () => {
       properties: ['firstname', 'lastname', 'email', 'phone', 'mobilephone', 'company'],
       limit: 5,
     });
-    expect(await run(lookup, { email: 'nobody@example.com' })).toMatchObject({ status: 'succeeded', result: { found: false, contacts: [], searched: { phone: null, email: 'nobody@example.com' } } });
+    expect(await run(lookup, { email: 'nobody@example.com' })).toMatchObject({
+      status: 'succeeded',
+      result: { found: false, contacts: [], searched: { phone: null, email: 'nobody@example.com' } },
+    });
     expect(hubspot.requests[1].body.filterGroups).toEqual([{ filters: [{ propertyName: 'email', operator: 'EQ', value: 'nobody@example.com' }] }]);
     // A national number is read as E.164 where it can be.
     await run(lookup, { phone: '+1 (415) 555-0123' });
@@ -210,31 +307,62 @@ describe('HubSpot CRM wire format', () => {
     // A search that misses (HubSpot's index lags behind writes) then a 409: the existing contact is returned.
     hubspot.requests.length = 0;
     hubspot.failNext({ status: 200, body: { total: 0, results: [] } });
-    expect(await run(create, { email: 'ana@example.com', first_name: 'Ana' })).toMatchObject({ status: 'succeeded', result: { created: false, contact: { id } } });
+    expect(await run(create, { email: 'ana@example.com', first_name: 'Ana' })).toMatchObject({
+      status: 'succeeded',
+      result: { created: false, contact: { id } },
+    });
     expect(hubspot.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /crm/v3/objects/contacts/search', 'POST /crm/v3/objects/contacts', 'POST /crm/v3/objects/contacts/search',
+      'POST /crm/v3/objects/contacts/search',
+      'POST /crm/v3/objects/contacts',
+      'POST /crm/v3/objects/contacts/search',
     ]);
   });
 
   it('turns 401, 429, 5xx and timeouts into clear failures; refused credentials put the connection in error until a call succeeds', async () => {
     hubspot.reset();
     const { lookup_contact: lookup } = await tools(a, [{ name: 'lookup_contact', connection_id: crmId }]);
-    hubspot.failNext({ status: 401, body: { status: 'error', message: 'The OAuth token used to make this call expired 2 day(s) ago.', correlationId: 'x', category: 'EXPIRED_AUTHENTICATION' } });
+    hubspot.failNext({
+      status: 401,
+      body: {
+        status: 'error',
+        message: 'The OAuth token used to make this call expired 2 day(s) ago.',
+        correlationId: 'x',
+        category: 'EXPIRED_AUTHENTICATION',
+      },
+    });
     const refused = await run(lookup, {});
     expect(refused).toEqual({
       status: 'failed',
-      result: { error: 'auth', connection_id: crmId, message: 'HubSpot refused the credentials (401): The OAuth token used to make this call expired 2 day(s) ago. (EXPIRED_AUTHENTICATION)' },
+      result: {
+        error: 'auth',
+        connection_id: crmId,
+        message: 'HubSpot refused the credentials (401): The OAuth token used to make this call expired 2 day(s) ago. (EXPIRED_AUTHENTICATION)',
+      },
     });
     const broken = await status(crmId);
     expect(broken).toMatchObject({ status: 'error', lastError: expect.stringMatching(/expired 2 day/) });
     expect(broken.lastErrorAt).toBeInstanceOf(Date);
     const listed = await t.request.get('/v1/integration/connection/get').query({ connection_id: crmId }).set(a.headers).expect(200);
-    expect(listed.body.connections[0]).toMatchObject({ status: 'error', last_error: expect.stringMatching(/refused the credentials/), last_error_at: expect.any(String) });
+    expect(listed.body.connections[0]).toMatchObject({
+      status: 'error',
+      last_error: expect.stringMatching(/refused the credentials/),
+      last_error_at: expect.any(String),
+    });
 
-    hubspot.failNext({ status: 429, headers: { 'retry-after': '30' }, body: { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', category: 'RATE_LIMITS' } });
-    expect(await run(lookup, {})).toMatchObject({ status: 'failed', result: { error: 'rate_limited', retry_after_seconds: 30, message: expect.stringMatching(/429: You have reached/) } });
+    hubspot.failNext({
+      status: 429,
+      headers: { 'retry-after': '30' },
+      body: { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', category: 'RATE_LIMITS' },
+    });
+    expect(await run(lookup, {})).toMatchObject({
+      status: 'failed',
+      result: { error: 'rate_limited', retry_after_seconds: 30, message: expect.stringMatching(/429: You have reached/) },
+    });
     hubspot.failNext({ status: 502, body: { status: 'error', message: 'Bad gateway', category: 'INTERNAL_ERROR' } });
-    expect(await run(lookup, {})).toMatchObject({ status: 'failed', result: { error: 'provider_error', message: 'HubSpot answered 502: Bad gateway (INTERNAL_ERROR)' } });
+    expect(await run(lookup, {})).toMatchObject({
+      status: 'failed',
+      result: { error: 'provider_error', message: 'HubSpot answered 502: Bad gateway (INTERNAL_ERROR)' },
+    });
     expect((await status(crmId)).status).toBe('error');
 
     // A short Retry-After is waited out once; the success brings the connection back.
@@ -286,24 +414,41 @@ describe('Zendesk tickets wire format', () => {
     expect(zendesk.requests[2].body.ticket.requester).toEqual({ name: 'Ana Garcia', email: 'ana@example.com', phone: '+14155550123' });
     expect(zendesk.requests[2].body.ticket.priority).toBeUndefined();
 
-    expect(await run(open, { subject: 'x' })).toMatchObject({ status: 'failed', result: { error: 'invalid_arguments', message: expect.stringMatching(/description/) } });
+    expect(await run(open, { subject: 'x' })).toMatchObject({
+      status: 'failed',
+      result: { error: 'invalid_arguments', message: expect.stringMatching(/description/) },
+    });
     expect(await run(open, { subject: 'x', description: 'y', priority: 'asap' })).toMatchObject({ status: 'failed', result: { error: 'invalid_arguments' } });
   });
 
-  it('reports Zendesk\'s 422 details and a 403 (which puts the connection in error)', async () => {
+  it("reports Zendesk's 422 details and a 403 (which puts the connection in error)", async () => {
     const { open_ticket: open } = await tools(a, [{ name: 'open_ticket', connection_id: deskId }]);
-    zendesk.failNext({ status: 422, body: { error: 'RecordInvalid', description: 'Record validation errors', details: { requester: [{ description: 'Requester: Email is not properly formatted', error: 'InvalidValue' }] } } });
+    zendesk.failNext({
+      status: 422,
+      body: {
+        error: 'RecordInvalid',
+        description: 'Record validation errors',
+        details: { requester: [{ description: 'Requester: Email is not properly formatted', error: 'InvalidValue' }] },
+      },
+    });
     expect(await run(open, { subject: 'a', description: 'b' })).toMatchObject({
-      status: 'failed', result: { error: 'invalid', message: expect.stringMatching(/^Zendesk answered 422: RecordInvalid: Record validation errors .*Email is not properly formatted/) },
+      status: 'failed',
+      result: {
+        error: 'invalid',
+        message: expect.stringMatching(/^Zendesk answered 422: RecordInvalid: Record validation errors .*Email is not properly formatted/),
+      },
     });
     zendesk.failNext({ status: 403, body: { error: 'Forbidden', description: 'You do not have access to this page.' } });
-    expect(await run(open, { subject: 'a', description: 'b' })).toMatchObject({ status: 'failed', result: { error: 'auth', message: expect.stringMatching(/Zendesk refused the credentials \(403\)/) } });
+    expect(await run(open, { subject: 'a', description: 'b' })).toMatchObject({
+      status: 'failed',
+      result: { error: 'auth', message: expect.stringMatching(/Zendesk refused the credentials \(403\)/) },
+    });
     expect(await status(deskId)).toMatchObject({ status: 'error' });
   });
 });
 
 describe('which entries get a tool', () => {
-  it('only the call\'s organization, a connected connection, a tool its integration has; config.tool renames', async () => {
+  it("only the call's organization, a connected connection, a tool its integration has; config.tool renames", async () => {
     const mine = await tools(a, [
       { name: 'find_caller', connection_id: crmId, tool: 'lookup_contact' },
       { name: 'open_ticket', connection_id: crmId },
@@ -313,12 +458,22 @@ describe('which entries get a tool', () => {
     expect(mine.find_caller?.description).toMatch(/Look up the caller/);
     expect(mine.open_ticket).toBeNull();
     expect(mine.lookup_contact).toBeNull();
-    const theirs = await tools(b, [{ name: 'lookup_contact', connection_id: crmId }, { name: 'open_ticket', connection_id: deskId }]);
+    const theirs = await tools(b, [
+      { name: 'lookup_contact', connection_id: crmId },
+      { name: 'open_ticket', connection_id: deskId },
+    ]);
     expect(theirs).toEqual({ lookup_contact: null, open_ticket: null });
 
-    const scoped = (await t.request.post('/v1/integration/connection/connect').set(b.headers)
-      .send({ integration: 'hubspot', project_id: b.projectId, settings: { base_url: hubspot.baseUrl }, credentials: { access_token: HUBSPOT_TOKEN } }).expect(200)).body.connection.connection_id;
-    const config = { tools: [{ name: 'lookup_contact', kind: 'integration', permission: 'allow', config: { connection_id: scoped } }] } as unknown as AgentConfig;
+    const scoped = (
+      await t.request
+        .post('/v1/integration/connection/connect')
+        .set(b.headers)
+        .send({ integration: 'hubspot', project_id: b.projectId, settings: { base_url: hubspot.baseUrl }, credentials: { access_token: HUBSPOT_TOKEN } })
+        .expect(200)
+    ).body.connection.connection_id;
+    const config = {
+      tools: [{ name: 'lookup_contact', kind: 'integration', permission: 'allow', config: { connection_id: scoped } }],
+    } as unknown as AgentConfig;
     const otherProject = await resolveIntegrationTools(t.orm.em.fork(), { organizationId: b.organizationId, projectId: 'prj_other', config }, settings);
     expect(otherProject(config.tools[0])).toBeNull();
     const sameProject = await resolveIntegrationTools(t.orm.em.fork(), { organizationId: b.organizationId, projectId: b.projectId, config }, settings);

@@ -50,8 +50,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const create = (tenant: TestTenant, body: unknown) => t.request.post('/v1/knowledge/resource/create').set(tenant.headers).send(body as object);
-const retrieve = (tenant: TestTenant, body: unknown) => t.request.post('/v1/knowledge/retrieve').set(tenant.headers).send(body as object);
+const create = (tenant: TestTenant, body: unknown) =>
+  t.request
+    .post('/v1/knowledge/resource/create')
+    .set(tenant.headers)
+    .send(body as object);
+const retrieve = (tenant: TestTenant, body: unknown) =>
+  t.request
+    .post('/v1/knowledge/retrieve')
+    .set(tenant.headers)
+    .send(body as object);
 
 describe('chunking and HTML', () => {
   it('packs paragraphs into chunks of about 800 characters with an overlap, and cuts long paragraphs', () => {
@@ -107,7 +115,13 @@ describe('resource_create and retrieve_context', () => {
 
   it('creates a resource from text and ranks the passage that answers first, with its source', async () => {
     const created = await create(a, { name: 'Policies', text: POLICIES }).expect(201);
-    expect(created.body.resource).toMatchObject({ name: 'Policies', source_kind: 'text', source_url: null, characters: POLICIES.length, project_id: a.projectId });
+    expect(created.body.resource).toMatchObject({
+      name: 'Policies',
+      source_kind: 'text',
+      source_url: null,
+      characters: POLICIES.length,
+      project_id: a.projectId,
+    });
     policiesId = created.body.resource.id;
     expect(policiesId).toMatch(/^res_/);
     await create(a, { name: 'Other', text: 'Our dentists are friendly. We also answer questions about refunds of gift cards by email.' }).expect(201);
@@ -129,7 +143,12 @@ describe('resource_create and retrieve_context', () => {
       .expect(201)
       .expect((res) => expect(res.body.resource).toMatchObject({ name: 'whitening.md', source_kind: 'document', content_type: 'text/markdown' }));
     const page = await create(a, { url: `${base}/hours` }).expect(201);
-    expect(page.body.resource).toMatchObject({ name: 'Acme Dental: opening hours', source_kind: 'url', source_url: `${base}/hours`, content_type: 'text/html' });
+    expect(page.body.resource).toMatchObject({
+      name: 'Acme Dental: opening hours',
+      source_kind: 'url',
+      source_url: `${base}/hours`,
+      content_type: 'text/html',
+    });
     const found = await retrieve(a, { query: 'open on Saturday' }).expect(200);
     expect(found.body.passages[0]).toMatchObject({ resource_id: page.body.resource.id, source_url: `${base}/hours` });
     expect((await retrieve(a, { query: 'zebracorn' }).expect(200)).body.passages).toEqual([]);
@@ -169,11 +188,16 @@ describe('resource_create and retrieve_context', () => {
   });
 });
 
-describe('the engine\'s search_knowledge tool', () => {
-  it('looks up the project\'s knowledge during a call', async () => {
+describe("the engine's search_knowledge tool", () => {
+  it("looks up the project's knowledge during a call", async () => {
     const agent = await makeAgent(t, a, {
       tools: [{ name: 'search_knowledge', kind: 'builtin', permission: 'allow', config: {} }],
-      model: { provider: 'simulated', name: 'kb', temperature: 0, rules: [{ when: 'park', call_tool: { name: 'search_knowledge', arguments: { query: 'where to park' } } }] },
+      model: {
+        provider: 'simulated',
+        name: 'kb',
+        temperature: 0,
+        rules: [{ when: 'park', call_tool: { name: 'search_knowledge', arguments: { query: 'where to park' } } }],
+      },
     });
     const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['Where can I park?'] }));
     expect(result.toolCalls).toHaveLength(1);

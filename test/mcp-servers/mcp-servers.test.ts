@@ -42,7 +42,14 @@ beforeAll(async () => {
 afterAll(async () => {
   // The schedules would outlive the test (they fire every 6 h on the shared dev server): remove them.
   const servers = await t.orm.em.fork().find(McpServer, { organization: [a.organizationId, b.organizationId] });
-  await Promise.all(servers.map((s) => t.deps.temporal!.client.schedule.getHandle(`mcp-sync/${s.id}`).delete().catch(() => undefined)));
+  await Promise.all(
+    servers.map((s) =>
+      t.deps
+        .temporal!.client.schedule.getHandle(`mcp-sync/${s.id}`)
+        .delete()
+        .catch(() => undefined),
+    ),
+  );
   await worker?.stop();
   await fake?.close();
   await tools?.close();
@@ -52,11 +59,22 @@ afterAll(async () => {
   await t?.close();
 });
 
-const create = (tenant: TestTenant, body: unknown) => t.request.post('/v1/mcp/server/create').set(tenant.headers).send(body as object);
-const sync = (tenant: TestTenant, id: string, body: unknown = { wait: true }) => t.request.post(`/v1/mcp/server/${id}/tool/sync`).set(tenant.headers).send(body as object);
+const create = (tenant: TestTenant, body: unknown) =>
+  t.request
+    .post('/v1/mcp/server/create')
+    .set(tenant.headers)
+    .send(body as object);
+const sync = (tenant: TestTenant, id: string, body: unknown = { wait: true }) =>
+  t.request
+    .post(`/v1/mcp/server/${id}/tool/sync`)
+    .set(tenant.headers)
+    .send(body as object);
 const retrieve = (tenant: TestTenant, id: string) => t.request.get(`/v1/mcp/server/retrieve/${id}`).set(tenant.headers);
 const activate = (tenant: TestTenant, id: string, tool: string, body: unknown) =>
-  t.request.post(`/v1/mcp/server/${id}/tool/${encodeURIComponent(tool)}/activate`).set(tenant.headers).send(body as object);
+  t.request
+    .post(`/v1/mcp/server/${id}/tool/${encodeURIComponent(tool)}/activate`)
+    .set(tenant.headers)
+    .send(body as object);
 const toolOf = (server: { tools: { name: string }[] }, name: string) => server.tools.find((x) => x.name === name) as Record<string, unknown> | undefined;
 
 let everythingId: string;
@@ -66,7 +84,10 @@ describe('connecting a server', () => {
     const res = await create(a, { name: 'Everything', address: `${proxy.url}/mcp`, headers: { 'X-Api-Key': KEY } }).expect(201);
     everythingId = res.body.mcp_server.id;
     expect(res.body.mcp_server).toMatchObject({
-      id: expect.stringMatching(/^mcp_/), name: 'Everything', sign_in_method: 'headers', header_names: ['x-api-key'],
+      id: expect.stringMatching(/^mcp_/),
+      name: 'Everything',
+      sign_in_method: 'headers',
+      header_names: ['x-api-key'],
       discovery: { last_synced_at: null, tool_count: 0, last_error: null },
     });
     expect(JSON.stringify(res.body)).not.toContain(KEY);
@@ -83,7 +104,13 @@ describe('connecting a server', () => {
     await create(a, { name: 'x', address: 'https://example.com/mcp', extra: true }).expect(400);
     await create(a, { name: 'x', address: 'https://example.com/mcp', sign_in_method: 'password' }).expect(400);
     // SSRF: private, link-local (metadata), loopback names and literal forms are refused when saved (only 127.0.0.1 is allowed here).
-    for (const address of ['http://10.1.2.3/mcp', 'http://169.254.169.254/latest', 'http://localhost:8080/mcp', 'http://[::ffff:127.0.0.2]/mcp', 'http://192.168.0.10/mcp']) {
+    for (const address of [
+      'http://10.1.2.3/mcp',
+      'http://169.254.169.254/latest',
+      'http://localhost:8080/mcp',
+      'http://[::ffff:127.0.0.2]/mcp',
+      'http://192.168.0.10/mcp',
+    ]) {
       const refused = await create(a, { name: 'private', address });
       expect([address, refused.status]).toEqual([address, 400]);
     }
@@ -108,7 +135,11 @@ describe('tool sync (mcpToolSync workflow)', () => {
     expect(server.discovery).toMatchObject({ last_synced_at: expect.any(String), tool_count: res.body.result.tool_count, last_error: null });
     expect(server.tools).toHaveLength(res.body.result.tool_count);
     expect(new Set(server.tools.map((x: { permission: string }) => x.permission))).toEqual(new Set(['ask']));
-    expect(toolOf(server, 'echo')).toMatchObject({ active: true, removed_at: null, input_schema: { type: 'object', properties: { message: expect.any(Object) } } });
+    expect(toolOf(server, 'echo')).toMatchObject({
+      active: true,
+      removed_at: null,
+      input_schema: { type: 'object', properties: { message: expect.any(Object) } },
+    });
     expect((await t.request.get('/v1/mcp/server/list').set(a.headers).expect(200)).body.mcp_servers.map((s: { id: string }) => s.id)).toContain(everythingId);
   });
 
@@ -128,7 +159,10 @@ describe('tool sync (mcpToolSync workflow)', () => {
     expect(first.body.result).toMatchObject({ ok: true, tool_count: 5, added: ['alpha', 'beta', 'delta', 'epsilon', 'gamma'] });
 
     expect((await activate(a, id, 'beta', { permission: 'allow' }).expect(200)).body.tool).toMatchObject({ name: 'beta', permission: 'allow', active: true });
-    expect((await activate(a, id, 'delta', { permission: 'block', active: false }).expect(200)).body.tool).toMatchObject({ permission: 'block', active: false });
+    expect((await activate(a, id, 'delta', { permission: 'block', active: false }).expect(200)).body.tool).toMatchObject({
+      permission: 'block',
+      active: false,
+    });
 
     tools.tools = ['alpha', 'beta', 'delta', 'epsilon', 'zeta'];
     const before = tools.listCalls;
@@ -168,7 +202,14 @@ describe('tool sync (mcpToolSync workflow)', () => {
 
   it('an empty POST starts a sync without waiting', async () => {
     const res = await t.request.post(`/v1/mcp/server/${everythingId}/tool/sync`).set(a.headers).expect(200);
-    expect(res.body).toMatchObject({ workflow_id: `mcp-sync/${everythingId}`, run_id: expect.any(String), status: 'running', timed_out: false, result: null, tools: null });
+    expect(res.body).toMatchObject({
+      workflow_id: `mcp-sync/${everythingId}`,
+      run_id: expect.any(String),
+      status: 'running',
+      timed_out: false,
+      result: null,
+      tools: null,
+    });
     await t.deps.temporal!.client.workflow.getHandle(res.body.workflow_id, res.body.run_id).result();
   });
 
@@ -177,7 +218,10 @@ describe('tool sync (mcpToolSync workflow)', () => {
     const id = (await create(a, { name: 'Waited', address: tools.url, headers: { Authorization: `Bearer ${KEY}` } }).expect(201)).body.mcp_server.id;
     const waited = await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=true`).set(a.headers).expect(200);
     expect(waited.body).toMatchObject({ status: 'finished', timed_out: false, result: { ok: true, tool_count: 2, added: ['one', 'two'] } });
-    expect(waited.body.tools.map((x: { name: string; permission: string }) => [x.name, x.permission])).toEqual([['one', 'ask'], ['two', 'ask']]);
+    expect(waited.body.tools.map((x: { name: string; permission: string }) => [x.name, x.permission])).toEqual([
+      ['one', 'ask'],
+      ['two', 'ask'],
+    ]);
 
     // Twenty tools in pages of two, 300 ms a page: about 3 s, well past a 1 s wait.
     tools.tools = Array.from({ length: 20 }, (_, i) => `tool-${String(i).padStart(2, '0')}`);
@@ -192,8 +236,12 @@ describe('tool sync (mcpToolSync workflow)', () => {
 
     // Bad or contradicting settings are refused by name, never ignored.
     expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=yes`).set(a.headers).expect(400)).body.errors[0].field).toBe('query.wait');
-    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=true&wait_seconds=61`).set(a.headers).expect(400)).body.errors[0].field).toBe('query.wait_seconds');
-    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=false`).set(a.headers).send({ wait: true }).expect(400)).body.errors[0].field).toBe('query.wait');
+    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=true&wait_seconds=61`).set(a.headers).expect(400)).body.errors[0].field).toBe(
+      'query.wait_seconds',
+    );
+    expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wait=false`).set(a.headers).send({ wait: true }).expect(400)).body.errors[0].field).toBe(
+      'query.wait',
+    );
     expect((await t.request.post(`/v1/mcp/server/${id}/tool/sync?wiat=true`).set(a.headers).expect(400)).body.errors[0].field).toBe('query.wiat');
     await sync(a, id, { wait: true, wait_seconds: 0 }).expect(400);
   });
@@ -203,7 +251,12 @@ describe('tool sync (mcpToolSync workflow)', () => {
     try {
       const result = await session.client.callTool({ name: 'tool_mcp_sync', arguments: { mcp_server_id: everythingId } });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({ workflow_id: `mcp-sync/${everythingId}`, status: 'finished', timed_out: false, result: { ok: true, added: [], removed: [] } });
+      expect(result.structuredContent).toMatchObject({
+        workflow_id: `mcp-sync/${everythingId}`,
+        status: 'finished',
+        timed_out: false,
+        result: { ok: true, added: [], removed: [] },
+      });
       expect((result.structuredContent as { tools: { name: string }[] }).tools.map((x) => x.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
     } finally {
       await session.close();
@@ -250,7 +303,9 @@ describe('MCP tools in a conversation', () => {
     await activate(a, everythingId, 'get-sum', { permission: 'block' }).expect(200);
     const agent = await makeAgent(t, a, {
       model: {
-        provider: 'simulated', name: 'mcp', temperature: 0,
+        provider: 'simulated',
+        name: 'mcp',
+        temperature: 0,
         rules: [
           { when: 'echo', call_tool: { name: 'echo', arguments: { message: 'hello from the call' } } },
           { when: 'sum', call_tool: { name: 'get-sum', arguments: { a: 1, b: 2 } } },
@@ -259,11 +314,21 @@ describe('MCP tools in a conversation', () => {
         ],
       },
     });
-    const assigned = await t.request.post('/v1/agent/mcp_server/assign').set(a.headers).send({ agent_id: agent.agent_id, mcp_server_id: everythingId }).expect(200);
+    const assigned = await t.request
+      .post('/v1/agent/mcp_server/assign')
+      .set(a.headers)
+      .send({ agent_id: agent.agent_id, mcp_server_id: everythingId })
+      .expect(200);
     expect(assigned.body).toEqual({ agent_id: agent.agent_id, mcp_server_id: everythingId, assigned: true });
-    expect((await t.request.post('/v1/agent/mcp_server/assign').set(a.headers).send({ agent_id: agent.agent_id, mcp_server_id: everythingId }).expect(200)).body.assigned).toBe(false);
+    expect(
+      (await t.request.post('/v1/agent/mcp_server/assign').set(a.headers).send({ agent_id: agent.agent_id, mcp_server_id: everythingId }).expect(200)).body
+        .assigned,
+    ).toBe(false);
 
-    const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['Please echo', 'What is the sum?', 'Show env', 'Try broken'] }));
+    const result = await runConversation(
+      engineDeps(t),
+      conversationInput(a, agent, { customerTurns: ['Please echo', 'What is the sum?', 'Show env', 'Try broken'] }),
+    );
     const echo = result.toolCalls.find((c) => c.name === 'echo');
     // Arguments the server refuses: a failed tool call with the server's answer, and the conversation goes on.
     const broken = result.toolCalls.filter((c) => c.name === 'echo')[1];
@@ -272,7 +337,10 @@ describe('MCP tools in a conversation', () => {
     expect(result.status).toBe('ended');
     expect(echo).toMatchObject({
       status: 'succeeded',
-      result: { request: { mcp_server_id: everythingId, tool: 'echo', arguments: { message: 'hello from the call' } }, response: { isError: false, content: [{ type: 'text', text: 'Echo: hello from the call' }] } },
+      result: {
+        request: { mcp_server_id: everythingId, tool: 'echo', arguments: { message: 'hello from the call' } },
+        response: { isError: false, content: [{ type: 'text', text: 'Echo: hello from the call' }] },
+      },
     });
     expect(result.toolCalls.find((c) => c.name === 'get-sum')).toMatchObject({ status: 'failed', result: { error: 'unknown_tool' } });
     expect(result.toolCalls.find((c) => c.name === 'get-env')).toMatchObject({ status: 'failed', result: { error: 'confirmation_unavailable' } });
@@ -282,20 +350,36 @@ describe('MCP tools in a conversation', () => {
   });
 
   it('the model request lists allowed and ask tools, never blocked or inactive ones', async () => {
-    const provider = await createModelProvider(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      name: 'fake-mcp', base_url: fake.baseUrl, api_key: 'sk-test-mcp-0123456789abcdef', default_model: 'fake',
-    }, engineSettingsFrom(t.deps.config));
-    const agent = await makeAgent(t, a, { model: { provider: 'openai-compatible', name: 'gpt-test', temperature: 0, provider_id: provider.model_provider_id } });
+    const provider = await createModelProvider(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      {
+        name: 'fake-mcp',
+        base_url: fake.baseUrl,
+        api_key: 'sk-test-mcp-0123456789abcdef',
+        default_model: 'fake',
+      },
+      engineSettingsFrom(t.deps.config),
+    );
+    const agent = await makeAgent(t, a, {
+      model: { provider: 'openai-compatible', name: 'gpt-test', temperature: 0, provider_id: provider.model_provider_id },
+    });
     await t.request.post('/v1/agent/mcp_server/assign').set(a.headers).send({ agent_id: agent.agent_id, mcp_server_id: everythingId }).expect(200);
     await activate(a, everythingId, 'get-tiny-image', { active: false }).expect(200);
     fake.reset();
-    fake.reply(completion({ content: 'Sure.', toolCalls: [{ id: 'call_1', name: 'echo', arguments: { message: 'via llm' } }] }), completion({ content: 'Done.' }));
+    fake.reply(
+      completion({ content: 'Sure.', toolCalls: [{ id: 'call_1', name: 'echo', arguments: { message: 'via llm' } }] }),
+      completion({ content: 'Done.' }),
+    );
     const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['echo something'] }));
     const names: string[] = fake.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name);
     expect(names).toEqual(expect.arrayContaining(['echo', 'get-env', 'end_call']));
     expect(names).not.toContain('get-sum');
     expect(names).not.toContain('get-tiny-image');
-    expect(result.toolCalls.find((c) => c.name === 'echo')).toMatchObject({ status: 'succeeded', result: { response: { content: [{ text: 'Echo: via llm' }] } } });
+    expect(result.toolCalls.find((c) => c.name === 'echo')).toMatchObject({
+      status: 'succeeded',
+      result: { response: { content: [{ text: 'Echo: via llm' }] } },
+    });
     // The tool result reached the model.
     expect(JSON.stringify(fake.requests[1].body.messages)).toContain('Echo: via llm');
   });

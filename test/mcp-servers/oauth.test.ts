@@ -28,7 +28,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   const servers = await s.orm.em.fork().find(McpServer, { organization: a.organizationId });
-  await Promise.all(servers.map((x) => s.deps.temporal!.client.schedule.getHandle(`mcp-sync/${x.id}`).delete().catch(() => undefined)));
+  await Promise.all(
+    servers.map((x) =>
+      s.deps
+        .temporal!.client.schedule.getHandle(`mcp-sync/${x.id}`)
+        .delete()
+        .catch(() => undefined),
+    ),
+  );
   await worker?.stop();
   await closeEngineDispatchers();
   await s?.close();
@@ -39,12 +46,18 @@ async function consent(authorizationUrl: string): Promise<{ status: number; body
   const browser = new Browser();
   let step = await browser.follow(authorizationUrl);
   let html = await step.res.text();
-  const signIn = await browser.postForm(new URL(formAction(html, 'sign-in-form'), s.baseUrl).href, { csrf: hiddenField(html, 'csrf'), email: user.email, password: user.password });
+  const signIn = await browser.postForm(new URL(formAction(html, 'sign-in-form'), s.baseUrl).href, {
+    csrf: hiddenField(html, 'csrf'),
+    email: user.email,
+    password: user.password,
+  });
   expect(signIn.status).toBe(303);
   step = await browser.follow(new URL(signIn.headers.get('location')!, s.baseUrl).href);
   html = await step.res.text();
   const approve = await browser.postForm(new URL(formAction(html, 'consent-form'), s.baseUrl).href, {
-    csrf: hiddenField(html, 'csrf'), workspace: `${a.organizationId}/${a.projectId}`, decision: 'approve',
+    csrf: hiddenField(html, 'csrf'),
+    workspace: `${a.organizationId}/${a.projectId}`,
+    decision: 'approve',
   });
   expect(approve.status).toBe(303);
   const done = await browser.follow(new URL(approve.headers.get('location')!, s.baseUrl).href);
@@ -54,7 +67,11 @@ async function consent(authorizationUrl: string): Promise<{ status: number; body
 
 describe('OAuth sign-in to an external MCP server', () => {
   it('registers, signs in with PKCE and resource, syncs with the token, refreshes a refused token', async () => {
-    const created = await s.request.post('/v1/mcp/server/create').set(a.headers).send({ name: 'Platform', address: `${s.baseUrl}/platform/mcp`, sign_in_method: 'oauth' }).expect(201);
+    const created = await s.request
+      .post('/v1/mcp/server/create')
+      .set(a.headers)
+      .send({ name: 'Platform', address: `${s.baseUrl}/platform/mcp`, sign_in_method: 'oauth' })
+      .expect(201);
     const id = created.body.mcp_server.id as string;
     expect(created.body.mcp_server.sign_in_method).toBe('oauth');
 
@@ -86,9 +103,13 @@ describe('OAuth sign-in to an external MCP server', () => {
 
     // The access token is refused (as an expired one would be): the client refreshes, the pair rotates, the sync succeeds.
     const key = s.deps.config.secrets.encryptionKey;
-    await s.orm.em.fork().nativeUpdate(McpServer, { id }, {
-      oauthEncrypted: encryptSecret(key, JSON.stringify({ ...stored, tokens: { ...stored.tokens, access_token: 'no-longer-valid' } }), a.organizationId),
-    });
+    await s.orm.em.fork().nativeUpdate(
+      McpServer,
+      { id },
+      {
+        oauthEncrypted: encryptSecret(key, JSON.stringify({ ...stored, tokens: { ...stored.tokens, access_token: 'no-longer-valid' } }), a.organizationId),
+      },
+    );
     const again = await s.request.post(`/v1/mcp/server/${id}/tool/sync`).set(a.headers).send({ wait: true }).expect(200);
     expect(again.body.result).toMatchObject({ ok: true, added: [], removed: [] });
     const refreshed = JSON.parse(decryptSecret(key, (await s.orm.em.fork().findOneOrFail(McpServer, { id })).oauthEncrypted!, a.organizationId));
@@ -97,7 +118,13 @@ describe('OAuth sign-in to an external MCP server', () => {
   });
 
   it('refuses the OAuth start for a header server (409) and for another organization (404)', async () => {
-    const headers = (await s.request.post('/v1/mcp/server/create').set(a.headers).send({ name: 'H', address: `${s.baseUrl}/platform/mcp` }).expect(201)).body.mcp_server.id;
+    const headers = (
+      await s.request
+        .post('/v1/mcp/server/create')
+        .set(a.headers)
+        .send({ name: 'H', address: `${s.baseUrl}/platform/mcp` })
+        .expect(201)
+    ).body.mcp_server.id;
     await s.request.post(`/v1/mcp/server/${headers}/oauth/authorize`).set(a.headers).expect(409);
     const b = await createTenant(s);
     await s.request.post(`/v1/mcp/server/${headers}/oauth/authorize`).set(b.headers).expect(404);

@@ -32,7 +32,16 @@ describe('agent tools', () => {
   it('are listed with their schemas and hints', async () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    for (const name of ['create_agent', 'update_agent', 'patch_agent_prompt', 'list_agent_prompt_revisions', 'create_agent_branch', 'merge_agent_branch', 'preview_agent_branch_merge', 'publish_agent']) {
+    for (const name of [
+      'create_agent',
+      'update_agent',
+      'patch_agent_prompt',
+      'list_agent_prompt_revisions',
+      'create_agent_branch',
+      'merge_agent_branch',
+      'preview_agent_branch_merge',
+      'publish_agent',
+    ]) {
       expect(byName.get(name)?.outputSchema).toBeDefined();
     }
     expect(byName.get('preview_agent_branch_merge')!.annotations).toMatchObject({ readOnlyHint: true });
@@ -44,14 +53,18 @@ describe('agent tools', () => {
     expect(agent.agent_id).toMatch(/^agt_/);
     const { branch } = await ok('create_agent_branch', { agentId: agent.agent_id, branch: { name: 'friendlier' } });
     const stale = await mcp.call('patch_agent_prompt', {
-      agentId: agent.agent_id, branchId: branch.branch_id, expectedHash: sha('something else'),
+      agentId: agent.agent_id,
+      branchId: branch.branch_id,
+      expectedHash: sha('something else'),
       edits: [{ anchor: 'warmly', op: 'replace', text: 'warmly, by name' }],
     });
     expect(stale.isError).toBe(true);
     expect(textOf(stale)).toContain('HASH_MISMATCH');
     expect(detailsOf(stale)).toMatchObject({ current_hash: sha(prompt) });
     const patched = await ok('patch_agent_prompt', {
-      agentId: agent.agent_id, branchId: branch.branch_id, expectedHash: sha(prompt),
+      agentId: agent.agent_id,
+      branchId: branch.branch_id,
+      expectedHash: sha(prompt),
       edits: [{ anchor: 'warmly', op: 'replace', text: 'warmly, by name' }],
     });
     expect(JSON.stringify(patched)).toContain(sha(prompt.replace('warmly', 'warmly, by name')));

@@ -54,7 +54,8 @@ describe('MCP tool arguments', () => {
       const names: { path: string; name: string }[] = [];
       argumentNames(tool.inputSchema, '', names);
       all.push(...names.map((n) => ({ tool: tool.name, ...n })));
-      for (const name of tool.inputSchema.required ?? []) expect({ tool: tool.name, required: name, listed: name in (tool.inputSchema.properties ?? {}) }).toMatchObject({ listed: true });
+      for (const name of tool.inputSchema.required ?? [])
+        expect({ tool: tool.name, required: name, listed: name in (tool.inputSchema.properties ?? {}) }).toMatchObject({ listed: true });
     }
     // Not vacuous: the tools take well over a hundred arguments, nested ones among them.
     expect(all.length).toBeGreaterThan(150);
@@ -102,12 +103,15 @@ describe('MCP tool arguments', () => {
 
   it('a call in camelCase reaches the domain: nested arguments too, map keys untouched', async () => {
     const created = await mcp.call('create_agent', {
-      name: 'Camel', prompt: 'You answer.', firstMessage: 'Hi there.',
+      name: 'Camel',
+      prompt: 'You answer.',
+      firstMessage: 'Hi there.',
       model: { provider: 'simulated', name: 'rules-v1', rules: [{ when: 'bye', say: 'Bye', hangup: true }] },
       endCall: { phrases: ['goodbye'], maxDurationSeconds: 300 },
     });
     expect(created.isError).toBeFalsy();
-    const agent = (created.structuredContent as { agent: { agent_id: string; config: { first_message: string; end_call: { max_duration_seconds: number } } } }).agent;
+    const agent = (created.structuredContent as { agent: { agent_id: string; config: { first_message: string; end_call: { max_duration_seconds: number } } } })
+      .agent;
     expect([agent.config.first_message, agent.config.end_call.max_duration_seconds]).toEqual(['Hi there.', 300]);
 
     const branch = await mcp.call('create_agent_branch', { agentId: agent.agent_id, branch: { name: 'camel-case' } });
@@ -128,14 +132,20 @@ describe('MCP tool arguments', () => {
     expect(textOf(unknown)).toContain('colour');
   });
 
-  it('keys are mapped by the schema: a map\'s keys are data, arrays of objects are walked', () => {
-    const schema = z.toJSONSchema(z.object({
-      variables: z.record(z.string(), z.string()),
-      stages: z.array(z.object({ soak_seconds: z.number() })),
-      retry: z.object({ max_attempts: z.number() }).optional(),
-    }), { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
-    expect(toDomainArguments({ variables: { first_name: 'Ana', lastName: 'Lee' }, stages: [{ soakSeconds: 5 }], retry: { maxAttempts: 2 } }, schema))
-      .toEqual({ variables: { first_name: 'Ana', lastName: 'Lee' }, stages: [{ soak_seconds: 5 }], retry: { max_attempts: 2 } });
+  it("keys are mapped by the schema: a map's keys are data, arrays of objects are walked", () => {
+    const schema = z.toJSONSchema(
+      z.object({
+        variables: z.record(z.string(), z.string()),
+        stages: z.array(z.object({ soak_seconds: z.number() })),
+        retry: z.object({ max_attempts: z.number() }).optional(),
+      }),
+      { io: 'input', target: 'draft-7' },
+    ) as Record<string, unknown>;
+    expect(toDomainArguments({ variables: { first_name: 'Ana', lastName: 'Lee' }, stages: [{ soakSeconds: 5 }], retry: { maxAttempts: 2 } }, schema)).toEqual({
+      variables: { first_name: 'Ana', lastName: 'Lee' },
+      stages: [{ soak_seconds: 5 }],
+      retry: { max_attempts: 2 },
+    });
     // The schema's own (older, snake_case) names are taken too.
     expect(toDomainArguments({ retry: { max_attempts: 3 } }, schema)).toEqual({ retry: { max_attempts: 3 } });
   });

@@ -51,7 +51,11 @@ describe('finding things', () => {
     const second = await ok<Paged<'tests', { name: string }>>('list_tests', { agentId: org.agent.agent_id, pageSize: 1, cursor: first.next_cursor });
     expect([second.tests.map((x) => x.name), second.has_more, second.next_cursor]).toEqual([['says goodbye'], false, null]);
 
-    const trigger = await ok<{ trigger: { trigger_id: string } }>('agent_trigger_create', { agentId: org.agent.agent_id, eventKinds: ['call.ended'], url: 'https://hooks.example.com/calls' });
+    const trigger = await ok<{ trigger: { trigger_id: string } }>('agent_trigger_create', {
+      agentId: org.agent.agent_id,
+      eventKinds: ['call.ended'],
+      url: 'https://hooks.example.com/calls',
+    });
     const triggers = await ok<Paged<'triggers', { trigger_id: string }>>('list_agent_triggers', { agentId: org.agent.agent_id });
     expect(triggers.triggers.map((x) => x.trigger_id)).toEqual([trigger.trigger.trigger_id]);
     const runs = await ok<Paged<'runs', unknown>>('list_agent_trigger_runs', { triggerId: trigger.trigger.trigger_id });
@@ -74,7 +78,11 @@ describe('finding things', () => {
 describe('campaign moves', () => {
   it('pause, re-pace, resume and cancel a campaign launched over MCP; impossible moves are refused saying why', async () => {
     const launched = await ok<{ campaign: { campaign_id: string } }>('outbound_campaign_launch', {
-      agentId: org.agent.agent_id, callerNumbers: org.callers, numbers: nyNumbers(30, 6100), maxConcurrentCalls: 1, callsPerMinute: 30,
+      agentId: org.agent.agent_id,
+      callerNumbers: org.callers,
+      numbers: nyNumbers(30, 6100),
+      maxConcurrentCalls: 1,
+      callsPerMinute: 30,
     });
     const campaignId = launched.campaign.campaign_id;
     const listed = await ok<Paged<'campaigns', { campaign_id: string }>>('list_campaigns');
@@ -89,23 +97,39 @@ describe('campaign moves', () => {
     const nothing = await mcp.call('outbound_campaign_pace', { campaignId });
     expect([nothing.isError, textOf(nothing)]).toEqual([true, expect.stringContaining('maxConcurrentCalls')]);
     expect((await ok<{ campaign: { status: string } }>('outbound_campaign_resume', { campaignId })).campaign.status).toBe('running');
-    expect((await ok<{ campaign: { status: string } }>('outbound_campaign_cancel', { campaignId, reason: 'done for today' })).campaign.status).toBe('cancelled');
+    expect((await ok<{ campaign: { status: string } }>('outbound_campaign_cancel', { campaignId, reason: 'done for today' })).campaign.status).toBe(
+      'cancelled',
+    );
   }, 60_000);
 });
 
 describe('release moves', () => {
   it('a release waiting for approval is paused, resumed and approved over MCP, then listed as succeeded', async () => {
     const { agent, branch } = await releasable(t, org.tenant);
-    const started = await ok<{ release: { release_id: string } }>('release_start', { agentId: agent.agent_id, branchId: branch.branch_id, requireApproval: true });
+    const started = await ok<{ release: { release_id: string } }>('release_start', {
+      agentId: agent.agent_id,
+      branchId: branch.branch_id,
+      requireApproval: true,
+    });
     const releaseId = started.release.release_id;
-    await eventually(() => ok<{ release: { status: string } }>('release_get', { agentId: agent.agent_id, releaseId }), (r) => r.release.status === 'awaiting_approval', 60_000, 200);
+    await eventually(
+      () => ok<{ release: { status: string } }>('release_get', { agentId: agent.agent_id, releaseId }),
+      (r) => r.release.status === 'awaiting_approval',
+      60_000,
+      200,
+    );
 
     const rollback = await mcp.call('release_rollback', { agentId: agent.agent_id, releaseId });
     expect([rollback.isError, textOf(rollback)]).toEqual([true, 'Nothing is published yet: abort the release instead (CONFLICT)']);
     expect((await ok<{ release: { paused: boolean } }>('release_pause', { agentId: agent.agent_id, releaseId, reason: 'lunch' })).release.paused).toBe(true);
     expect((await ok<{ release: { paused: boolean } }>('release_resume', { agentId: agent.agent_id, releaseId })).release.paused).toBe(false);
     await ok('release_approve', { agentId: agent.agent_id, releaseId });
-    const done = await eventually(() => ok<{ release: { status: string } }>('release_get', { agentId: agent.agent_id, releaseId }), (r) => !['pending', 'running', 'awaiting_approval'].includes(r.release.status), 60_000, 200);
+    const done = await eventually(
+      () => ok<{ release: { status: string } }>('release_get', { agentId: agent.agent_id, releaseId }),
+      (r) => !['pending', 'running', 'awaiting_approval'].includes(r.release.status),
+      60_000,
+      200,
+    );
     expect(done.release.status).toBe('succeeded');
     const releases = await ok<Paged<'releases', { release_id: string; status: string }>>('list_releases', { agentId: agent.agent_id });
     expect(releases.releases.map((r) => [r.release_id, r.status])).toEqual([[releaseId, 'succeeded']]);

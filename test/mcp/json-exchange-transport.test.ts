@@ -19,7 +19,11 @@ const cases: unknown[] = [
   { jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'bad', data: { x: 1 } } },
   { jsonrpc: '2.0', error: { code: -32700, message: 'parse' } },
   // Refused:
-  null, [], 'text', 42, {},
+  null,
+  [],
+  'text',
+  42,
+  {},
   { jsonrpc: '1.0', id: 1, method: 'x' },
   { id: 1, method: 'x' },
   { jsonrpc: '2.0', id: 1.5, method: 'x' },

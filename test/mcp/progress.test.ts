@@ -34,7 +34,9 @@ beforeAll(async () => {
   const user = await createTestUser(t.orm.em.fork(), tenant.organizationId, 'admin');
   const { access_token } = await signInAndConsent(t.baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId });
   http = new Client({ name: 'progress-watcher', version: '1.0.0' });
-  await http.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/platform/mcp`), { requestInit: { headers: { authorization: `Bearer ${access_token}` } } }));
+  await http.connect(
+    new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/platform/mcp`), { requestInit: { headers: { authorization: `Bearer ${access_token}` } } }),
+  );
   upstream = await startToolServer({ header: 'Authorization', value: 'Bearer k', listDelayMs: 1500 });
   upstream.tools.push('lookup_order', 'cancel_order');
 }, 60_000);
@@ -68,7 +70,8 @@ describe('progress over MCP', () => {
     const { agent } = await releasable(t, tenant, { requiredTests: 2 });
     const updates: Progress[] = [];
     const result = (await http.callTool({ name: 'test_run', arguments: { agentId: agent.agent_id, waitSeconds: 60 } }, undefined, {
-      onprogress: (p) => updates.push(p), timeout: 90_000,
+      onprogress: (p) => updates.push(p),
+      timeout: 90_000,
     })) as CallToolResult;
     expect([result.isError ?? false, (result.structuredContent as { status: string }).status]).toEqual([false, 'passed']);
     expect(updates.at(-1)).toMatchObject({ progress: 2, total: 2 });
@@ -83,8 +86,12 @@ describe('progress over MCP', () => {
     expect(updates.at(-1)).toMatchObject({ progress: release.steps.length, total: release.steps.length });
   }, 120_000);
 
-  it('voice_clone_start with waitSeconds reports the clone\'s progress out of 100 and answers once it is ready', async () => {
-    const { result, updates } = await withProgress('voice_clone_start', { name: 'Progress voice', samples: [{ audioBase64: b64(speechWav(12, [180, 210])) }], waitSeconds: 90 });
+  it("voice_clone_start with waitSeconds reports the clone's progress out of 100 and answers once it is ready", async () => {
+    const { result, updates } = await withProgress('voice_clone_start', {
+      name: 'Progress voice',
+      samples: [{ audioBase64: b64(speechWav(12, [180, 210])) }],
+      waitSeconds: 90,
+    });
     const clone = (result.structuredContent as { voice_clone: { status: string; progress: number } }).voice_clone;
     expect([clone.status, clone.progress]).toEqual(['ready', 100]);
     expect(increasing(updates)).toBe(true);
@@ -95,7 +102,9 @@ describe('progress over MCP', () => {
   it('tool_mcp_sync reports while it waits for the sync, and its end', async () => {
     const created = await mcp.call('list_mcp_servers');
     expect(created.isError).toBeFalsy();
-    const res = await t.request.post('/v1/mcp/server/create').set(tenant.headers)
+    const res = await t.request
+      .post('/v1/mcp/server/create')
+      .set(tenant.headers)
       .send({ name: 'Orders', address: `${upstream.url}/mcp`, headers: { Authorization: 'Bearer k' } });
     expect(res.status).toBe(201);
     const { result, updates } = await withProgress('tool_mcp_sync', { mcpServerId: res.body.mcp_server.id, waitSeconds: 30 });

@@ -37,17 +37,19 @@ beforeAll(async () => {
   p2 = (await createProject(em, systemPrincipal(a.organizationId), { name: 'Second' })).project_id;
   await t.deps.recordings.put('tests/mcp-scope.wav', Buffer.from('RIFF0000WAVE'));
   const recording = { storageKey: 'tests/mcp-scope.wav', durationSeconds: 1, sizeBytes: 12 };
-  [mine, otherProject] = await insertSessions(em, [
-    sessionInput(a, { recording }),
-    sessionInput(a, { projectId: p2, recording }),
-  ]);
+  [mine, otherProject] = await insertSessions(em, [sessionInput(a, { recording }), sessionInput(a, { projectId: p2, recording })]);
   [otherOrg] = await insertSessions(em, [sessionInput(b, { recording })]);
   const session = (await t.request.get(`/v1/call_session/retrieve/${otherProject}`).set(a.headers)).body.session;
   otherProjectIds = { leg_id: session.legs[0].leg_id, tool_call_id: session.legs[0].transcript.items[2].tool_call.tool_call_id };
 
   const user = await createUser(em, { email: `${unique('viewer')}@example.test`, name: 'Vera Viewer', password: 'correct horse battery' });
   await addMember(em, systemPrincipal(a.organizationId), { email: user.email, role: 'viewer' });
-  const viewerPrincipal = await resolveUserPrincipal(t.orm.em.fork(), { userId: user.id, organizationId: a.organizationId, projectId: a.projectId, via: 'mcp' });
+  const viewerPrincipal = await resolveUserPrincipal(t.orm.em.fork(), {
+    userId: user.id,
+    organizationId: a.organizationId,
+    projectId: a.projectId,
+    via: 'mcp',
+  });
   admin = await connectMcp(t, mcpPrincipal(a, { projectId: a.projectId }));
   viewer = await connectMcp(t, viewerPrincipal);
 });
@@ -78,7 +80,7 @@ describe('project scope', () => {
     expect((await t.request.get(`/v1/call_session/${otherProject}/recording_url/retrieve`).set(a.headers)).status).toBe(200);
   });
 
-  it('another organization\'s session is not found, even without a project in the sign-in', async () => {
+  it("another organization's session is not found, even without a project in the sign-in", async () => {
     const orgWide = await connectMcp(t, mcpPrincipal(a));
     try {
       expect((await orgWide.call('get_call', { session_id: otherProject })).isError).toBeFalsy();
@@ -91,9 +93,13 @@ describe('project scope', () => {
   });
 
   it('listings and analytics leave the other project out, and refuse a filter naming it', async () => {
-    const listing = (await admin.call('list_calls', { from_time: '2026-11-01 00:00:00', to_time: '2026-11-01 23:59:59' })).structuredContent as { sessions: { session_id: string }[] };
+    const listing = (await admin.call('list_calls', { from_time: '2026-11-01 00:00:00', to_time: '2026-11-01 23:59:59' })).structuredContent as {
+      sessions: { session_id: string }[];
+    };
     expect(listing.sessions.map((s) => s.session_id)).toEqual([mine]);
-    const overview = (await admin.call('analytics_overview', { from_time: '2026-11-01 00:00:00', to_time: '2026-11-01 23:59:59' })).structuredContent as { overview: { sessions: number } };
+    const overview = (await admin.call('analytics_overview', { from_time: '2026-11-01 00:00:00', to_time: '2026-11-01 23:59:59' })).structuredContent as {
+      overview: { sessions: number };
+    };
     expect(overview.overview.sessions).toBe(1);
     for (const tool of ['list_calls', 'analytics_overview', 'analytics_time_series', 'analytics_heatmap', 'analytics_cost', 'billing_overview_get']) {
       const result = await admin.call(tool, { project_id: p2 });
@@ -131,13 +137,23 @@ describe('permissions', () => {
     const nobody = await connectMcp(t, mcpPrincipal(a, { projectId: a.projectId, permissions: [] }));
     try {
       const expected: Record<string, string> = {
-        list_calls: 'calls:read', get_call: 'calls:read', get_call_tool_call: 'calls:read', get_call_recording_url: 'recordings:read',
-        get_call_cost_breakdown: 'billing:read', analytics_overview: 'analytics:read', analytics_time_series: 'analytics:read',
-        analytics_heatmap: 'analytics:read', analytics_cost: 'billing:read', billing_overview_get: 'billing:read',
+        list_calls: 'calls:read',
+        get_call: 'calls:read',
+        get_call_tool_call: 'calls:read',
+        get_call_recording_url: 'recordings:read',
+        get_call_cost_breakdown: 'billing:read',
+        analytics_overview: 'analytics:read',
+        analytics_time_series: 'analytics:read',
+        analytics_heatmap: 'analytics:read',
+        analytics_cost: 'billing:read',
+        billing_overview_get: 'billing:read',
       };
       for (const [tool, permission] of Object.entries(expected)) {
         const result = await nobody.call(tool, {});
-        expect({ tool, text: textOf(result) }).toEqual({ tool, text: `This action needs the permission ${permission}, which your role does not grant (FORBIDDEN)` });
+        expect({ tool, text: textOf(result) }).toEqual({
+          tool,
+          text: `This action needs the permission ${permission}, which your role does not grant (FORBIDDEN)`,
+        });
       }
     } finally {
       await nobody.close();
@@ -147,28 +163,57 @@ describe('permissions', () => {
 
 describe('bad arguments are tool errors naming the field', () => {
   const cases: [string, string, Record<string, unknown>, string][] = [
-    ['a timestamp in another form', 'list_calls', { fromTime: 'yesterday' },
-      'The request is not valid (VALIDATION_FAILED)\n- fromTime: expected the form YYYY-MM-DD HH:MM:SS (UTC) or an ISO 8601 timestamp with a zone'],
-    ['a date that does not exist', 'analytics_overview', { toTime: '2026-02-30 00:00:00' },
-      'The request is not valid (VALIDATION_FAILED)\n- toTime: 2026-02-30 00:00:00 is not a real date and time'],
-    ['page_size 0', 'list_calls', { pageSize: 0 },
-      'The request is not valid (VALIDATION_FAILED)\n- pageSize: Too small: expected number to be >=1'],
-    ['page_size of the wrong type', 'list_calls', { pageSize: 'many' },
-      'The request is not valid (VALIDATION_FAILED)\n- pageSize: Invalid input: expected number, received NaN'],
-    ['a cursor this server never issued', 'list_calls', { cursor: 'not-a-cursor' },
-      'The cursor is not valid: it is not a cursor returned by this API (INVALID_CURSOR)\n- cursor: it is not a cursor returned by this API'],
-    ['from_time after to_time', 'analytics_cost', { fromTime: '2026-11-02 00:00:00', toTime: '2026-11-01 00:00:00' },
-      'from_time is after to_time (VALIDATION_FAILED)\n- fromTime: must not be after to_time'],
-    ['an unknown argument', 'get_call', { sessionId: 'sess_x', verbose: true },
-      'The request is not valid (VALIDATION_FAILED)\n- verbose: is not a known parameter'],
-    ['a missing id', 'get_call', {},
-      'The request is not valid (VALIDATION_FAILED)\n- sessionId: Invalid input: expected string, received undefined'],
-    ['an unknown time zone', 'analytics_heatmap', { timeZone: 'Mars/Olympus' },
-      'The request is not valid (VALIDATION_FAILED)\n- timeZone: Mars/Olympus is not an IANA time zone name (such as UTC or America/New_York)'],
-    ['too many months', 'billing_overview_get', { months: 25 },
-      'The request is not valid (VALIDATION_FAILED)\n- months: Too big: expected number to be <=24'],
-    ['an unknown session id', 'get_call', { sessionId: 'sess_01JUNKNOWN0000000000000000' },
-      'Call session sess_01JUNKNOWN0000000000000000 was not found (NOT_FOUND)'],
+    [
+      'a timestamp in another form',
+      'list_calls',
+      { fromTime: 'yesterday' },
+      'The request is not valid (VALIDATION_FAILED)\n- fromTime: expected the form YYYY-MM-DD HH:MM:SS (UTC) or an ISO 8601 timestamp with a zone',
+    ],
+    [
+      'a date that does not exist',
+      'analytics_overview',
+      { toTime: '2026-02-30 00:00:00' },
+      'The request is not valid (VALIDATION_FAILED)\n- toTime: 2026-02-30 00:00:00 is not a real date and time',
+    ],
+    ['page_size 0', 'list_calls', { pageSize: 0 }, 'The request is not valid (VALIDATION_FAILED)\n- pageSize: Too small: expected number to be >=1'],
+    [
+      'page_size of the wrong type',
+      'list_calls',
+      { pageSize: 'many' },
+      'The request is not valid (VALIDATION_FAILED)\n- pageSize: Invalid input: expected number, received NaN',
+    ],
+    [
+      'a cursor this server never issued',
+      'list_calls',
+      { cursor: 'not-a-cursor' },
+      'The cursor is not valid: it is not a cursor returned by this API (INVALID_CURSOR)\n- cursor: it is not a cursor returned by this API',
+    ],
+    [
+      'from_time after to_time',
+      'analytics_cost',
+      { fromTime: '2026-11-02 00:00:00', toTime: '2026-11-01 00:00:00' },
+      'from_time is after to_time (VALIDATION_FAILED)\n- fromTime: must not be after to_time',
+    ],
+    [
+      'an unknown argument',
+      'get_call',
+      { sessionId: 'sess_x', verbose: true },
+      'The request is not valid (VALIDATION_FAILED)\n- verbose: is not a known parameter',
+    ],
+    ['a missing id', 'get_call', {}, 'The request is not valid (VALIDATION_FAILED)\n- sessionId: Invalid input: expected string, received undefined'],
+    [
+      'an unknown time zone',
+      'analytics_heatmap',
+      { timeZone: 'Mars/Olympus' },
+      'The request is not valid (VALIDATION_FAILED)\n- timeZone: Mars/Olympus is not an IANA time zone name (such as UTC or America/New_York)',
+    ],
+    ['too many months', 'billing_overview_get', { months: 25 }, 'The request is not valid (VALIDATION_FAILED)\n- months: Too big: expected number to be <=24'],
+    [
+      'an unknown session id',
+      'get_call',
+      { sessionId: 'sess_01JUNKNOWN0000000000000000' },
+      'Call session sess_01JUNKNOWN0000000000000000 was not found (NOT_FOUND)',
+    ],
   ];
   it.each(cases)('%s', async (_case, tool, args, message) => {
     const result = await admin.call(tool, args);
@@ -179,7 +224,9 @@ describe('bad arguments are tool errors naming the field', () => {
 
   it('a cursor issued for other filters is refused', async () => {
     await insertSessions(t.orm.em.fork(), [sessionInput(a, { startedAt: new Date('2026-11-01T11:00:00Z') })]);
-    const first = (await admin.call('list_calls', { page_size: 1, from_time: '2026-11-01 00:00:00', to_time: '2026-11-01 23:59:59' })).structuredContent as { next_cursor: string };
+    const first = (await admin.call('list_calls', { page_size: 1, from_time: '2026-11-01 00:00:00', to_time: '2026-11-01 23:59:59' })).structuredContent as {
+      next_cursor: string;
+    };
     const result = await admin.call('list_calls', { page_size: 1, cursor: first.next_cursor, direction: 'outbound' });
     expect(textOf(result)).toBe(
       'The cursor is not valid: it was issued for other filters; send the same filters as the first page (INVALID_CURSOR)\n' +
@@ -233,7 +280,12 @@ describe('unexpected failures', () => {
     const result = await callTool(broken, {}, context(logger, 'req-1234567890'));
     expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'internal error, request id req-1234567890' }] });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: 'MCP tool failed', tool: 'broken', request_id: 'req-1234567890', err: { message: expect.stringContaining('hunter2') } });
+    expect(lines[0]).toMatchObject({
+      msg: 'MCP tool failed',
+      tool: 'broken',
+      request_id: 'req-1234567890',
+      err: { message: expect.stringContaining('hunter2') },
+    });
   });
 
   it('an output that does not match the output schema is a bug, not data', async () => {

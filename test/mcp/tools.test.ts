@@ -24,8 +24,16 @@ let s3: string; // P2, 2026-11-01 12:00 UTC, 30 s = 78000
 let mcp: McpSession;
 
 const EXPECTED_TOOLS = [
-  'list_calls', 'get_call', 'get_call_tool_call', 'get_call_recording_url', 'get_call_cost_breakdown',
-  'analytics_overview', 'analytics_time_series', 'analytics_heatmap', 'analytics_cost', 'billing_overview_get',
+  'list_calls',
+  'get_call',
+  'get_call_tool_call',
+  'get_call_recording_url',
+  'get_call_cost_breakdown',
+  'analytics_overview',
+  'analytics_time_series',
+  'analytics_heatmap',
+  'analytics_cost',
+  'billing_overview_get',
 ];
 const NOVEMBER = { from_time: '2026-11-01 00:00:00', to_time: '2026-11-30 23:59:59' };
 
@@ -40,10 +48,7 @@ beforeAll(async () => {
     sessionInput(a, {
       endReason: 'transferred',
       recording: { storageKey: 'tests/mcp-one.wav', durationSeconds: 1, sizeBytes: wav.length },
-      legs: [
-        ...base.legs,
-        { direction: 'outbound', kind: 'transfer', address: '+14155550199', startOffsetSeconds: 204, durationSeconds: 60, turns: [] },
-      ],
+      legs: [...base.legs, { direction: 'outbound', kind: 'transfer', address: '+14155550199', startOffsetSeconds: 204, durationSeconds: 60, turns: [] }],
     }),
     sessionInput(a, {
       agentId: 'agt_bob',
@@ -85,7 +90,8 @@ describe('tools/list', () => {
         // True for tools that reach user-given URLs (tool_http_import_spec, resource_create, webhook triggers).
         openWorldHint: expect.any(Boolean),
       });
-      if (EXPECTED_TOOLS.includes(tool.name)) expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      if (EXPECTED_TOOLS.includes(tool.name))
+        expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
       // The model knows an argument only by its description.
       const properties = Object.entries(tool.inputSchema.properties ?? {}) as [string, { description?: string }][];
       expect(properties.length).toBeGreaterThan(0);
@@ -97,7 +103,15 @@ describe('tools/list', () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(Object.keys(byName.get('list_calls')!.inputSchema.properties!)).toEqual([
-      'fromTime', 'toTime', 'pageSize', 'cursor', 'agentId', 'projectId', 'status', 'direction', 'kind',
+      'fromTime',
+      'toTime',
+      'pageSize',
+      'cursor',
+      'agentId',
+      'projectId',
+      'status',
+      'direction',
+      'kind',
     ]);
     expect(byName.get('list_calls')!.inputSchema.required ?? []).toEqual([]);
     expect(byName.get('get_call_tool_call')!.inputSchema.required).toEqual(['sessionId', 'legId', 'toolCallId']);
@@ -117,10 +131,14 @@ describe('tools/list', () => {
 });
 
 describe('calls tools', () => {
-  it('list_calls returns the project\'s sessions newest first, as structuredContent and as JSON text', async () => {
+  it("list_calls returns the project's sessions newest first, as structuredContent and as JSON text", async () => {
     const result = await mcp.call('list_calls', NOVEMBER);
     expect(result.isError).toBeFalsy();
-    const listing = result.structuredContent as { sessions: { session_id: string; total_cost_micros: number }[]; has_more: boolean; next_cursor: string | null };
+    const listing = result.structuredContent as {
+      sessions: { session_id: string; total_cost_micros: number }[];
+      has_more: boolean;
+      next_cursor: string | null;
+    };
     expect(listing.sessions.map((s) => s.session_id)).toEqual([s2, s1]);
     expect(listing.sessions.map((s) => s.total_cost_micros)).toEqual([156000, 564400]);
     expect(listing).toMatchObject({ has_more: false, next_cursor: null });
@@ -128,19 +146,37 @@ describe('calls tools', () => {
   });
 
   it('list_calls pages with next_cursor and filters like the REST listing', async () => {
-    const first = (await mcp.call('list_calls', { ...NOVEMBER, page_size: 1 })).structuredContent as { sessions: { session_id: string }[]; has_more: boolean; next_cursor: string };
+    const first = (await mcp.call('list_calls', { ...NOVEMBER, page_size: 1 })).structuredContent as {
+      sessions: { session_id: string }[];
+      has_more: boolean;
+      next_cursor: string;
+    };
     expect(first.sessions.map((s) => s.session_id)).toEqual([s2]);
     expect(first.has_more).toBe(true);
-    const second = (await mcp.call('list_calls', { ...NOVEMBER, page_size: 1, cursor: first.next_cursor })).structuredContent as { sessions: { session_id: string }[]; has_more: boolean };
+    const second = (await mcp.call('list_calls', { ...NOVEMBER, page_size: 1, cursor: first.next_cursor })).structuredContent as {
+      sessions: { session_id: string }[];
+      has_more: boolean;
+    };
     expect(second.sessions.map((s) => s.session_id)).toEqual([s1]);
     expect(second.has_more).toBe(false);
-    const outbound = (await mcp.call('list_calls', { ...NOVEMBER, direction: 'outbound', agent_id: 'agt_bob' })).structuredContent as { sessions: { session_id: string }[] };
+    const outbound = (await mcp.call('list_calls', { ...NOVEMBER, direction: 'outbound', agent_id: 'agt_bob' })).structuredContent as {
+      sessions: { session_id: string }[];
+    };
     expect(outbound.sessions.map((s) => s.session_id)).toEqual([s2]);
   });
 
   it('get_call and get_call_tool_call return the session and its tool call', async () => {
     const result = await mcp.call('get_call', { session_id: s1 });
-    const session = (result.structuredContent as { session: { session_id: string; duration_seconds: number; has_recording: boolean; legs: { leg_id: string; transcript: { items: { tool_call?: { tool_call_id: string } }[] } }[] } }).session;
+    const session = (
+      result.structuredContent as {
+        session: {
+          session_id: string;
+          duration_seconds: number;
+          has_recording: boolean;
+          legs: { leg_id: string; transcript: { items: { tool_call?: { tool_call_id: string } }[] } }[];
+        };
+      }
+    ).session;
     expect(session).toMatchObject({ session_id: s1, duration_seconds: 264, has_recording: true });
     const legId = session.legs[0].leg_id;
     const toolCallId = session.legs[0].transcript.items[2].tool_call!.tool_call_id;
@@ -181,7 +217,14 @@ describe('calls tools', () => {
 
   it('get_call_cost_breakdown adds up per component and per leg', async () => {
     const result = await mcp.call('get_call_cost_breakdown', { session_id: s1 });
-    const { cost_breakdown } = result.structuredContent as { cost_breakdown: { total_cost_micros: number; currency: string; components: { component: string; amount_micros: number }[]; legs: { cost_micros: number }[] } };
+    const { cost_breakdown } = result.structuredContent as {
+      cost_breakdown: {
+        total_cost_micros: number;
+        currency: string;
+        components: { component: string; amount_micros: number }[];
+        legs: { cost_micros: number }[];
+      };
+    };
     expect(cost_breakdown.total_cost_micros).toBe(564400);
     expect(cost_breakdown.currency).toBe('USD');
     expect(cost_breakdown.legs.map((l) => l.cost_micros)).toEqual([530400, 34000]);
@@ -192,14 +235,18 @@ describe('calls tools', () => {
 describe('analytics and billing tools', () => {
   const TWO_DAYS = { from_time: '2026-11-01 00:00:00', to_time: '2026-11-02 23:59:59' };
 
-  it('analytics_overview counts the project\'s sessions only', async () => {
-    const { overview } = (await mcp.call('analytics_overview', TWO_DAYS)).structuredContent as { overview: Record<string, unknown> & { previous_period: { sessions: number } } };
+  it("analytics_overview counts the project's sessions only", async () => {
+    const { overview } = (await mcp.call('analytics_overview', TWO_DAYS)).structuredContent as {
+      overview: Record<string, unknown> & { previous_period: { sessions: number } };
+    };
     expect(overview).toMatchObject({ sessions: 2, ended: 2, duration_seconds: 324, cost_micros: 720400, transferred: 1, tool_calls: 2 });
     expect(overview.previous_period.sessions).toBe(0);
   });
 
   it('analytics_time_series gives one point per day', async () => {
-    const { time_series } = (await mcp.call('analytics_time_series', { ...TWO_DAYS, interval: 'day' })).structuredContent as { time_series: { points: { local_start: string; sessions: number; cost_micros: number }[] } };
+    const { time_series } = (await mcp.call('analytics_time_series', { ...TWO_DAYS, interval: 'day' })).structuredContent as {
+      time_series: { points: { local_start: string; sessions: number; cost_micros: number }[] };
+    };
     expect(time_series.points.map((p) => [p.local_start, p.sessions, p.cost_micros])).toEqual([
       ['2026-11-01T00:00:00', 1, 564400],
       ['2026-11-02T00:00:00', 1, 156000],
@@ -207,10 +254,15 @@ describe('analytics and billing tools', () => {
   });
 
   it('analytics_heatmap puts each session in its weekday and hour', async () => {
-    const { heatmap } = (await mcp.call('analytics_heatmap', { ...TWO_DAYS, time_zone: 'UTC' })).structuredContent as { heatmap: { cells: { day_of_week: number; hour: number; sessions: number }[] } };
+    const { heatmap } = (await mcp.call('analytics_heatmap', { ...TWO_DAYS, time_zone: 'UTC' })).structuredContent as {
+      heatmap: { cells: { day_of_week: number; hour: number; sessions: number }[] };
+    };
     expect(heatmap.cells).toHaveLength(168);
     // 2026-11-01 is a Sunday (6), 2026-11-02 a Monday (0).
-    expect(heatmap.cells.filter((c) => c.sessions > 0).map((c) => [c.day_of_week, c.hour, c.sessions])).toEqual([[0, 9, 1], [6, 10, 1]]);
+    expect(heatmap.cells.filter((c) => c.sessions > 0).map((c) => [c.day_of_week, c.hour, c.sessions])).toEqual([
+      [0, 9, 1],
+      [6, 10, 1],
+    ]);
   });
 
   it('analytics_cost gives the total, per agent and per day in micros', async () => {
@@ -238,7 +290,9 @@ describe('analytics and billing tools', () => {
   });
 
   it('billing_overview_get gives spend to date per period, per agent and per number', async () => {
-    const { billing_overview: b } = (await mcp.call('billing_overview_get', { as_of: '2026-11-02 18:00:00' })).structuredContent as { billing_overview: Record<string, unknown> & { months: { month: string; cost_micros: number }[]; days: unknown[] } };
+    const { billing_overview: b } = (await mcp.call('billing_overview_get', { as_of: '2026-11-02 18:00:00' })).structuredContent as {
+      billing_overview: Record<string, unknown> & { months: { month: string; cost_micros: number }[]; days: unknown[] };
+    };
     expect(b).toMatchObject({
       currency: 'USD',
       as_of: '2026-11-02T18:00:00.000Z',
@@ -251,7 +305,12 @@ describe('analytics and billing tools', () => {
         { date: '2026-11-02', sessions: 1, duration_seconds: 60, cost_micros: 156000 },
       ],
       by_agent: [
-        { agent_id: 'agt_01JTEST0000000000000000000', agent_name: 'Front Desk', this_month: { sessions: 1, cost_micros: 564400 }, last_month: { sessions: 0, cost_micros: 0 } },
+        {
+          agent_id: 'agt_01JTEST0000000000000000000',
+          agent_name: 'Front Desk',
+          this_month: { sessions: 1, cost_micros: 564400 },
+          last_month: { sessions: 0, cost_micros: 0 },
+        },
         { agent_id: 'agt_bob', agent_name: 'Bob', this_month: { sessions: 1, cost_micros: 156000 }, last_month: { sessions: 0, cost_micros: 0 } },
       ],
       by_phone_number: [
@@ -260,7 +319,18 @@ describe('analytics and billing tools', () => {
       ],
     });
     expect(b.months.map((m) => m.month)).toEqual([
-      '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
     ]);
     expect(b.months.at(-1)!.cost_micros).toBe(720400);
   });
@@ -270,7 +340,9 @@ describe('analytics and billing tools', () => {
     try {
       const listing = (await orgWide.call('list_calls', NOVEMBER)).structuredContent as { sessions: { session_id: string }[] };
       expect(listing.sessions.map((s) => s.session_id)).toEqual([s2, s3, s1]);
-      const { billing_overview } = (await orgWide.call('billing_overview_get', { as_of: '2026-11-02 18:00:00' })).structuredContent as { billing_overview: { this_month: { cost_micros: number } } };
+      const { billing_overview } = (await orgWide.call('billing_overview_get', { as_of: '2026-11-02 18:00:00' })).structuredContent as {
+        billing_overview: { this_month: { cost_micros: number } };
+      };
       expect(billing_overview.this_month.cost_micros).toBe(720400 + 78000);
       const only2 = (await orgWide.call('analytics_cost', { ...TWO_DAYS, project_id: p2 })).structuredContent as { cost: { cost_micros: number } };
       expect(only2.cost.cost_micros).toBe(78000);

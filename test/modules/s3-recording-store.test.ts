@@ -95,7 +95,9 @@ describe('S3Store', () => {
     await expect(wrongSecret.open('org_1/kept.wav')).rejects.toThrow(/S3 GET vp-recordings\/org_1\/kept.wav failed \(HTTP 403/);
     await expect(wrongSecret.open('org_1/never-written.wav')).rejects.toThrow(/HTTP 403/);
     await expect(wrongSecret.has('org_1/never-written.wav')).rejects.toThrow(/S3 HEAD .* failed \(HTTP 403/);
-    await expect(wrongSecret.put('org_1/other.wav', Buffer.from('x'))).rejects.toThrow(/S3 PUT vp-recordings\/org_1\/other.wav failed \(HTTP 403, SignatureDoesNotMatch\)/);
+    await expect(wrongSecret.put('org_1/other.wav', Buffer.from('x'))).rejects.toThrow(
+      /S3 PUT vp-recordings\/org_1\/other.wav failed \(HTTP 403, SignatureDoesNotMatch\)/,
+    );
     // versitygw answers an unknown access key with 404 (AWS: 403 InvalidAccessKeyId); still an error, not "missing".
     const unknownKey = store({ credentials: { accessKeyId: 'nobody', secretAccessKey: S3_SECRET_ACCESS_KEY } });
     await expect(unknownKey.open('org_1/kept.wav')).rejects.toThrow(/S3 GET vp-recordings\/org_1\/kept.wav failed \(HTTP 404, XAdminUserNotFound\)/);

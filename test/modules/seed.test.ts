@@ -32,10 +32,19 @@ describe('seed', () => {
     const x = await createTenant(t);
     const y = await createTenant(t);
     const z = await createTenant(t);
-    for (const [tenant, seed] of [[x, 5], [y, 5], [z, 6]] as const) {
+    for (const [tenant, seed] of [
+      [x, 5],
+      [y, 5],
+      [z, 6],
+    ] as const) {
       await seedSessions(t.orm.em.fork(), t.deps.recordings, {
-        organizationId: tenant.organizationId, projectId: tenant.projectId, priceList: DEFAULT_PRICE_LIST,
-        sessions: 300, seed, until, batchSize: 120,
+        organizationId: tenant.organizationId,
+        projectId: tenant.projectId,
+        priceList: DEFAULT_PRICE_LIST,
+        sessions: 300,
+        seed,
+        until,
+        batchSize: 120,
       });
     }
     const [fx, fy, fz] = await Promise.all([fingerprint(x.organizationId), fingerprint(y.organizationId), fingerprint(z.organizationId)]);
@@ -61,8 +70,14 @@ describe('seed', () => {
     const [tools] = await sql(t.orm.em.fork(), 'select count(*)::int as n from tool_call where organization_id = ?', [x.organizationId]);
     expect(tools.n).toBeGreaterThan(100);
     // Every seeded session is in the statistics buckets exactly once.
-    const [bucketed] = await sql(t.orm.em.fork(), 'select sum(sessions)::int as n, sum(cost_micros)::bigint::text as cost from call_stats_bucket where organization_id = ?', [x.organizationId]);
-    const [direct] = await sql(t.orm.em.fork(), 'select sum(total_cost_micros)::bigint::text as cost from call_session where organization_id = ?', [x.organizationId]);
+    const [bucketed] = await sql(
+      t.orm.em.fork(),
+      'select sum(sessions)::int as n, sum(cost_micros)::bigint::text as cost from call_stats_bucket where organization_id = ?',
+      [x.organizationId],
+    );
+    const [direct] = await sql(t.orm.em.fork(), 'select sum(total_cost_micros)::bigint::text as cost from call_session where organization_id = ?', [
+      x.organizationId,
+    ]);
     expect(bucketed.n).toBe(300);
     expect(bucketed.cost).toBe(direct.cost);
     const ids = (await sql<{ id: string }>(t.orm.em.fork(), 'select id from call_session where organization_id = ?', [x.organizationId])).map((r) => r.id);
@@ -73,12 +88,23 @@ describe('seed', () => {
 describe('seeded directory', () => {
   it('creates the agents and numbers the sessions name, once: every id a session names retrieves 200', async () => {
     const x = await createTenant(t);
-    const seed = () => seedSessions(t.orm.em.fork(), t.deps.recordings, {
-      organizationId: x.organizationId, projectId: x.projectId, priceList: DEFAULT_PRICE_LIST, sessions: 150, seed: 7, until, batchSize: 100,
-    });
+    const seed = () =>
+      seedSessions(t.orm.em.fork(), t.deps.recordings, {
+        organizationId: x.organizationId,
+        projectId: x.projectId,
+        priceList: DEFAULT_PRICE_LIST,
+        sessions: 150,
+        seed: 7,
+        until,
+        batchSize: 100,
+      });
     await seed();
-    const named = async () => sql<{ agent_id: string; agent_name: string; phone_number: string }>(t.orm.em.fork(),
-      'select distinct agent_id, agent_name, phone_number from call_session where organization_id = ?', [x.organizationId]);
+    const named = async () =>
+      sql<{ agent_id: string; agent_name: string; phone_number: string }>(
+        t.orm.em.fork(),
+        'select distinct agent_id, agent_name, phone_number from call_session where organization_id = ?',
+        [x.organizationId],
+      );
     const first = await named();
     const agentIds = [...new Set(first.map((r) => r.agent_id))];
     const numbers = [...new Set(first.map((r) => r.phone_number))];
@@ -101,10 +127,14 @@ describe('seeded directory', () => {
     const again = await named();
     expect(new Set(again.map((r) => r.agent_id))).toEqual(new Set(agentIds));
     expect(new Set(again.map((r) => r.phone_number))).toEqual(new Set(numbers));
-    const [counts] = await sql<{ agents: number; numbers: number; sessions: number }>(t.orm.em.fork(), `
+    const [counts] = await sql<{ agents: number; numbers: number; sessions: number }>(
+      t.orm.em.fork(),
+      `
       select (select count(*)::int from agent where organization_id = ?) as agents,
              (select count(*)::int from phone_number where organization_id = ?) as numbers,
-             (select count(*)::int from call_session where organization_id = ?) as sessions`, [x.organizationId, x.organizationId, x.organizationId]);
+             (select count(*)::int from call_session where organization_id = ?) as sessions`,
+      [x.organizationId, x.organizationId, x.organizationId],
+    );
     expect(counts).toEqual({ agents: 5, numbers: 3, sessions: 300 });
   });
 });

@@ -26,13 +26,26 @@ beforeAll(async () => {
       startedAt: new Date('2026-11-01T10:00:00.123Z'),
       legs: [
         ...sessionInput(a).legs,
-        { direction: 'outbound', kind: 'transfer', address: '+14155550199', startOffsetSeconds: 204, durationSeconds: 60,
-          turns: [{ speaker: 'human', name: 'Dana (Support)', text: 'Hi "there" \\ ünïcode ✓', offsetMs: 500 }] },
+        {
+          direction: 'outbound',
+          kind: 'transfer',
+          address: '+14155550199',
+          startOffsetSeconds: 204,
+          durationSeconds: 60,
+          turns: [{ speaker: 'human', name: 'Dana (Support)', text: 'Hi "there" \\ ünïcode ✓', offsetMs: 500 }],
+        },
       ],
     }),
     // In progress: no end, no end reason, no legs, no agent, no caller, no number, nothing recorded.
     sessionInput(a, {
-      status: 'in_progress', endReason: null, agentId: null, caller: {}, phoneNumber: null, variables: [], summaries: [], legs: [],
+      status: 'in_progress',
+      endReason: null,
+      agentId: null,
+      caller: {},
+      phoneNumber: null,
+      variables: [],
+      summaries: [],
+      legs: [],
     }),
   ]);
 });

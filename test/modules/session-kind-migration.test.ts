@@ -61,7 +61,11 @@ beforeAll(async () => {
   // than the organization's (which the rebuilt buckets check) are not the
   // point here, so their checks are off for this transaction.
   await orm.em.fork().transactional(async (tx) => {
-    await sql(tx, `insert into organization (id, name, slug, price_list, created_at, updated_at) values (?, 'Kinds', 'kinds', '{"currency":"USD"}', now(), now())`, [ORG]);
+    await sql(
+      tx,
+      `insert into organization (id, name, slug, price_list, created_at, updated_at) values (?, 'Kinds', 'kinds', '{"currency":"USD"}', now(), now())`,
+      [ORG],
+    );
     await sql(tx, `insert into project (id, organization_id, name, created_at) values (?, ?, 'Default', now())`, [PROJECT, ORG]);
     await sql(tx, 'set local session_replication_role = replica');
     for (const s of Object.values(LEGACY)) {
@@ -140,11 +144,13 @@ describe(MIGRATION, () => {
       for (const statement of migration.getQueries()) await sql(tx, statement as string);
     });
     const [bucket] = await sql<{ sessions: number; cost: number }>(
-      orm.em.fork(), 'select sum(sessions)::int as sessions, sum(cost_micros)::int as cost from call_stats_bucket',
+      orm.em.fork(),
+      'select sum(sessions)::int as sessions, sum(cost_micros)::int as cost from call_stats_bucket',
     );
     expect(bucket).toEqual({ sessions: 8, cost: 127 });
     const columns = await sql<{ column_name: string }>(
-      orm.em.fork(), "select column_name from information_schema.columns where table_name in ('call_session', 'call_stats_bucket') and column_name = 'kind'",
+      orm.em.fork(),
+      "select column_name from information_schema.columns where table_name in ('call_session', 'call_stats_bucket') and column_name = 'kind'",
     );
     expect(columns).toEqual([]);
   });

@@ -2,7 +2,15 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import {
-  authorizeUrl, Browser, createTestUser, formAction, hiddenField, pkcePair, registerClient, signInAndConsent, type RegisteredClient,
+  authorizeUrl,
+  Browser,
+  createTestUser,
+  formAction,
+  hiddenField,
+  pkcePair,
+  registerClient,
+  signInAndConsent,
+  type RegisteredClient,
 } from '../support/oauth-flow.js';
 
 let s: TestServer;
@@ -24,9 +32,16 @@ afterAll(async () => s.close());
 /** Starts an authorization in a fresh browser and returns the page it lands on. */
 async function startAuthorization(params: Record<string, string> = {}, browser = new Browser()) {
   const { verifier, challenge } = pkcePair();
-  const step = await browser.follow(authorizeUrl(s.baseUrl, {
-    client_id: client.client_id, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state: 'st-1', ...params,
-  }));
+  const step = await browser.follow(
+    authorizeUrl(s.baseUrl, {
+      client_id: client.client_id,
+      redirect_uri: redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'st-1',
+      ...params,
+    }),
+  );
   return { browser, verifier, step, html: step.external ? '' : await step.res.text() };
 }
 
@@ -108,7 +123,12 @@ describe('sign-in and consent pages', () => {
   });
 
   it('goes back to the client with access_denied when the user denies', async () => {
-    const first = await signInAndConsent(s.baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId, clientId: client.client_id });
+    const first = await signInAndConsent(s.baseUrl, {
+      ...user,
+      organizationId: tenant.organizationId,
+      projectId: tenant.projectId,
+      clientId: client.client_id,
+    });
     // Signed in to the dashboard already: straight to consent, no password asked.
     const { html, browser } = await startAuthorization({}, first.browser);
     expect(html).toContain('id="consent-form"');
@@ -122,19 +142,37 @@ describe('sign-in and consent pages', () => {
   });
 
   it('refuses a project in an organization the user does not belong to', async () => {
-    const { browser } = await signInAndConsent(s.baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId, clientId: client.client_id });
+    const { browser } = await signInAndConsent(s.baseUrl, {
+      ...user,
+      organizationId: tenant.organizationId,
+      projectId: tenant.projectId,
+      clientId: client.client_id,
+    });
     const { html } = await startAuthorization({}, browser);
     const action = new URL(formAction(html, 'consent-form'), s.baseUrl).href;
-    const foreign = await browser.postForm(action, { csrf: hiddenField(html, 'csrf'), decision: 'approve', workspace: `${other.organizationId}/${other.projectId}` });
+    const foreign = await browser.postForm(action, {
+      csrf: hiddenField(html, 'csrf'),
+      decision: 'approve',
+      workspace: `${other.organizationId}/${other.projectId}`,
+    });
     expect(foreign.status).toBe(403);
-    const mismatched = await browser.postForm(action, { csrf: hiddenField(html, 'csrf'), decision: 'approve', workspace: `${tenant.organizationId}/${other.projectId}` });
+    const mismatched = await browser.postForm(action, {
+      csrf: hiddenField(html, 'csrf'),
+      decision: 'approve',
+      workspace: `${tenant.organizationId}/${other.projectId}`,
+    });
     expect(mismatched.status).toBe(403);
     const garbage = await browser.postForm(action, { csrf: hiddenField(html, 'csrf'), decision: 'approve', workspace: 'nonsense' });
     expect(garbage.status).toBe(400);
   });
 
   it('asks for the password again after signing out of the dashboard', async () => {
-    const { browser } = await signInAndConsent(s.baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId, clientId: client.client_id });
+    const { browser } = await signInAndConsent(s.baseUrl, {
+      ...user,
+      organizationId: tenant.organizationId,
+      projectId: tenant.projectId,
+      clientId: client.client_id,
+    });
     const apps = await browser.fetch(`${s.baseUrl}/dashboard/connected-apps`);
     const out = await browser.postForm(`${s.baseUrl}/dashboard/sign-out`, { csrf: hiddenField(await apps.text(), 'csrf') });
     expect(out.status).toBe(303);
@@ -167,7 +205,9 @@ describe('sign-in and consent pages', () => {
     const form = await browser.fetch(`${s.baseUrl}/dashboard/sign-in?return_to=https://evil.example.com`);
     const html = await form.text();
     const res = await browser.postForm(new URL(formAction(html, 'sign-in-form'), s.baseUrl).href, {
-      csrf: hiddenField(html, 'csrf'), email: user.email, password: user.password,
+      csrf: hiddenField(html, 'csrf'),
+      email: user.email,
+      password: user.password,
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/dashboard/connected-apps');

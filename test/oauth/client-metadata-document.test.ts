@@ -45,8 +45,13 @@ function serve(path: string, body: Record<string, unknown> = {}, options: { stat
   documents.set(path, {
     ...options,
     body: {
-      client_id: url, client_name: 'CIMD assistant', redirect_uris: [callback],
-      grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...body,
+      client_id: url,
+      client_name: 'CIMD assistant',
+      redirect_uris: [callback],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...body,
     },
   });
   return url;
@@ -54,9 +59,17 @@ function serve(path: string, body: Record<string, unknown> = {}, options: { stat
 
 /** The authorization request's first answer: a redirect into the dashboard when the client is accepted, an error page when not. */
 async function authorize(baseUrl: string, clientId: string, redirectUri = callback) {
-  const res = await fetch(authorizeUrl(baseUrl, {
-    client_id: clientId, redirect_uri: redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: 'S256', state: 'st', resource: `${baseUrl}/platform/mcp`,
-  }), { redirect: 'manual' });
+  const res = await fetch(
+    authorizeUrl(baseUrl, {
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+      state: 'st',
+      resource: `${baseUrl}/platform/mcp`,
+    }),
+    { redirect: 'manual' },
+  );
   return { status: res.status, location: res.headers.get('location'), text: await res.text() };
 }
 
@@ -68,8 +81,20 @@ describe('Client ID Metadata Documents', () => {
 
   it('let a client with an https client_id authorize, get tokens that work at /platform/mcp, and refresh', async () => {
     const clientId = serve('/clients/assistant.json');
-    const a = await authorizeWithConsent(s.baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId, clientId, redirectUri: callback });
-    const tokens = await tokenRequest(s.baseUrl, { grant_type: 'authorization_code', code: a.code, code_verifier: a.verifier, client_id: clientId, redirect_uri: callback });
+    const a = await authorizeWithConsent(s.baseUrl, {
+      ...user,
+      organizationId: tenant.organizationId,
+      projectId: tenant.projectId,
+      clientId,
+      redirectUri: callback,
+    });
+    const tokens = await tokenRequest(s.baseUrl, {
+      grant_type: 'authorization_code',
+      code: a.code,
+      code_verifier: a.verifier,
+      client_id: clientId,
+      redirect_uri: callback,
+    });
     expect(tokens.status).toBe(200);
     const access = tokens.body.access_token as string;
     expect(decodeJwt(access)).toMatchObject({ client_id: clientId, aud: `${s.baseUrl}/platform/mcp` });

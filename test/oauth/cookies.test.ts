@@ -28,7 +28,11 @@ class ProxiedBrowser extends Browser {
 }
 
 const cookieName = (line: string) => line.slice(0, line.indexOf('='));
-const attributes = (line: string) => line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+const attributes = (line: string) =>
+  line
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 
 let https: TestServer;
 let plain: TestServer;
@@ -50,7 +54,13 @@ async function signInThrough(baseUrl: string, actual: string) {
   const browser = new ProxiedBrowser(actual);
   const { client_id: clientId } = await registerClient(actual);
   const code = await authorizeWithConsent(baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId, browser, clientId });
-  const tokens = await tokenRequest(actual, { grant_type: 'authorization_code', code: code.code, code_verifier: code.verifier, client_id: clientId, redirect_uri: code.redirectUri });
+  const tokens = await tokenRequest(actual, {
+    grant_type: 'authorization_code',
+    code: code.code,
+    code_verifier: code.verifier,
+    client_id: clientId,
+    redirect_uri: code.redirectUri,
+  });
   return { browser, tokens };
 }
 

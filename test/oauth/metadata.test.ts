@@ -68,9 +68,17 @@ describe('protected resource metadata (RFC 9728)', () => {
 
 describe('configuration', () => {
   it('requires COOKIE_SECRET and PUBLIC_URL in production', () => {
-    const base = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', TOKEN_SECRET: 'x'.repeat(32), RECORDING_LINK_SECRET: 'y'.repeat(32), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    const base = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x/y',
+      TOKEN_SECRET: 'x'.repeat(32),
+      RECORDING_LINK_SECRET: 'y'.repeat(32),
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
     expect(() => loadConfig(base)).toThrow(/COOKIE_SECRET[\s\S]*PUBLIC_URL/);
     expect(() => loadConfig({ ...base, COOKIE_SECRET: 'z'.repeat(32), PUBLIC_URL: 'https://voice.example.com' })).not.toThrow();
-    expect(() => loadConfig({ ...base, COOKIE_SECRET: `${'z'.repeat(32)},short`, PUBLIC_URL: 'https://voice.example.com' })).toThrow(/each comma-separated key/);
+    expect(() => loadConfig({ ...base, COOKIE_SECRET: `${'z'.repeat(32)},short`, PUBLIC_URL: 'https://voice.example.com' })).toThrow(
+      /each comma-separated key/,
+    );
   });
 });

@@ -66,7 +66,11 @@ describe('POST /platform/oauth/register (RFC 7591)', () => {
   });
 
   it('refuses a malformed body without a server error', async () => {
-    const res = await fetch(`${s.baseUrl}/platform/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"client_name":' });
+    const res = await fetch(`${s.baseUrl}/platform/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"client_name":',
+    });
     expect(res.status).toBe(400);
     const missing = await register({ client_name: 'no redirects' });
     expect(missing.status).toBe(400);
@@ -76,9 +80,14 @@ describe('POST /platform/oauth/register (RFC 7591)', () => {
     const client = await registerClient(s.baseUrl, { redirect_uris: ['http://127.0.0.1:43123/callback'] });
     const { challenge } = pkcePair();
     const browser = new Browser();
-    const res = await browser.fetch(authorizeUrl(s.baseUrl, {
-      client_id: client.client_id, redirect_uri: 'http://127.0.0.1:51999/callback', code_challenge: challenge, code_challenge_method: 'S256',
-    }));
+    const res = await browser.fetch(
+      authorizeUrl(s.baseUrl, {
+        client_id: client.client_id,
+        redirect_uri: 'http://127.0.0.1:51999/callback',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/dashboard\/interaction\//);
   });

@@ -61,19 +61,28 @@ async function rsaJwk(): Promise<JWK> {
 }
 
 const keyRow = async (kid: string) =>
-  (await sql<{ jwk: string; private_jwk_encrypted: string | null }>(s.orm.em.fork(), 'select jwk::text as jwk, private_jwk_encrypted from oauth_signing_key where kid = ?', [kid]))[0];
+  (
+    await sql<{ jwk: string; private_jwk_encrypted: string | null }>(
+      s.orm.em.fork(),
+      'select jwk::text as jwk, private_jwk_encrypted from oauth_signing_key where kid = ?',
+      [kid],
+    )
+  )[0];
 
 /** A token like `template` (a real one), signed with `jwk`, never seen by the server before. */
 async function signLike(template: string, jwk: JWK): Promise<string> {
   const payload = JSON.parse(Buffer.from(template.split('.')[1], 'base64url').toString());
-  return new SignJWT({ ...payload, jti: crypto.randomUUID() }).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid }).sign(await importJWK(jwk, 'RS256'));
+  return new SignJWT({ ...payload, jti: crypto.randomUUID() })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
+    .sign(await importJWK(jwk, 'RS256'));
 }
 
 describe('signing keys at rest', () => {
   it('keeps no private key material in clear: the row holds the public JWK and an AES-GCM ciphertext', async () => {
     await connect(); // the provider made (or loaded) its key
     const rows = await sql<{ kid: string; jwk: string; private_jwk_encrypted: string | null }>(
-      s.orm.em.fork(), 'select kid, jwk::text as jwk, private_jwk_encrypted from oauth_signing_key',
+      s.orm.em.fork(),
+      'select kid, jwk::text as jwk, private_jwk_encrypted from oauth_signing_key',
     );
     expect(rows.length).toBeGreaterThanOrEqual(1);
     for (const row of rows) {
@@ -81,7 +90,10 @@ describe('signing keys at rest', () => {
       expect(row.private_jwk_encrypted).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/);
       expect(row.private_jwk_encrypted).not.toContain('"d"');
       // Under the key (and bound to the kid) it is the private JWK; under any other key it is nothing.
-      expect(JSON.parse(decryptSecret(encryptionKey, row.private_jwk_encrypted!, `oauth_signing_key:${row.kid}`))).toMatchObject({ kid: row.kid, d: expect.any(String) });
+      expect(JSON.parse(decryptSecret(encryptionKey, row.private_jwk_encrypted!, `oauth_signing_key:${row.kid}`))).toMatchObject({
+        kid: row.kid,
+        d: expect.any(String),
+      });
       expect(() => decryptSecret(Buffer.alloc(32, 9), row.private_jwk_encrypted!, `oauth_signing_key:${row.kid}`)).toThrow(SecretDecryptionError);
       expect(() => decryptSecret(encryptionKey, row.private_jwk_encrypted!, 'oauth_signing_key:another')).toThrow(SecretDecryptionError);
     }
@@ -90,7 +102,10 @@ describe('signing keys at rest', () => {
   it('encrypts a plain row from before (private JWK in clear) in place when the keys are next read', async () => {
     const legacy = await rsaJwk();
     // Older than the current key, so it does not sign; recent enough to still verify.
-    await sql(s.orm.em.fork(), `insert into oauth_signing_key (kid, jwk, created_at) values (?, ?::jsonb, now() - interval '5 minutes')`, [legacy.kid, JSON.stringify(legacy)]);
+    await sql(s.orm.em.fork(), `insert into oauth_signing_key (kid, jwk, created_at) values (?, ?::jsonb, now() - interval '5 minutes')`, [
+      legacy.kid,
+      JSON.stringify(legacy),
+    ]);
     expect((await keyRow(legacy.kid!)).jwk).toContain('"d":');
 
     const keys = await withFreshOrm((orm) => loadSigningKeys(orm, encryptionKey));
@@ -135,10 +150,15 @@ describe('rotation', () => {
     const template = (await connect()).access_token;
     // Two keys older than every real one: A was superseded by B long ago (A retires); B by the current key just now.
     const [a, b] = [await rsaJwk(), await rsaJwk()];
-    for (const [jwk, age] of [[a, RETIRED_KEY_GRACE_SECONDS + 7200], [b, RETIRED_KEY_GRACE_SECONDS + 60]] as const) {
-      await sql(s.orm.em.fork(), `insert into oauth_signing_key (kid, jwk, private_jwk_encrypted, created_at) values (?, ?::jsonb, ?, now() - make_interval(secs => ?::int))`, [
-        jwk.kid, JSON.stringify(toPublicJwk(jwk)), encryptSecret(encryptionKey, JSON.stringify(jwk), `oauth_signing_key:${jwk.kid}`), age,
-      ]);
+    for (const [jwk, age] of [
+      [a, RETIRED_KEY_GRACE_SECONDS + 7200],
+      [b, RETIRED_KEY_GRACE_SECONDS + 60],
+    ] as const) {
+      await sql(
+        s.orm.em.fork(),
+        `insert into oauth_signing_key (kid, jwk, private_jwk_encrypted, created_at) values (?, ?::jsonb, ?, now() - make_interval(secs => ?::int))`,
+        [jwk.kid, JSON.stringify(toPublicJwk(jwk)), encryptSecret(encryptionKey, JSON.stringify(jwk), `oauth_signing_key:${jwk.kid}`), age],
+      );
     }
     const kids = (await withFreshOrm((orm) => loadSigningKeys(orm, encryptionKey))).map((k) => k.kid);
     expect(kids).toContain(b.kid);
@@ -157,8 +177,12 @@ describe('rotation', () => {
     try {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'oauth', 'rotate-key'], {
         env: {
-          ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', DATA_DIR: dataDir,
-          DATABASE_URL: process.env.TEST_DATABASE_URL, ENCRYPTION_KEY: encryptionKey.toString('base64'),
+          ...process.env,
+          NODE_OPTIONS: '',
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          DATABASE_URL: process.env.TEST_DATABASE_URL,
+          ENCRYPTION_KEY: encryptionKey.toString('base64'),
         },
       });
       const out = JSON.parse(stdout) as { kid: string; keys: { kid: string; role: string }[] };

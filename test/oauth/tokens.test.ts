@@ -64,7 +64,13 @@ describe('POST /platform/oauth/token', () => {
     expect(claims.exp! - claims.iat!).toBe(3600);
 
     // A code is single-use, and is bound to its verifier.
-    const reuse = await tokenRequest(s.baseUrl, { grant_type: 'authorization_code', code: tokens.code, code_verifier: 'x'.repeat(43), client_id: tokens.clientId, redirect_uri: tokens.redirectUri });
+    const reuse = await tokenRequest(s.baseUrl, {
+      grant_type: 'authorization_code',
+      code: tokens.code,
+      code_verifier: 'x'.repeat(43),
+      client_id: tokens.clientId,
+      redirect_uri: tokens.redirectUri,
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.body.error).toBe('invalid_grant');
   });
@@ -78,7 +84,11 @@ describe('POST /platform/oauth/token', () => {
     expect(none.body.error).toBe('invalid_grant');
     const b = await authorizeWithConsent(s.baseUrl, { ...user, organizationId: tenant.organizationId, projectId: tenant.projectId, browser: a.browser });
     const wrong = await tokenRequest(s.baseUrl, {
-      grant_type: 'authorization_code', code: b.code, client_id: b.clientId, redirect_uri: b.redirectUri, code_verifier: pkcePair().verifier,
+      grant_type: 'authorization_code',
+      code: b.code,
+      client_id: b.clientId,
+      redirect_uri: b.redirectUri,
+      code_verifier: pkcePair().verifier,
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('invalid_grant');
@@ -114,17 +124,25 @@ describe('POST /platform/oauth/token', () => {
   it('refuses a refresh with a wrong resource without using the refresh token up, so the corrected retry works', async () => {
     const tokens = await connect();
     const wrong = await tokenRequest(s.baseUrl, {
-      grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId, resource: 'https://elsewhere.example.com/mcp',
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: tokens.clientId,
+      resource: 'https://elsewhere.example.com/mcp',
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('invalid_target');
-    const [{ consumed }] = await sql(s.orm.em.fork(), `select consumed_at is not null as consumed from oauth_model where model = 'RefreshToken' and grant_id = ?`, [
-      decodeJwt(tokens.access_token).gid,
-    ]);
+    const [{ consumed }] = await sql(
+      s.orm.em.fork(),
+      `select consumed_at is not null as consumed from oauth_model where model = 'RefreshToken' and grant_id = ?`,
+      [decodeJwt(tokens.access_token).gid],
+    );
     expect(consumed).toBe(false);
     // The same refresh token, now with the right resource: a normal rotation, and the grant is intact.
     const retry = await tokenRequest(s.baseUrl, {
-      grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId, resource: `${s.baseUrl}/platform/mcp`,
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: tokens.clientId,
+      resource: `${s.baseUrl}/platform/mcp`,
     });
     expect(retry.status).toBe(200);
     await expect(verifyMcpAccessToken(s.deps, retry.body.access_token as string)).resolves.toMatchObject({ userId: user.userId });
@@ -169,7 +187,9 @@ describe('verifyMcpAccessToken', () => {
     expect(await refusal(tampered)).toMatchObject({ reason: 'invalid_signature' });
     expect(await refusal(await forge({ ...claims }, now - 60))).toMatchObject({ reason: 'expired' });
     expect(await refusal(await forge({ ...claims, aud: 'https://elsewhere.example.com/mcp' }, now + 600))).toMatchObject({ reason: 'wrong_audience' });
-    expect(await refusal(await forge({ ...claims, aud: [claims.aud, 'https://elsewhere.example.com'] }, now + 600))).toMatchObject({ reason: 'wrong_audience' });
+    expect(await refusal(await forge({ ...claims, aud: [claims.aud, 'https://elsewhere.example.com'] }, now + 600))).toMatchObject({
+      reason: 'wrong_audience',
+    });
     expect(await refusal(await forge({ ...claims, iss: 'https://other-issuer.example.com' }, now + 600))).toMatchObject({ reason: 'wrong_issuer' });
     expect(await refusal(await forge({ ...claims, gid: 'no-such-grant' }, now + 600))).toMatchObject({ reason: 'revoked' });
     // The forged-but-correct token passes: the checks above failed for the reason named.
@@ -221,7 +241,9 @@ describe('Connected apps and Disconnect', () => {
     expect(refresh.status).toBe(400);
     expect(refresh.body.error).toBe('invalid_grant');
 
-    const audit = await sql(s.orm.em.fork(), `select action, actor_id, via, project_id from audit_event where target_id = ? order by created_at`, [connectionId]);
+    const audit = await sql(s.orm.em.fork(), `select action, actor_id, via, project_id from audit_event where target_id = ? order by created_at`, [
+      connectionId,
+    ]);
     expect(audit).toEqual([
       { action: 'oauth_connection.create', actor_id: user.userId, via: 'dashboard', project_id: tenant.projectId },
       { action: 'oauth_connection.revoke', actor_id: user.userId, via: 'dashboard', project_id: tenant.projectId },

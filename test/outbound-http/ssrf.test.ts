@@ -50,14 +50,38 @@ async function refusal(url: string, options: { allowedHosts?: string[]; lookup?:
 
 describe('safeRequest refuses private, loopback and reserved addresses outside the allowlist', () => {
   const forms = [
-    'http://127.0.0.1/', 'http://localhost/', 'http://LOCALHOST./', 'http://api.localhost/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/',
-    'http://0x7f000001/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://169.254.169.254/latest/meta-data/',
-    'http://10.0.0.1/', 'http://172.16.0.1/', 'http://192.168.1.1/', 'http://100.64.0.1/', 'http://0.0.0.0/',
-    'http://[fe80::1]/', 'http://[fd00::1]/', 'http://224.0.0.1/', 'http://[::]/',
+    'http://127.0.0.1/',
+    'http://localhost/',
+    'http://LOCALHOST./',
+    'http://api.localhost/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://0x7f000001/',
+    'http://2130706433/',
+    'http://0177.0.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/',
+    'http://172.16.0.1/',
+    'http://192.168.1.1/',
+    'http://100.64.0.1/',
+    'http://0.0.0.0/',
+    'http://[fe80::1]/',
+    'http://[fd00::1]/',
+    'http://224.0.0.1/',
+    'http://[::]/',
     // IPv6 spellings that embed or map a private IPv4 address (hardening issue, item 4).
-    'http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:ffff:7f00:1]/', 'http://[::ffff:0:127.0.0.1]/',
-    'http://[64:ff9b::127.0.0.1]/', 'http://[64:ff9b:1::a9fe:a9fe]/', 'http://[2002:7f00:1::1]/', 'http://[2002:a9fe:a9fe::]/',
-    'http://[2001:0:7f00:1::1]/', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'http://[::a9fe:a9fe]/', 'http://[::ffff:a00:1]/',
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[0:0:0:0:0:ffff:7f00:1]/',
+    'http://[::ffff:0:127.0.0.1]/',
+    'http://[64:ff9b::127.0.0.1]/',
+    'http://[64:ff9b:1::a9fe:a9fe]/',
+    'http://[2002:7f00:1::1]/',
+    'http://[2002:a9fe:a9fe::]/',
+    'http://[2001:0:7f00:1::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+    'http://[::a9fe:a9fe]/',
+    'http://[::ffff:a00:1]/',
   ];
   it.each(forms)('%s', async (url) => {
     const before = hits;
@@ -71,8 +95,10 @@ describe('safeRequest refuses private, loopback and reserved addresses outside t
     const lookup: Lookup = (_host, _options, callback) => callback(null, [{ address: '10.0.0.5', family: 4 }]);
     const error = await refusal('http://intranet.example.com/', { lookup });
     expect(error.kind).toBe('forbidden_address');
-    expect(error.message).toBe('intranet.example.com resolves to 10.0.0.5, a private or reserved address the platform does not call ' +
-      '(an operator can allow a host of their own network with OUTBOUND_ALLOWED_HOSTS=intranet.example.com)');
+    expect(error.message).toBe(
+      'intranet.example.com resolves to 10.0.0.5, a private or reserved address the platform does not call ' +
+        '(an operator can allow a host of their own network with OUTBOUND_ALLOWED_HOSTS=intranet.example.com)',
+    );
   });
 
   it('refuses a name that resolves to an IPv6 address embedding a private IPv4 one', async () => {
@@ -84,8 +110,19 @@ describe('safeRequest refuses private, loopback and reserved addresses outside t
   });
 
   it('reads the IPv4 inside each embedding range, so public ones stay callable', () => {
-    const forbidden = ['::7f00:1', '::127.0.0.1', '::ffff:7f00:1', '0000:0000:0000:0000:0000:FFFF:7F00:0001', '::ffff:0:7f00:1',
-      '64:ff9b::7f00:1', '2002:a9fe:a9fe::1', '2001:0:7f00:1::', '2001:0:4136:e378:8000:63bf:80ff:fffe', 'fe80::1%eth0', '1:2:3'];
+    const forbidden = [
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:7f00:1',
+      '0000:0000:0000:0000:0000:FFFF:7F00:0001',
+      '::ffff:0:7f00:1',
+      '64:ff9b::7f00:1',
+      '2002:a9fe:a9fe::1',
+      '2001:0:7f00:1::',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      'fe80::1%eth0',
+      '1:2:3',
+    ];
     for (const ip of forbidden) expect([ip, isForbiddenAddress(ip)]).toEqual([ip, true]);
     for (const ip of ['::ffff:8.8.8.8', '::808:808', '2002:808:808::1', '2001:0:808:808::f7f7:f7f7', '2606:4700:4700::1111']) {
       expect([ip, isForbiddenAddress(ip)]).toEqual([ip, false]);

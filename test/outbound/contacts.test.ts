@@ -39,9 +39,26 @@ describe('phone numbers', () => {
     expect(timeZoneOf(normalizePhone('+61 8 9200 1234', 'phone'))).toBe('Australia/Perth');
     expect(timeZoneOf(normalizePhone('+44 20 7946 0018', 'phone'))).toBe('Europe/London');
     expect(timeZoneOf(normalizePhone('030 123456', 'phone', 'DE'))).toBe('Europe/Berlin');
-    const zones = ['+1 604 555 0100', '+55 11 91234 5678', '+55 92 91234 5678', '+52 664 123 4567', '+7 383 123 45 67', '+1 808 555 0100', '+354 551 2345', '+7 701 123 4567']
-      .map((n) => timeZoneOf(normalizePhone(n, 'phone')));
-    expect(zones).toEqual(['America/Vancouver', 'America/Sao_Paulo', 'America/Manaus', 'America/Tijuana', 'Asia/Novosibirsk', 'Pacific/Honolulu', 'Atlantic/Reykjavik', null]);
+    const zones = [
+      '+1 604 555 0100',
+      '+55 11 91234 5678',
+      '+55 92 91234 5678',
+      '+52 664 123 4567',
+      '+7 383 123 45 67',
+      '+1 808 555 0100',
+      '+354 551 2345',
+      '+7 701 123 4567',
+    ].map((n) => timeZoneOf(normalizePhone(n, 'phone')));
+    expect(zones).toEqual([
+      'America/Vancouver',
+      'America/Sao_Paulo',
+      'America/Manaus',
+      'America/Tijuana',
+      'Asia/Novosibirsk',
+      'Pacific/Honolulu',
+      'Atlantic/Reykjavik',
+      null,
+    ]);
   });
 
   it('refuse bad numbers with a 400 naming the field', async () => {
@@ -66,9 +83,15 @@ describe('resolve or create', () => {
     const phone = nextUsNumber();
     const first = await post(a, '/v1/contact/resolve_or_create', { phone, name: 'Ana', attributes: { plan: 'gold' } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ created: true, contact: { phone, name: 'Ana', country: 'US', time_zone: 'America/Los_Angeles', attributes: { plan: 'gold' } } });
+    expect(first.body).toMatchObject({
+      created: true,
+      contact: { phone, name: 'Ana', country: 'US', time_zone: 'America/Los_Angeles', attributes: { plan: 'gold' } },
+    });
     expect(first.body.contact.contact_id).toMatch(/^cnt_/);
-    const national = await post(a, '/v1/contact/resolve_or_create', { phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`, default_country: 'us' });
+    const national = await post(a, '/v1/contact/resolve_or_create', {
+      phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
+      default_country: 'us',
+    });
     expect(national.body).toMatchObject({ created: false, contact: { contact_id: first.body.contact.contact_id } });
 
     const email = `Bo.${serial++}@Example.TEST`;
@@ -84,9 +107,7 @@ describe('resolve or create', () => {
   it('makes exactly one contact under 20 concurrent calls for the same number', async () => {
     const phone = nextUsNumber();
     const principal = systemPrincipal(a.organizationId, 'system');
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => contactResolveOrCreate(t.orm.em.fork(), principal, { phone })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => contactResolveOrCreate(t.orm.em.fork(), principal, { phone })));
     expect(new Set(results.map((r) => r.contact.contact_id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const rows = await sql(t.orm.em.fork(), 'select count(*)::int as n from contact where organization_id = ? and phone = ?', [a.organizationId, phone]);
@@ -149,8 +170,12 @@ describe('CSV import', () => {
     expect(first.body).toMatchObject({ created: 3, updated: 0, skipped: 0 });
     const second = await importCsv(a, csv('paid'));
     expect(second.body).toMatchObject({ created: 0, updated: 3, skipped: 0 });
-    const rows = await sql(t.orm.em.fork(), `select count(*)::int as n, min(attributes->>'plan') as plan from contact
-      where organization_id = ? and phone in (select json_array_elements_text(?::json))`, [a.organizationId, JSON.stringify(phones)]);
+    const rows = await sql(
+      t.orm.em.fork(),
+      `select count(*)::int as n, min(attributes->>'plan') as plan from contact
+      where organization_id = ? and phone in (select json_array_elements_text(?::json))`,
+      [a.organizationId, JSON.stringify(phones)],
+    );
     expect(rows[0]).toEqual({ n: 3, plan: 'paid' });
   });
 
@@ -182,7 +207,15 @@ describe('API reference', () => {
   it('documents the contact and do-not-call routes', async () => {
     const res = await t.request.get('/v1/openapi.json');
     expect(res.status).toBe(200);
-    for (const path of ['/v1/contact/import', '/v1/contact/list', '/v1/contact/retrieve/{contact_id}', '/v1/dnc/add', '/v1/dnc/remove', '/v1/dnc/list', '/v1/dnc/check']) {
+    for (const path of [
+      '/v1/contact/import',
+      '/v1/contact/list',
+      '/v1/contact/retrieve/{contact_id}',
+      '/v1/dnc/add',
+      '/v1/dnc/remove',
+      '/v1/dnc/list',
+      '/v1/dnc/check',
+    ]) {
       expect(res.body.paths).toHaveProperty([path]);
     }
   });

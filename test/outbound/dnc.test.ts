@@ -37,7 +37,11 @@ describe('do-not-call over REST', () => {
   it('adds (idempotently), checks, lists and removes', async () => {
     const phone = nextNumber();
     expect((await check(a, phone)).body).toEqual({ phone, blocked: false, entry: null });
-    const first = await add(a, { phone: `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`, reason: 'asked by email', source: 'manual' });
+    const first = await add(a, {
+      phone: `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
+      reason: 'asked by email',
+      source: 'manual',
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ created: true, entry: { phone, reason: 'asked by email', source: 'manual', created_by: { type: 'api_client' } } });
     expect(first.body.entry.dnc_entry_id).toMatch(/^dnc_/);
@@ -61,7 +65,10 @@ describe('do-not-call over REST', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: Json } = await t.request.get('/v1/dnc/list').query({ page_size: 2, ...(cursor ? { cursor } : {}) }).set(c.headers);
+      const res: { body: Json } = await t.request
+        .get('/v1/dnc/list')
+        .query({ page_size: 2, ...(cursor ? { cursor } : {}) })
+        .set(c.headers);
       seen.push(...res.body.entries.map((e: Json) => e.dnc_entry_id));
       cursor = res.body.next_cursor;
     } while (cursor);
@@ -131,32 +138,54 @@ describe('MCP tools', () => {
 
 describe('the engine', () => {
   const rules = [
-    { when: ["don't call me again", 'do not call me again'], say: 'Understood, we will not call you again. Goodbye.', call_tool: { name: 'add_to_do_not_call', arguments: { reason: 'asked during the call' } }, hangup: true },
+    {
+      when: ["don't call me again", 'do not call me again'],
+      say: 'Understood, we will not call you again. Goodbye.',
+      call_tool: { name: 'add_to_do_not_call', arguments: { reason: 'asked during the call' } },
+      hangup: true,
+    },
     { say: 'We have a new offer for you.' },
   ];
 
   it('puts a callee who asks not to be called again on the list (outbound calls)', async () => {
     const agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 's', temperature: 0, rules } });
     const phone = nextNumber();
-    const result = await runConversation(engineDeps(t), conversationInput(a, agent, {
-      direction: 'outbound', caller: { name: 'Eve', address: phone }, customerTurns: ['who is this?', "please don't call me again"],
-    }));
+    const result = await runConversation(
+      engineDeps(t),
+      conversationInput(a, agent, {
+        direction: 'outbound',
+        caller: { name: 'Eve', address: phone },
+        customerTurns: ['who is this?', "please don't call me again"],
+      }),
+    );
     expect(result).toMatchObject({ status: 'ended', endReason: 'agent_hangup' });
-    expect(result.toolCalls.map((c) => [c.name, c.status])).toEqual([['add_to_do_not_call', 'succeeded'], ['end_call', 'succeeded']]);
+    expect(result.toolCalls.map((c) => [c.name, c.status])).toEqual([
+      ['add_to_do_not_call', 'succeeded'],
+      ['end_call', 'succeeded'],
+    ]);
     const checked = await dncCheck(t.orm.em.fork(), a.organizationId, phone);
-    expect(checked).toMatchObject({ blocked: true, entry: { source: 'call', reason: 'asked during the call', created_by: { type: 'system', name: `call ${result.sessionId}` } } });
+    expect(checked).toMatchObject({
+      blocked: true,
+      entry: { source: 'call', reason: 'asked during the call', created_by: { type: 'system', name: `call ${result.sessionId}` } },
+    });
   });
 
   it('offers it on other calls only when the version lists it; a non-phone caller fails the tool, not the call', async () => {
     const plain = await makeAgent(t, a, { model: { provider: 'simulated', name: 's', temperature: 0, rules } });
-    const inbound = await runConversation(engineDeps(t), conversationInput(a, plain, { caller: { address: nextNumber() }, customerTurns: ['do not call me again'] }));
+    const inbound = await runConversation(
+      engineDeps(t),
+      conversationInput(a, plain, { caller: { address: nextNumber() }, customerTurns: ['do not call me again'] }),
+    );
     expect(inbound.toolCalls[0]).toMatchObject({ name: 'add_to_do_not_call', status: 'failed', result: { error: 'unknown_tool' } });
 
     const listed = await makeAgent(t, a, {
       model: { provider: 'simulated', name: 's', temperature: 0, rules },
       tools: [{ name: 'add_to_do_not_call', kind: 'builtin', permission: 'allow', config: {} }],
     });
-    const web = await runConversation(engineDeps(t), conversationInput(a, listed, { direction: 'web', caller: { address: 'visitor-42' }, customerTurns: ['do not call me again'] }));
+    const web = await runConversation(
+      engineDeps(t),
+      conversationInput(a, listed, { direction: 'web', caller: { address: 'visitor-42' }, customerTurns: ['do not call me again'] }),
+    );
     expect(web.toolCalls[0]).toMatchObject({ name: 'add_to_do_not_call', status: 'failed', result: { error: 'not_added' } });
     expect(web.endReason).toBe('agent_hangup');
   });

@@ -12,7 +12,11 @@ const subject: CheckSubject = {
   transcript: [
     { speaker: 'agent', text: 'Hello, Acme Dental, how can I help?' },
     { speaker: 'customer', text: 'My name is Ana Garcia' },
-    { speaker: 'agent', text: 'Calling record_variable', tool_call: { name: 'record_variable', arguments: { key: 'customer_name', value: 'Ana Garcia' }, result: { ok: true } } },
+    {
+      speaker: 'agent',
+      text: 'Calling record_variable',
+      tool_call: { name: 'record_variable', arguments: { key: 'customer_name', value: 'Ana Garcia' }, result: { ok: true } },
+    },
     { speaker: 'agent', text: 'Thanks Ana, noted.' },
     { speaker: 'customer', text: 'I have a billing question' },
     { speaker: 'agent', text: 'I will connect you to billing.' },
@@ -27,55 +31,67 @@ const subject: CheckSubject = {
   transferredTo: 'billing',
 };
 
-const run = (checks: unknown[]) => evaluateChecks(checks.map((c) => TestCheck.parse(c)), subject);
+const run = (checks: unknown[]) =>
+  evaluateChecks(
+    checks.map((c) => TestCheck.parse(c)),
+    subject,
+  );
 const statuses = (checks: unknown[]) => run(checks).map((o) => o.status);
 
 describe('evaluateChecks', () => {
   it('reply_contains: anywhere, case-insensitively, or only after a given customer turn (0: before the first)', () => {
-    expect(statuses([
-      { type: 'reply_contains', text: 'acme dental' },
-      { type: 'reply_contains', text: 'billing', turn: 2 },
-      { type: 'reply_contains', text: 'billing', turn: 1 },
-      { type: 'reply_contains', text: 'Hello', turn: 0 },
-      { type: 'reply_contains', text: 'Hello', turn: 1 },
-      { type: 'reply_contains', text: 'record_variable' }, // tool-call items are not replies
-    ])).toEqual(['passed', 'passed', 'failed', 'passed', 'failed', 'failed']);
+    expect(
+      statuses([
+        { type: 'reply_contains', text: 'acme dental' },
+        { type: 'reply_contains', text: 'billing', turn: 2 },
+        { type: 'reply_contains', text: 'billing', turn: 1 },
+        { type: 'reply_contains', text: 'Hello', turn: 0 },
+        { type: 'reply_contains', text: 'Hello', turn: 1 },
+        { type: 'reply_contains', text: 'record_variable' }, // tool-call items are not replies
+      ]),
+    ).toEqual(['passed', 'passed', 'failed', 'passed', 'failed', 'failed']);
     const [failed] = run([{ type: 'reply_contains', text: 'refund', turn: 1 }]);
     expect(failed.detail).toBe('no agent reply after customer turn 1 contains "refund" (said: "Thanks Ana, noted.")');
   });
 
   it('reply_matches with flags, and a turn', () => {
-    expect(statuses([
-      { type: 'reply_matches', pattern: '^thanks \\w+' , flags: 'i' },
-      { type: 'reply_matches', pattern: '^thanks \\w+' },
-      { type: 'reply_matches', pattern: 'connect you to (billing|sales)', turn: 2 },
-    ])).toEqual(['passed', 'failed', 'passed']);
+    expect(
+      statuses([
+        { type: 'reply_matches', pattern: '^thanks \\w+', flags: 'i' },
+        { type: 'reply_matches', pattern: '^thanks \\w+' },
+        { type: 'reply_matches', pattern: 'connect you to (billing|sales)', turn: 2 },
+      ]),
+    ).toEqual(['passed', 'failed', 'passed']);
   });
 
   it('tool_called: by name, and with a subset of the arguments (nested objects, arrays exact)', () => {
-    expect(statuses([
-      { type: 'tool_called', name: 'lookup' },
-      { type: 'tool_called', name: 'lookup', arguments: { express: true } },
-      { type: 'tool_called', name: 'lookup', arguments: { order: { id: 42 } } },
-      { type: 'tool_called', name: 'lookup', arguments: { order: { lines: [1, 2] } } },
-      { type: 'tool_called', name: 'lookup', arguments: { order: { lines: [1] } } },
-      { type: 'tool_called', name: 'lookup', arguments: { express: false } },
-      { type: 'tool_called', name: 'end_call' },
-    ])).toEqual(['passed', 'passed', 'passed', 'passed', 'failed', 'failed', 'failed']);
+    expect(
+      statuses([
+        { type: 'tool_called', name: 'lookup' },
+        { type: 'tool_called', name: 'lookup', arguments: { express: true } },
+        { type: 'tool_called', name: 'lookup', arguments: { order: { id: 42 } } },
+        { type: 'tool_called', name: 'lookup', arguments: { order: { lines: [1, 2] } } },
+        { type: 'tool_called', name: 'lookup', arguments: { order: { lines: [1] } } },
+        { type: 'tool_called', name: 'lookup', arguments: { express: false } },
+        { type: 'tool_called', name: 'end_call' },
+      ]),
+    ).toEqual(['passed', 'passed', 'passed', 'passed', 'failed', 'failed', 'failed']);
     expect(run([{ type: 'tool_called', name: 'end_call' }])[0].detail).toBe('end_call was not called (called: record_variable, lookup, transfer_call)');
   });
 
   it('variable_equals, ended_with and transferred', () => {
-    expect(statuses([
-      { type: 'variable_equals', key: 'customer_name', value: 'Ana Garcia' },
-      { type: 'variable_equals', key: 'customer_name', value: 'ana garcia' },
-      { type: 'variable_equals', key: 'order_number', value: '1' },
-      { type: 'ended_with', end_reason: 'transferred' },
-      { type: 'ended_with', end_reason: 'agent_hangup' },
-      { type: 'transferred' },
-      { type: 'transferred', to: 'Billing' },
-      { type: 'transferred', to: 'sales' },
-    ])).toEqual(['passed', 'failed', 'failed', 'passed', 'failed', 'passed', 'passed', 'failed']);
+    expect(
+      statuses([
+        { type: 'variable_equals', key: 'customer_name', value: 'Ana Garcia' },
+        { type: 'variable_equals', key: 'customer_name', value: 'ana garcia' },
+        { type: 'variable_equals', key: 'order_number', value: '1' },
+        { type: 'ended_with', end_reason: 'transferred' },
+        { type: 'ended_with', end_reason: 'agent_hangup' },
+        { type: 'transferred' },
+        { type: 'transferred', to: 'Billing' },
+        { type: 'transferred', to: 'sales' },
+      ]),
+    ).toEqual(['passed', 'failed', 'failed', 'passed', 'failed', 'passed', 'passed', 'failed']);
     expect(run([{ type: 'transferred' }].map((c) => c))[0].detail).toBe('transferred to billing');
     const notTransferred = evaluateChecks([TestCheck.parse({ type: 'transferred' })], { ...subject, transferredTo: null });
     expect(notTransferred[0]).toMatchObject({ status: 'failed', detail: 'the call was not transferred' });
@@ -116,7 +132,7 @@ describe('check and test schemas', () => {
     expect(CreateTestBody.safeParse({ agent_id: 'agt_x', name: 't', customer_turns: ['hi'], checks: [{ type: 'judged', rubric: 'x' }] }).success).toBe(true);
   });
 
-  it('readVerdict takes the JSON object out of a model\'s answer, and fails an answer without one', () => {
+  it("readVerdict takes the JSON object out of a model's answer, and fails an answer without one", () => {
     expect(readVerdict('Sure! ```json\n{"passed": true, "reason": "greeted"}\n```')).toEqual({ passed: true, reason: 'greeted' });
     expect(readVerdict('{"passed": false}')).toEqual({ passed: false, reason: 'the judge found the rubric not met' });
     expect(readVerdict('I think it was fine').passed).toBe(false);
@@ -126,7 +142,12 @@ describe('check and test schemas', () => {
 
 describe('the rollout guard and plan', () => {
   const stats = (calls: number, errors: number, transfers = 0) => ({
-    version_id: 'v', calls, errors, transfers, error_rate: calls ? errors / calls : 0, transfer_rate: calls ? transfers / calls : 0,
+    version_id: 'v',
+    calls,
+    errors,
+    transfers,
+    error_rate: calls ? errors / calls : 0,
+    transfer_rate: calls ? transfers / calls : 0,
   });
   const thresholds = GuardThresholds.parse({});
 

@@ -73,16 +73,31 @@ afterAll(async () => {
 
 const desk = (over: Record<string, unknown> = {}) => makeAgent(t, a, { ...deskConfig, ...over });
 const api = (path: string) => `/v1${path}`;
-const runAndWait = (body: Record<string, unknown>) => t.request.post(api('/test/run')).set(a.headers).send({ wait_seconds: 30, ...body });
+const runAndWait = (body: Record<string, unknown>) =>
+  t.request
+    .post(api('/test/run'))
+    .set(a.headers)
+    .send({ wait_seconds: 30, ...body });
 
 describe('test_create and listing', () => {
   it('creates tests over REST, lists them, and refuses bad input naming the field', async () => {
     const agent = await desk();
-    const made = await t.request.post(api(`/agent/${agent.agent_id}/test/create`)).set(a.headers).send(bookingTest);
+    const made = await t.request
+      .post(api(`/agent/${agent.agent_id}/test/create`))
+      .set(a.headers)
+      .send(bookingTest);
     expect(made.status).toBe(201);
-    expect(made.body.test).toMatchObject({ test_id: expect.stringMatching(/^tst_/), agent_id: agent.agent_id, required: false, customer_turns: bookingTest.customer_turns });
+    expect(made.body.test).toMatchObject({
+      test_id: expect.stringMatching(/^tst_/),
+      agent_id: agent.agent_id,
+      required: false,
+      customer_turns: bookingTest.customer_turns,
+    });
 
-    const dup = await t.request.post(api(`/agent/${agent.agent_id}/test/create`)).set(a.headers).send(bookingTest);
+    const dup = await t.request
+      .post(api(`/agent/${agent.agent_id}/test/create`))
+      .set(a.headers)
+      .send(bookingTest);
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0].field).toBe('body.name');
 
@@ -96,13 +111,23 @@ describe('test_create and listing', () => {
       [{ ...bookingTest, name: 'x', checks: [{ type: 'ended_with', end_reason: 'exploded' }] }, 'body.checks.0.end_reason'],
     ];
     for (const [body, field] of cases) {
-      const res = await t.request.post(api(`/agent/${agent.agent_id}/test/create`)).set(a.headers).send(body);
+      const res = await t.request
+        .post(api(`/agent/${agent.agent_id}/test/create`))
+        .set(a.headers)
+        .send(body);
       expect([res.status, res.body.errors?.map((e: { field: string }) => e.field)]).toEqual([400, expect.arrayContaining([field])]);
     }
-    const text = await t.request.post(api(`/agent/${agent.agent_id}/test/create`)).set(a.headers).set('Content-Type', 'application/json').send('{"name":');
+    const text = await t.request
+      .post(api(`/agent/${agent.agent_id}/test/create`))
+      .set(a.headers)
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expect(text.status).toBe(400);
     // Another organization's agent reads as not found.
-    const foreign = await t.request.post(api(`/agent/${agent.agent_id}/test/create`)).set(b.headers).send({ ...bookingTest, name: 'y' });
+    const foreign = await t.request
+      .post(api(`/agent/${agent.agent_id}/test/create`))
+      .set(b.headers)
+      .send({ ...bookingTest, name: 'y' });
     expect(foreign.status).toBe(404);
 
     const list = await t.request.get(api(`/agent/${agent.agent_id}/test/list`)).set(a.headers);
@@ -120,14 +145,29 @@ describe('test_run', () => {
   beforeAll(async () => {
     agent = await desk();
     passing = (await createTest(t.orm.em.fork(), system, { ...bookingTest, agent_id: agent.agent_id })).test_id;
-    failing = (await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id, name: 'quotes a price', customer_turns: ['How much is a cleaning?'],
-      checks: [{ type: 'reply_contains', text: '80 euros' }, { type: 'ended_with', end_reason: 'customer_hangup' }],
-    })).test_id;
-    transfer = (await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id, name: 'billing goes to billing', customer_turns: ['A billing question please', 'hello?'],
-      checks: [{ type: 'transferred', to: 'billing' }, { type: 'ended_with', end_reason: 'transferred' }, { type: 'judged', rubric: 'Polite' }],
-    })).test_id;
+    failing = (
+      await createTest(t.orm.em.fork(), system, {
+        agent_id: agent.agent_id,
+        name: 'quotes a price',
+        customer_turns: ['How much is a cleaning?'],
+        checks: [
+          { type: 'reply_contains', text: '80 euros' },
+          { type: 'ended_with', end_reason: 'customer_hangup' },
+        ],
+      })
+    ).test_id;
+    transfer = (
+      await createTest(t.orm.em.fork(), system, {
+        agent_id: agent.agent_id,
+        name: 'billing goes to billing',
+        customer_turns: ['A billing question please', 'hello?'],
+        checks: [
+          { type: 'transferred', to: 'billing' },
+          { type: 'ended_with', end_reason: 'transferred' },
+          { type: 'judged', rubric: 'Polite' },
+        ],
+      })
+    ).test_id;
   });
 
   it('runs a passing test: 202 with ids, then passed with every check, the transcript and a real session', async () => {
@@ -137,8 +177,13 @@ describe('test_run', () => {
     const run = await t.request.get(api(`/test_run/retrieve/${res.body.test_run_ids[0]}`)).set(a.headers);
     expect(run.status).toBe(200);
     expect(run.body.test_run).toMatchObject({
-      status: 'passed', test_id: passing, version_id: agent.version_id, branch_id: agent.main_branch_id, end_reason: 'agent_hangup',
-      session_id: expect.stringMatching(/^sess_/), error: null,
+      status: 'passed',
+      test_id: passing,
+      version_id: agent.version_id,
+      branch_id: agent.main_branch_id,
+      end_reason: 'agent_hangup',
+      session_id: expect.stringMatching(/^sess_/),
+      error: null,
     });
     expect(run.body.test_run.checks.map((c: { status: string }) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
     expect(run.body.test_run.transcript[0]).toEqual({ speaker: 'agent', text: 'Hello, Acme Dental, how can I help?' });
@@ -154,8 +199,9 @@ describe('test_run', () => {
     const overview = async (kind: string) => (await t.request.get(api(`/call_session/analytics/overview?${range}${kind}`)).set(a.headers)).body.overview;
     expect(await overview('')).toMatchObject({ sessions: 0, cost_micros: 0 });
     expect((await overview('&kind=test')).sessions).toBeGreaterThanOrEqual(1);
-    const billing = async (kind: string) => (await t.request.get(api(`/billing/overview?as_of=${encodeURIComponent(new Date(at + 60_000).toISOString())}${kind}`)).set(a.headers))
-      .body.billing_overview.today;
+    const billing = async (kind: string) =>
+      (await t.request.get(api(`/billing/overview?as_of=${encodeURIComponent(new Date(at + 60_000).toISOString())}${kind}`)).set(a.headers)).body
+        .billing_overview.today;
     expect(await billing('')).toMatchObject({ sessions: 0, cost_micros: 0 });
     expect((await billing('&kind=test')).cost_micros).toBeGreaterThanOrEqual(run.body.test_run.cost_micros);
   });
@@ -179,7 +225,9 @@ describe('test_run', () => {
     expect(e).toMatchObject({ status: 'failed', total: 3, passed: 2, failed: 1, errored: 0, version_id: agent.version_id });
     expect(e.pass_rate).toBeCloseTo(2 / 3, 5);
     expect(e.test_runs.map((r: { test_id: string; status: string }) => [r.test_id, r.status])).toEqual([
-      [passing, 'passed'], [failing, 'failed'], [transfer, 'passed'],
+      [passing, 'passed'],
+      [failing, 'failed'],
+      [transfer, 'passed'],
     ]);
     const runs = await t.orm.em.fork().find(TestRun, { evaluation: e.evaluation_id });
     expect(e.duration_seconds).toBe(runs.reduce((s, r) => s + r.durationSeconds, 0));
@@ -203,11 +251,17 @@ describe('test_run', () => {
     // The workflow's progress query answers, also once it has finished (queries replay its history).
     const handle = t.deps.temporal!.client.workflow.getHandle(`test-run/${res.body.evaluation_id}`);
     expect(await handle.query(progressQuery)).toEqual({
-      evaluationId: res.body.evaluation_id, total: 1, done: 1, passed: 1, failed: 0, errored: 0, running: [],
+      evaluationId: res.body.evaluation_id,
+      total: 1,
+      done: 1,
+      passed: 1,
+      failed: 0,
+      errored: 0,
+      running: [],
     });
   });
 
-  it('refuses bad run requests naming the field, and other tenants\' tests as not found', async () => {
+  it("refuses bad run requests naming the field, and other tenants' tests as not found", async () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{}, 400, 'body.test_id'],
       [{ test_id: passing, branch_id: agent.main_branch_id, version_id: agent.version_id }, 400, 'body.version_id'],
@@ -242,12 +296,22 @@ describe('test_run', () => {
 });
 
 describe('judged checks', () => {
-  it('asks the agent\'s openai-compatible model for a verdict on the transcript', async () => {
-    await createModelProvider(t.orm.em.fork(), system, { name: 'fake judge', base_url: fake.baseUrl, api_key: 'sk-test-judge-0123456789' }, engineSettingsFrom(t.deps.config));
+  it("asks the agent's openai-compatible model for a verdict on the transcript", async () => {
+    await createModelProvider(
+      t.orm.em.fork(),
+      system,
+      { name: 'fake judge', base_url: fake.baseUrl, api_key: 'sk-test-judge-0123456789' },
+      engineSettingsFrom(t.deps.config),
+    );
     const agent = await makeAgent(t, a, { model: { provider: 'openai-compatible', name: 'fake-model', temperature: 0 }, first_message: 'Hello!' });
     const test = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id, name: 'polite', customer_turns: ['Hi there'],
-      checks: [{ type: 'judged', rubric: 'The agent greets the caller politely.' }, { type: 'reply_contains', text: 'welcome' }],
+      agent_id: agent.agent_id,
+      name: 'polite',
+      customer_turns: ['Hi there'],
+      checks: [
+        { type: 'judged', rubric: 'The agent greets the caller politely.' },
+        { type: 'reply_contains', text: 'welcome' },
+      ],
     });
     fake.reset();
     fake.reply(completion({ content: 'You are welcome here.' }), completion({ content: 'Verdict: {"passed": true, "reason": "It greeted politely."}' }));
@@ -268,18 +332,28 @@ describe('the merge gate', () => {
     const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'friendlier' } });
     await updateAgent(t.orm.em.fork(), system, agent.agent_id, { branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here.' });
     const required = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id, name: 'greets', customer_turns: ['bye'], required: true,
+      agent_id: agent.agent_id,
+      name: 'greets',
+      customer_turns: ['bye'],
+      required: true,
       checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
     });
     const optional = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id, name: 'optional', customer_turns: ['bye'], checks: [{ type: 'reply_contains', text: 'never said' }],
+      agent_id: agent.agent_id,
+      name: 'optional',
+      customer_turns: ['bye'],
+      checks: [{ type: 'reply_contains', text: 'never said' }],
     });
     expect((await t.orm.em.fork().findOneOrFail(Agent, { id: agent.agent_id })).requiredTestIds).toEqual([required.test_id]);
     const merge = () => t.request.post(api(`/agent/${agent.agent_id}/branch/${branch.branch_id}/merge`)).set(a.headers);
 
     const refused = await merge();
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'UNPROCESSABLE', missing_test_ids: [required.test_id], missing_tests: [{ test_id: required.test_id, name: 'greets' }] });
+    expect(refused.body).toMatchObject({
+      code: 'UNPROCESSABLE',
+      missing_test_ids: [required.test_id],
+      missing_tests: [{ test_id: required.test_id, name: 'greets' }],
+    });
     expect(refused.body.detail).toContain(`greets (${required.test_id})`);
 
     // Passing on main does not count for the branch head; failing the optional test does not matter.
@@ -298,26 +372,54 @@ describe('the merge gate', () => {
     const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'untested' } });
     const head = await updateAgent(t.orm.em.fork(), system, agent.agent_id, { branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here.' });
     const required = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id, name: 'greets', customer_turns: ['bye'], required: true, checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
+      agent_id: agent.agent_id,
+      name: 'greets',
+      customer_turns: ['bye'],
+      required: true,
+      checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
     });
-    const split = (body: Record<string, unknown>) => t.request.post(api(`/agent/${agent.agent_id}/traffic_split`)).set(a.headers).send(body);
-    const half = [{ branchId: branch.branch_id, percent: 50 }, { versionId: agent.version_id, percent: 50 }];
+    const split = (body: Record<string, unknown>) =>
+      t.request
+        .post(api(`/agent/${agent.agent_id}/traffic_split`))
+        .set(a.headers)
+        .send(body);
+    const half = [
+      { branchId: branch.branch_id, percent: 50 },
+      { versionId: agent.version_id, percent: 50 },
+    ];
 
     // The merge gate's answer, and the split's: the same code and status, naming the branch and the missing test.
     const mergeRefused = await t.request.post(api(`/agent/${agent.agent_id}/branch/${branch.branch_id}/merge`)).set(a.headers);
     const refused = await split({ split: half });
     expect([mergeRefused.status, refused.status]).toEqual([422, 422]);
     expect(refused.body).toMatchObject({
-      code: mergeRefused.body.code, branch_id: branch.branch_id, version_id: head.version_id,
-      missing_test_ids: [required.test_id], missing_tests: [{ test_id: required.test_id, name: 'greets' }],
+      code: mergeRefused.body.code,
+      branch_id: branch.branch_id,
+      version_id: head.version_id,
+      missing_test_ids: [required.test_id],
+      missing_tests: [{ test_id: required.test_id, name: 'greets' }],
       errors: [{ field: 'body.split.0.branchId' }],
     });
     expect(refused.body.detail).toContain(`Branch untested (${branch.branch_id})`);
     expect(refused.body.detail).toContain(`greets (${required.test_id})`);
     // Naming the head by its version id is the same share; a 0 % share reaches nobody and is not gated.
-    const byVersion = await split({ split: [{ versionId: head.version_id, percent: 50 }, { versionId: agent.version_id, percent: 50 }] });
+    const byVersion = await split({
+      split: [
+        { versionId: head.version_id, percent: 50 },
+        { versionId: agent.version_id, percent: 50 },
+      ],
+    });
     expect([byVersion.status, byVersion.body.errors[0].field]).toEqual([422, 'body.split.0.versionId']);
-    expect((await split({ split: [{ branchId: branch.branch_id, percent: 0 }, { versionId: agent.version_id, percent: 100 }] })).status).toBe(200);
+    expect(
+      (
+        await split({
+          split: [
+            { branchId: branch.branch_id, percent: 0 },
+            { versionId: agent.version_id, percent: 100 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     // MCP goes through the same function.
     const mcp = await connectMcp(t, mcpPrincipal(a));
     try {
@@ -327,7 +429,8 @@ describe('the merge gate', () => {
       await mcp.close();
     }
     expect((await t.orm.em.fork().findOneOrFail(Agent, { id: agent.agent_id })).trafficSplit).toEqual([
-      { version_id: head.version_id, percent: 0, branch_id: branch.branch_id }, { version_id: agent.version_id, percent: 100, branch_id: null },
+      { version_id: head.version_id, percent: 0, branch_id: branch.branch_id },
+      { version_id: agent.version_id, percent: 100, branch_id: null },
     ]);
 
     // An override needs a reason, and is recorded with who gave it and why.
@@ -338,12 +441,18 @@ describe('the merge gate', () => {
     const [event] = await t.orm.em.fork().find(AuditEvent, { targetId: agent.agent_id, action: 'agent.traffic_split' }, { orderBy: { id: 'desc' }, limit: 1 });
     expect(event).toMatchObject({ actorType: 'api_client', actorId: a.clientId, via: 'rest' });
     expect(event.data.override).toEqual({
-      reason: 'canary approved by on-call', untested: [{ version_id: head.version_id, branch_id: branch.branch_id, missing_test_ids: [required.test_id] }],
+      reason: 'canary approved by on-call',
+      untested: [{ version_id: head.version_id, branch_id: branch.branch_id, missing_test_ids: [required.test_id] }],
     });
 
     // Once the head passed, no override is needed (and none is recorded).
     expect((await runAndWait({ test_id: required.test_id, branch_id: branch.branch_id })).body.status).toBe('passed');
-    const passed = await split({ split: [{ branchId: branch.branch_id, percent: 30 }, { versionId: agent.version_id, percent: 70 }] });
+    const passed = await split({
+      split: [
+        { branchId: branch.branch_id, percent: 30 },
+        { versionId: agent.version_id, percent: 70 },
+      ],
+    });
     expect(passed.status).toBe(200);
     const [latest] = await t.orm.em.fork().find(AuditEvent, { targetId: agent.agent_id, action: 'agent.traffic_split' }, { orderBy: { id: 'desc' }, limit: 1 });
     expect(latest.data.override).toBeUndefined();
@@ -395,7 +504,13 @@ describe('one conversation per test run', () => {
     const em = t.orm.em.fork();
     const agentRow = await em.findOneOrFail(Agent, { id: agent.agent_id });
     const testRow = await em.findOneOrFail(Test, { id: test.test_id });
-    const { runs } = createEvaluation(em, { agent: agentRow, versionId: agent.version_id, branchId: null, tests: [testRow], actor: { type: 'system', id: null, name: 'test' } });
+    const { runs } = createEvaluation(em, {
+      agent: agentRow,
+      versionId: agent.version_id,
+      branchId: null,
+      tests: [testRow],
+      actor: { type: 'system', id: null, name: 'test' },
+    });
     await em.flush();
     const runId = runs[0].id;
 

@@ -25,7 +25,9 @@ async function signIn(user: { email: string; password: string }): Promise<Browse
   const browser = new Browser();
   const form = await browser.fetch(`${s.baseUrl}/dashboard/sign-in?return_to=/dashboard/releases`);
   const res = await browser.postForm(`${s.baseUrl}/dashboard/sign-in?return_to=/dashboard/releases`, {
-    csrf: hiddenField(await form.text(), 'csrf'), email: user.email, password: user.password,
+    csrf: hiddenField(await form.text(), 'csrf'),
+    email: user.email,
+    password: user.password,
   });
   expect([res.status, res.headers.get('location')]).toEqual([303, '/dashboard/releases']);
   return browser;
@@ -35,18 +37,38 @@ async function insertRelease(tenant: { organizationId: string }, agentName: stri
   const agent = await makeAgent(s, tenant, { name: agentName });
   const em = s.orm.em.fork();
   const steps = plannedSteps({ requireApproval: false, stages: [10, 100] }).map((step, i) =>
-    i === 0 ? { ...step, status: 'failed' as const, started_at: '2026-11-22T10:00:00.000Z', finished_at: '2026-11-22T10:00:05.000Z', error: '1 of 1 required tests did not pass <b>' } : step);
+    i === 0
+      ? {
+          ...step,
+          status: 'failed' as const,
+          started_at: '2026-11-22T10:00:00.000Z',
+          finished_at: '2026-11-22T10:00:05.000Z',
+          error: '1 of 1 required tests did not pass <b>',
+        }
+      : step,
+  );
   const release = em.create(Release, {
-    id: newId('release'), organization: tenant.organizationId, project: agent.project_id, agent: agent.agent_id, branchId: agent.main_branch_id,
-    status: 'failed', reason: 'tests failed', steps, rollout: { stages: [10, 100], soak_seconds: 60 }, guard: GuardThresholds.parse({}),
-    requireApproval: false, approvalTimeoutSeconds: 60, startedBy: { type: 'user', id: 'usr_x', name: 'ana@example.test' }, finishedAt: new Date(),
+    id: newId('release'),
+    organization: tenant.organizationId,
+    project: agent.project_id,
+    agent: agent.agent_id,
+    branchId: agent.main_branch_id,
+    status: 'failed',
+    reason: 'tests failed',
+    steps,
+    rollout: { stages: [10, 100], soak_seconds: 60 },
+    guard: GuardThresholds.parse({}),
+    requireApproval: false,
+    approvalTimeoutSeconds: 60,
+    startedBy: { type: 'user', id: 'usr_x', name: 'ana@example.test' },
+    finishedAt: new Date(),
   });
   await em.flush();
   return release.id;
 }
 
 describe('GET /dashboard/releases', () => {
-  it('sends a signed-out browser to sign in, then shows the user\'s organizations\' releases with their steps', async () => {
+  it("sends a signed-out browser to sign in, then shows the user's organizations' releases with their steps", async () => {
     const mine = await insertRelease(a, 'Front <desk>');
     const theirs = await insertRelease(b, 'Other org agent');
     const out = await new Browser().fetch(`${s.baseUrl}/dashboard/releases`);

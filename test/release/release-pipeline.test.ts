@@ -31,15 +31,35 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Step = { name: string; status: string; started_at: string | null; finished_at: string | null; result: Record<string, unknown> | null; error: string | null; compensation: { result: Record<string, unknown> } | null };
+type Step = {
+  name: string;
+  status: string;
+  started_at: string | null;
+  finished_at: string | null;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  compensation: { result: Record<string, unknown> } | null;
+};
 type ReleaseBody = {
-  release_id: string; status: string; reason: string | null; paused: boolean; steps: Step[]; merged_version_id: string | null;
-  previous_version_id: string | null; evaluation_id: string | null; approved_by: unknown; progress: Record<string, unknown> | null;
+  release_id: string;
+  status: string;
+  reason: string | null;
+  paused: boolean;
+  steps: Step[];
+  merged_version_id: string | null;
+  previous_version_id: string | null;
+  evaluation_id: string | null;
+  approved_by: unknown;
+  progress: Record<string, unknown> | null;
 };
 
 const base = (agentId: string) => `/v1/agent/${agentId}/release`;
 const start = (agentId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.request.post(`${base(agentId)}/start`).set(a.headers).set(headers).send(body);
+  t.request
+    .post(`${base(agentId)}/start`)
+    .set(a.headers)
+    .set(headers)
+    .send(body);
 const retrieve = async (agentId: string, releaseId: string): Promise<ReleaseBody> => {
   const res = await t.request.get(`${base(agentId)}/${releaseId}/retrieve`).set(a.headers);
   expect(res.status).toBe(200);
@@ -50,38 +70,63 @@ const move = (agentId: string, releaseId: string, name: string, body?: Record<st
   return body ? req.send(body) : req;
 };
 const FINISHED = ['succeeded', 'failed', 'aborted', 'rolled_back'];
-const finished = (agentId: string, releaseId: string) => eventually(() => retrieve(agentId, releaseId), (r) => FINISHED.includes(r.status), 60_000);
+const finished = (agentId: string, releaseId: string) =>
+  eventually(
+    () => retrieve(agentId, releaseId),
+    (r) => FINISHED.includes(r.status),
+    60_000,
+  );
 const step = (r: ReleaseBody, name: string) => r.steps.find((s) => s.name === name)!;
 const agentRow = (agentId: string) => t.orm.em.fork().findOneOrFail(Agent, { id: agentId });
-const splitAudits = (agentId: string) =>
-  t.orm.em.fork().find(AuditEvent, { action: 'agent.traffic_split', targetId: agentId }, { orderBy: { id: 'asc' } });
+const splitAudits = (agentId: string) => t.orm.em.fork().find(AuditEvent, { action: 'agent.traffic_split', targetId: agentId }, { orderBy: { id: 'asc' } });
 
 describe('a release with a staged rollout', () => {
   it('tests, previews, merges, publishes behind a 10% split, widens to 50%, then 100%, and succeeds', async () => {
     const { agent, branch, liveVersionId, headVersionId, requiredTestIds } = await releasable(t, a);
-    const res = await start(agent.agent_id, { branch_id: branch.branch_id, rollout: { stages: [10, 50, 100], soak_seconds: 1 } }, { 'Idempotency-Key': 'rel-happy-1' });
+    const res = await start(
+      agent.agent_id,
+      { branch_id: branch.branch_id, rollout: { stages: [10, 50, 100], soak_seconds: 1 } },
+      { 'Idempotency-Key': 'rel-happy-1' },
+    );
     expect(res.status).toBe(202);
     const started = res.body.release as ReleaseBody;
     expect(started).toMatchObject({ release_id: expect.stringMatching(/^rel_/), status: 'pending' });
     expect(started.steps.map((s) => [s.name, s.status])).toEqual([
-      ['tests', 'pending'], ['preview', 'pending'], ['merge', 'pending'], ['publish', 'pending'],
-      ['rollout_10', 'pending'], ['rollout_50', 'pending'], ['rollout_100', 'pending'],
+      ['tests', 'pending'],
+      ['preview', 'pending'],
+      ['merge', 'pending'],
+      ['publish', 'pending'],
+      ['rollout_10', 'pending'],
+      ['rollout_50', 'pending'],
+      ['rollout_100', 'pending'],
     ]);
     // The same key returns the same release; a second release of the agent meanwhile is refused.
-    const again = await start(agent.agent_id, { branch_id: branch.branch_id, rollout: { stages: [10, 50, 100], soak_seconds: 1 } }, { 'Idempotency-Key': 'rel-happy-1' });
+    const again = await start(
+      agent.agent_id,
+      { branch_id: branch.branch_id, rollout: { stages: [10, 50, 100], soak_seconds: 1 } },
+      { 'Idempotency-Key': 'rel-happy-1' },
+    );
     expect([again.status, again.body.release.release_id]).toEqual([202, started.release_id]);
     const second = await start(agent.agent_id, { branch_id: branch.branch_id });
     expect([second.status, second.body.code, second.body.release_id]).toEqual([409, 'CONFLICT', started.release_id]);
 
     // While it runs, the retrieve carries live progress from the workflow.
-    const running = await eventually(() => retrieve(agent.agent_id, started.release_id), (r) => r.progress !== null || FINISHED.includes(r.status));
+    const running = await eventually(
+      () => retrieve(agent.agent_id, started.release_id),
+      (r) => r.progress !== null || FINISHED.includes(r.status),
+    );
     if (!FINISHED.includes(running.status)) expect(running.progress).toMatchObject({ paused: false, awaiting_approval: false });
 
     const done = await finished(agent.agent_id, started.release_id);
     expect([done.status, done.reason]).toEqual(['succeeded', null]);
     expect(done.steps.map((s) => [s.name, s.status])).toEqual([
-      ['tests', 'succeeded'], ['preview', 'succeeded'], ['merge', 'succeeded'], ['publish', 'succeeded'],
-      ['rollout_10', 'succeeded'], ['rollout_50', 'succeeded'], ['rollout_100', 'succeeded'],
+      ['tests', 'succeeded'],
+      ['preview', 'succeeded'],
+      ['merge', 'succeeded'],
+      ['publish', 'succeeded'],
+      ['rollout_10', 'succeeded'],
+      ['rollout_50', 'succeeded'],
+      ['rollout_100', 'succeeded'],
     ]);
     for (const s of done.steps) expect(Date.parse(s.finished_at!)).toBeGreaterThanOrEqual(Date.parse(s.started_at!));
     expect(step(done, 'tests').result).toMatchObject({ status: 'passed', total: 1, passed: 1, pass_rate: 1, version_id: headVersionId });
@@ -94,10 +139,18 @@ describe('a release with a staged rollout', () => {
     const merged = await t.orm.em.fork().findOneOrFail(AgentVersion, { id: done.merged_version_id! });
     expect(merged.parentIds).toEqual([liveVersionId, headVersionId]);
     // The publish and each stage went through setAgentTrafficSplit: 10/90 with the publish, 50/50, then no split.
-    const splits = (await splitAudits(agent.agent_id)).map((e) => (e.data.split as { version_id: string; percent: number }[]).map((s) => [s.version_id, s.percent]));
+    const splits = (await splitAudits(agent.agent_id)).map((e) =>
+      (e.data.split as { version_id: string; percent: number }[]).map((s) => [s.version_id, s.percent]),
+    );
     expect(splits).toEqual([
-      [[done.merged_version_id, 10], [liveVersionId, 90]],
-      [[done.merged_version_id, 50], [liveVersionId, 50]],
+      [
+        [done.merged_version_id, 10],
+        [liveVersionId, 90],
+      ],
+      [
+        [done.merged_version_id, 50],
+        [liveVersionId, 50],
+      ],
       [],
     ]);
     expect(requiredTestIds).toHaveLength(1);
@@ -111,28 +164,46 @@ describe('the guard', () => {
   it('rolls a canary whose calls end in error back to the previous version, recording why', async () => {
     // The canary's model cannot run (no model provider): every call it takes ends with end reason error.
     const { agent, branch, liveVersionId } = await releasable(t, a, {
-      requiredTests: 0, branchChange: { model: { provider: 'openai-compatible', name: 'missing', temperature: 0 } },
+      requiredTests: 0,
+      branchChange: { model: { provider: 'openai-compatible', name: 'missing', temperature: 0 } },
     });
-    const res = await start(agent.agent_id, { branch_id: branch.branch_id, rollout: { stages: [50, 100], soak_seconds: 4 }, guard: { max_error_rate_increase: 0.1, min_calls: 3 } });
+    const res = await start(agent.agent_id, {
+      branch_id: branch.branch_id,
+      rollout: { stages: [50, 100], soak_seconds: 4 },
+      guard: { max_error_rate_increase: 0.1, min_calls: 3 },
+    });
     expect(res.status).toBe(202);
     const id = res.body.release.release_id as string;
-    const stage = await eventually(() => retrieve(agent.agent_id, id), (r) => step(r, 'rollout_50').result !== null || FINISHED.includes(r.status));
+    const stage = await eventually(
+      () => retrieve(agent.agent_id, id),
+      (r) => step(r, 'rollout_50').result !== null || FINISHED.includes(r.status),
+    );
     expect(step(stage, 'tests').status).toBe('skipped');
     const canary = stage.merged_version_id!;
     expect((await agentRow(agent.agent_id)).trafficSplit).toEqual([
-      { version_id: canary, percent: 50, branch_id: null }, { version_id: liveVersionId, percent: 50, branch_id: null },
+      { version_id: canary, percent: 50, branch_id: null },
+      { version_id: liveVersionId, percent: 50, branch_id: null },
     ]);
     // Calls during the stage: three on the canary (errors), three on the previous version (fine).
-    const call = (versionId: string, i: number) => runConversation(engineDeps(t), {
-      organizationId: a.organizationId, projectId: agent.project_id, agentId: agent.agent_id, versionId, direction: 'inbound',
-      caller: { address: `+1415555${String(1000 + i)}` }, customerTurns: ['I want an appointment', 'bye'], startedAt: new Date(),
-    });
+    const call = (versionId: string, i: number) =>
+      runConversation(engineDeps(t), {
+        organizationId: a.organizationId,
+        projectId: agent.project_id,
+        agentId: agent.agent_id,
+        versionId,
+        direction: 'inbound',
+        caller: { address: `+1415555${String(1000 + i)}` },
+        customerTurns: ['I want an appointment', 'bye'],
+        startedAt: new Date(),
+      });
     const results = await Promise.all([0, 1, 2].flatMap((i) => [call(canary, i), call(liveVersionId, i + 10)]));
     expect(results.map((r) => r.endReason).sort()).toEqual(['agent_hangup', 'agent_hangup', 'agent_hangup', 'error', 'error', 'error']);
 
     const done = await finished(agent.agent_id, id);
     expect(done.status).toBe('rolled_back');
-    expect(done.reason).toMatch(/^guard breach at 50%: error rate 100% on the new version \(3 of 3 calls failed or ended in error\) against 0% on the previous one/);
+    expect(done.reason).toMatch(
+      /^guard breach at 50%: error rate 100% on the new version \(3 of 3 calls failed or ended in error\) against 0% on the previous one/,
+    );
     const failedStage = step(done, 'rollout_50');
     expect(failedStage.status).toBe('compensated');
     expect(failedStage.error).toContain('guard breach');
@@ -152,7 +223,10 @@ describe('the approval gate and moves', () => {
     const res = await start(agent.agent_id, { branch_id: branch.branch_id, require_approval: true });
     const id = res.body.release.release_id as string;
     expect(res.body.release.steps.map((s: Step) => s.name)).toEqual(['tests', 'preview', 'approval', 'merge', 'publish']);
-    const waiting = await eventually(() => retrieve(agent.agent_id, id), (r) => r.status === 'awaiting_approval');
+    const waiting = await eventually(
+      () => retrieve(agent.agent_id, id),
+      (r) => r.status === 'awaiting_approval',
+    );
     expect(step(waiting, 'approval').status).toBe('waiting');
     expect(step(waiting, 'merge').status).toBe('pending');
     expect(waiting.progress).toMatchObject({ awaiting_approval: true, current_step: 'approval' });
@@ -193,7 +267,10 @@ describe('the approval gate and moves', () => {
     const { agent, branch } = await releasable(t, a);
     const res = await start(agent.agent_id, { branch_id: branch.branch_id, rollout: { stages: [20, 100], soak_seconds: 2 } });
     const id = res.body.release.release_id as string;
-    await eventually(() => retrieve(agent.agent_id, id), (r) => r.status === 'running');
+    await eventually(
+      () => retrieve(agent.agent_id, id),
+      (r) => r.status === 'running',
+    );
     const approve = await move(agent.agent_id, id, 'approve');
     expect([approve.status, approve.body.detail]).toEqual([409, expect.stringMatching(/no approval gate|has finished/)]);
     await finished(agent.agent_id, id);
@@ -205,7 +282,10 @@ describe('abort and rollback undo what was done', () => {
     const { agent, branch, liveVersionId } = await releasable(t, a);
     const res = await start(agent.agent_id, { branch_id: branch.branch_id, rollout: { stages: [10, 100], soak_seconds: 60 } });
     const id = res.body.release.release_id as string;
-    const soaking = await eventually(() => retrieve(agent.agent_id, id), (r) => step(r, 'rollout_10').result !== null);
+    const soaking = await eventually(
+      () => retrieve(agent.agent_id, id),
+      (r) => step(r, 'rollout_10').result !== null,
+    );
     expect((await agentRow(agent.agent_id)).liveVersionId).toBe(soaking.merged_version_id);
     const aborted = await move(agent.agent_id, id, 'abort', { reason: 'wrong branch' });
     expect(aborted.status).toBe(200);
@@ -224,7 +304,10 @@ describe('abort and rollback undo what was done', () => {
     const { agent, branch, liveVersionId } = await releasable(t, a);
     const res = await start(agent.agent_id, { branch_id: branch.branch_id, require_approval: true });
     const id = res.body.release.release_id as string;
-    await eventually(() => retrieve(agent.agent_id, id), (r) => r.status === 'awaiting_approval');
+    await eventually(
+      () => retrieve(agent.agent_id, id),
+      (r) => r.status === 'awaiting_approval',
+    );
     expect((await move(agent.agent_id, id, 'abort')).status).toBe(200);
     const done = await finished(agent.agent_id, id);
     expect(done.status).toBe('aborted');
@@ -238,7 +321,10 @@ describe('abort and rollback undo what was done', () => {
     const { agent, branch, liveVersionId } = await releasable(t, a);
     const res = await start(agent.agent_id, { branch_id: branch.branch_id, rollout: { stages: [25, 100], soak_seconds: 60 } });
     const id = res.body.release.release_id as string;
-    await eventually(() => retrieve(agent.agent_id, id), (r) => step(r, 'rollout_25').result !== null);
+    await eventually(
+      () => retrieve(agent.agent_id, id),
+      (r) => step(r, 'rollout_25').result !== null,
+    );
     expect((await move(agent.agent_id, id, 'rollback', { reason: 'customers complain' })).status).toBe(200);
     const done = await finished(agent.agent_id, id);
     expect([done.status, done.reason]).toEqual(['rolled_back', 'rolled back by test client: customers complain']);
@@ -249,7 +335,9 @@ describe('abort and rollback undo what was done', () => {
 
 describe('failures', () => {
   it('a failing required test fails the release before anything is merged', async () => {
-    const { agent, branch, liveVersionId } = await releasable(t, a, { branchChange: { model: { provider: 'simulated', name: 'quiet', temperature: 0, rules: [{ say: 'Hmm.' }] } } });
+    const { agent, branch, liveVersionId } = await releasable(t, a, {
+      branchChange: { model: { provider: 'simulated', name: 'quiet', temperature: 0, rules: [{ say: 'Hmm.' }] } },
+    });
     const res = await start(agent.agent_id, { branch_id: branch.branch_id });
     const done = await finished(agent.agent_id, res.body.release.release_id);
     expect(done.status).toBe('failed');
@@ -291,16 +379,41 @@ describe('failures', () => {
       const res = await start(agent.agent_id, body, headers);
       expect([res.status, field === null ? null : res.body.errors?.[0]?.field]).toEqual([status, field]);
     }
-    expect((await t.request.post(`${base(agent.agent_id)}/start`).set(b.headers).send({ branch_id: branch.branch_id })).status).toBe(404);
+    expect(
+      (
+        await t.request
+          .post(`${base(agent.agent_id)}/start`)
+          .set(b.headers)
+          .send({ branch_id: branch.branch_id })
+      ).status,
+    ).toBe(404);
     const viewer = await createTenant(t, 'viewer');
-    expect((await t.request.post(`${base(agent.agent_id)}/start`).set(viewer.headers).send({ branch_id: branch.branch_id })).status).toBe(403);
+    expect(
+      (
+        await t.request
+          .post(`${base(agent.agent_id)}/start`)
+          .set(viewer.headers)
+          .send({ branch_id: branch.branch_id })
+      ).status,
+    ).toBe(403);
     expect((await t.request.get(`${base(agent.agent_id)}/rel_nope/retrieve`).set(a.headers)).status).toBe(404);
     expect((await move(agent.agent_id, 'rel_nope', 'pause')).status).toBe(404);
-    expect((await t.request.post(`${base(agent.agent_id)}/rel_nope/pause`).set(a.headers).set('Content-Type', 'application/json').send('{"reason": 5}')).status).toBe(400);
+    expect(
+      (
+        await t.request
+          .post(`${base(agent.agent_id)}/rel_nope/pause`)
+          .set(a.headers)
+          .set('Content-Type', 'application/json')
+          .send('{"reason": 5}')
+      ).status,
+    ).toBe(400);
 
     const offline = await createTestApp();
     try {
-      const res = await offline.request.post(`${base(agent.agent_id)}/start`).set(a.headers).send({ branch_id: branch.branch_id });
+      const res = await offline.request
+        .post(`${base(agent.agent_id)}/start`)
+        .set(a.headers)
+        .send({ branch_id: branch.branch_id });
       expect([res.status, res.body.code]).toEqual([503, 'UNAVAILABLE']);
     } finally {
       await offline.close();
@@ -311,7 +424,11 @@ describe('failures', () => {
     expect(ok.status).toBe(202);
     await finished(agent.agent_id, ok.body.release.release_id);
     const other = await releasable(t, a, { requiredTests: 0 });
-    const reused = await t.request.post(`${base(other.agent.agent_id)}/start`).set(a.headers).set('Idempotency-Key', 'rel-key-reuse').send({ branch_id: other.branch.branch_id });
+    const reused = await t.request
+      .post(`${base(other.agent.agent_id)}/start`)
+      .set(a.headers)
+      .set('Idempotency-Key', 'rel-key-reuse')
+      .send({ branch_id: other.branch.branch_id });
     expect([reused.status, reused.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     const list = await t.request.get(`${base(agent.agent_id)}/list`).set(a.headers);
     expect(list.body.releases.map((r: ReleaseBody) => r.release_id)).toEqual([ok.body.release.release_id]);
@@ -321,7 +438,13 @@ describe('failures', () => {
     // The routes are in the generated reference.
     const openapi = await t.request.get('/v1/openapi.json');
     expect(openapi.status).toBe(200);
-    for (const path of ['/v1/agent/{agent_id}/release/start', '/v1/agent/{agent_id}/release/{release_id}/retrieve', '/v1/agent/{agent_id}/release/{release_id}/approve', '/v1/test/run', '/v1/evaluation/retrieve/{evaluation_id}']) {
+    for (const path of [
+      '/v1/agent/{agent_id}/release/start',
+      '/v1/agent/{agent_id}/release/{release_id}/retrieve',
+      '/v1/agent/{agent_id}/release/{release_id}/approve',
+      '/v1/test/run',
+      '/v1/evaluation/retrieve/{evaluation_id}',
+    ]) {
       expect(Object.keys(openapi.body.paths)).toContain(path);
     }
   }, 90_000);
@@ -335,8 +458,11 @@ describe('MCP release tools', () => {
       const started = await mcp.call('release_start', { agent_id: agent.agent_id, branch_id: branch.branch_id, idempotency_key: 'mcp-1' });
       expect(started.isError).toBeFalsy();
       const id = (started.structuredContent as { release: { release_id: string } }).release.release_id;
-      const done = await eventually(async () => (await mcp.call('release_get', { agent_id: agent.agent_id, release_id: id })).structuredContent as { release: ReleaseBody },
-        (r) => FINISHED.includes(r.release.status), 60_000);
+      const done = await eventually(
+        async () => (await mcp.call('release_get', { agent_id: agent.agent_id, release_id: id })).structuredContent as { release: ReleaseBody },
+        (r) => FINISHED.includes(r.release.status),
+        60_000,
+      );
       expect(done.release.status).toBe('succeeded');
       const bad = await mcp.call('release_start', { agent_id: agent.agent_id, branch_id: branch.branch_id, rollout: { stages: [100], soak_seconds: -1 } });
       expect([bad.isError, textOf(bad)]).toEqual([true, expect.stringContaining('rollout.soakSeconds')]);

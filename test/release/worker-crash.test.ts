@@ -48,13 +48,20 @@ describe('a worker killed during the test step', () => {
 
     const first = await startChildWorker(queue, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
     children.push(first);
-    const started = await t.request.post(`/v1/agent/${agent.agent_id}/release/start`).set(a.headers)
+    const started = await t.request
+      .post(`/v1/agent/${agent.agent_id}/release/start`)
+      .set(a.headers)
       .send({ branch_id: branch.branch_id, rollout: { stages: [50, 100], soak_seconds: 1 } });
     expect(started.status).toBe(202);
     const releaseId = started.body.release.release_id as string;
 
     // In the middle of the test step: a conversation is waiting for its model answer.
-    await eventually(async () => fake.requests.length, (n) => n >= 1, 60_000, 25);
+    await eventually(
+      async () => fake.requests.length,
+      (n) => n >= 1,
+      60_000,
+      25,
+    );
     const during = await t.orm.em.fork().findOneOrFail(Release, { id: releaseId });
     const runsDuring = await t.orm.em.fork().find(TestRun, { evaluation: during.evaluationId! });
     expect(runsDuring.some((r) => r.status === 'running')).toBe(true);
@@ -69,12 +76,17 @@ describe('a worker killed during the test step', () => {
     const done = await eventually(
       async () => t.orm.em.fork().findOneOrFail(Release, { id: releaseId }),
       (r) => ['succeeded', 'failed', 'aborted', 'rolled_back'].includes(r.status),
-      100_000, 250,
+      100_000,
+      250,
     );
     expect([done.status, done.reason]).toEqual(['succeeded', null]);
     expect(done.steps.map((s) => [s.name, s.status])).toEqual([
-      ['tests', 'succeeded'], ['preview', 'succeeded'], ['merge', 'succeeded'], ['publish', 'succeeded'],
-      ['rollout_50', 'succeeded'], ['rollout_100', 'succeeded'],
+      ['tests', 'succeeded'],
+      ['preview', 'succeeded'],
+      ['merge', 'succeeded'],
+      ['publish', 'succeeded'],
+      ['rollout_50', 'succeeded'],
+      ['rollout_100', 'succeeded'],
     ]);
 
     const em = t.orm.em.fork();
@@ -122,15 +134,27 @@ describe('an abort during the test step', () => {
     expect(started.status).toBe(202);
     const releaseId = started.body.release.release_id as string;
     // The first four conversations (four at a time) wait for their model answers (1.5 s each).
-    await eventually(async () => fake.requests.length, (n) => n >= 4, 60_000, 25);
+    await eventually(
+      async () => fake.requests.length,
+      (n) => n >= 4,
+      60_000,
+      25,
+    );
     const aborted = await t.request.post(`${base}/${releaseId}/abort`).set(b.headers).send({ reason: 'wrong branch' });
     expect(aborted.status).toBe(200);
     const done = await eventually(
       async () => t.orm.em.fork().findOneOrFail(Release, { id: releaseId }),
-      (r) => ['succeeded', 'failed', 'aborted', 'rolled_back'].includes(r.status), 60_000, 250,
+      (r) => ['succeeded', 'failed', 'aborted', 'rolled_back'].includes(r.status),
+      60_000,
+      250,
     );
     expect(done.status).toBe('aborted');
-    expect(done.steps.map((s) => [s.name, s.status])).toEqual([['tests', 'failed'], ['preview', 'skipped'], ['merge', 'skipped'], ['publish', 'skipped']]);
+    expect(done.steps.map((s) => [s.name, s.status])).toEqual([
+      ['tests', 'failed'],
+      ['preview', 'skipped'],
+      ['merge', 'skipped'],
+      ['publish', 'skipped'],
+    ]);
     // The conversations in flight at the abort may finish; no other one begins (wait past their answers).
     await new Promise((r) => setTimeout(r, 3000));
     expect(fake.requests.length).toBeLessThanOrEqual(4);

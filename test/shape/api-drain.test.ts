@@ -19,7 +19,10 @@ function get(port: number, agent: Agent, path = '/'): Promise<{ status: number; 
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (d: string) => (body += d))
+        .on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
     });
     req.on('error', reject);
     req.end();
@@ -81,7 +84,9 @@ describe('draining the API server', () => {
   });
 
   it('closes what is still open at the deadline', async () => {
-    const { http, port } = await start(() => { /* never answers */ });
+    const { http, port } = await start(() => {
+      /* never answers */
+    });
     const hanging = get(port, new Agent({ keepAlive: true })).catch((error: Error) => error);
     await new Promise((r) => setTimeout(r, 100));
     const started = performance.now();

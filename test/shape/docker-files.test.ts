@@ -10,7 +10,9 @@ import { promisify } from 'node:util';
  */
 const run = promisify(execFile);
 const SECRETS = {
-  TOKEN_SECRET: 't'.repeat(40), RECORDING_LINK_SECRET: 'r'.repeat(40), COOKIE_SECRET: 'c'.repeat(40),
+  TOKEN_SECRET: 't'.repeat(40),
+  RECORDING_LINK_SECRET: 'r'.repeat(40),
+  COOKIE_SECRET: 'c'.repeat(40),
   ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
 };
 

@@ -50,19 +50,30 @@ beforeAll(async () => {
     media: 2,
     recordings: 's3',
     // A media process stopped mid-call lets it run for up to 20 s.
-    env: { MEDIA_DRAIN_TIMEOUT_MS: '20000', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300', RATE_LIMIT_PER_SECOND: '10000', RATE_LIMIT_BURST: '20000', ENCRYPTION_KEY },
+    env: {
+      MEDIA_DRAIN_TIMEOUT_MS: '20000',
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE_MS: '300,300,300,300,300,300',
+      RATE_LIMIT_PER_SECOND: '10000',
+      RATE_LIMIT_BURST: '20000',
+      ENCRYPTION_KEY,
+    },
   });
   app = await shapeTestApp(shape);
   const em = app.orm.em.fork();
   const { organization } = await createOrganization(em, { name: 'Shape Org' });
   const client = await createApiClient(em, { organizationId: organization.id, name: 'shape client' });
   const token = await fetch(`${shape.url}/v1/auth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ client_id: client.clientId, client_secret: client.clientSecret }),
   });
   expect(token.status).toBe(200);
-  const { access_token } = await token.json() as { access_token: string };
-  tenant = { organizationId: organization.id, headers: { Authorization: `Bearer ${access_token}`, 'X-Organization-Id': organization.id, 'content-type': 'application/json' } };
+  const { access_token } = (await token.json()) as { access_token: string };
+  tenant = {
+    organizationId: organization.id,
+    headers: { Authorization: `Bearer ${access_token}`, 'X-Organization-Id': organization.id, 'content-type': 'application/json' },
+  };
 }, 600_000);
 
 afterAll(async () => {
@@ -81,8 +92,13 @@ async function load(count: number, concurrency: number, at: number, during: () =
   const one = async () => {
     while (started < count) {
       started++;
-      const outcome = await fetch(`${shape.url}/v1/organization/retrieve`, { headers: tenant.headers, signal: AbortSignal.timeout(10_000) })
-        .then((r) => { void r.arrayBuffer(); return String(r.status); }, (e: Error) => `error: ${e.message}`);
+      const outcome = await fetch(`${shape.url}/v1/organization/retrieve`, { headers: tenant.headers, signal: AbortSignal.timeout(10_000) }).then(
+        (r) => {
+          void r.arrayBuffer();
+          return String(r.status);
+        },
+        (e: Error) => `error: ${e.message}`,
+      );
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       if (++answered === at) fault = during();
     }
@@ -131,16 +147,29 @@ describe('the production shape', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     try {
       const agent = await createAgent(app.orm.em.fork(), systemPrincipal(tenant.organizationId), {
-        name: 'Shape agent', prompt: 'You are brief.', first_message: 'Hello.',
+        name: 'Shape agent',
+        prompt: 'You are brief.',
+        first_message: 'Hello.',
       } as CreateAgentBody);
       const trigger = await fetch(`${shape.url}/v1/agent_trigger/create`, {
-        method: 'POST', headers: tenant.headers,
-        body: JSON.stringify({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` }),
+        method: 'POST',
+        headers: tenant.headers,
+        body: JSON.stringify({
+          agent_id: agent.agent_id,
+          event_kinds: ['call.ended'],
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+        }),
       });
       expect(trigger.status).toBe(201);
       // The event is recorded as a call's end would record it; a worker's webhook dispatcher makes its first attempt.
       const { runIds } = await app.orm.em.fork().transactional((tx) =>
-        emitEvent(tx, { organizationId: tenant.organizationId, agentId: agent.agent_id, type: 'call.ended', data: { n: 1 } as never /* synthetic: delivery is under test */ }));
+        emitEvent(tx, {
+          organizationId: tenant.organizationId,
+          agentId: agent.agent_id,
+          type: 'call.ended',
+          data: { n: 1 } as never /* synthetic: delivery is under test */,
+        }),
+      );
       const deadline = Date.now() + 30_000;
       while (arrivals.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(arrivals.length).toBe(1);
@@ -150,7 +179,7 @@ describe('the production shape', () => {
       let run: { status: string; event_id: string; attempts: { status_code: number | null; error: string | null }[] } | undefined;
       while (Date.now() < deadline + 60_000) {
         const res = await fetch(`${shape.url}/v1/agent_trigger/run/${runIds[0]}/retrieve`, { headers: tenant.headers });
-        run = (await res.json() as { run: typeof run }).run;
+        run = ((await res.json()) as { run: typeof run }).run;
         if (run && run.status !== 'pending' && run.status !== 'delivering') break;
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -183,16 +212,28 @@ describe('a campaign through faults of every role', () => {
     try {
       const { tenant: owner, agent, callers } = await campaignTenant(app);
       const api = campaignApi(app, owner);
-      const hook = await app.request.post('/v1/agent_trigger/create').set(owner.headers).send({
-        agent_id: agent.agent_id, event_kinds: ['call.ended', 'campaign.finished'], url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-      });
+      const hook = await app.request
+        .post('/v1/agent_trigger/create')
+        .set(owner.headers)
+        .send({
+          agent_id: agent.agent_id,
+          event_kinds: ['call.ended', 'campaign.finished'],
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+        });
       expect(hook.status).toBe(201);
 
       const numbers = nyNumbers(48, 3000);
-      const launched = await api.launch({
-        agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 3, calls_per_minute: 90,
-        retry: { max_attempts: 2, delay_seconds: 1 },
-      }, { 'Idempotency-Key': 'shape-campaign-1' });
+      const launched = await api.launch(
+        {
+          agent_id: agent.agent_id,
+          caller_numbers: callers,
+          numbers,
+          max_concurrent_calls: 3,
+          calls_per_minute: 90,
+          retry: { max_attempts: 2, delay_seconds: 1 },
+        },
+        { 'Idempotency-Key': 'shape-campaign-1' },
+      );
       expect(launched.status).toBe(202);
       const id = launched.body.campaign.campaign_id as string;
 
@@ -200,8 +241,11 @@ describe('a campaign through faults of every role', () => {
       const dials = async (): Promise<{ dials: number; status: string }> => {
         for (;;) {
           try {
-            const [row] = await sql<{ dials: number; status: string }>(app.orm.em.fork(),
-              'select c.status, coalesce(sum(r.attempts), 0)::int as dials from campaign c join campaign_recipient r on r.campaign_id = c.id where c.id = ? group by c.id', [id]);
+            const [row] = await sql<{ dials: number; status: string }>(
+              app.orm.em.fork(),
+              'select c.status, coalesce(sum(r.attempts), 0)::int as dials from campaign c join campaign_recipient r on r.campaign_id = c.id where c.id = ? group by c.id',
+              [id],
+            );
             return row;
           } catch {
             await new Promise((r) => setTimeout(r, 250));
@@ -211,7 +255,8 @@ describe('a campaign through faults of every role', () => {
       const when = async (n: number, fault: string, act: () => Promise<void>) => {
         const deadline = Date.now() + 120_000;
         for (let p = await dials(); p.dials < n; p = await dials()) {
-          if (p.status !== 'running' || Date.now() > deadline) throw new Error(`the campaign reached ${p.dials} dials (${p.status}) before "${fault}"; done so far: ${faults.join(', ')}`);
+          if (p.status !== 'running' || Date.now() > deadline)
+            throw new Error(`the campaign reached ${p.dials} dials (${p.status}) before "${fault}"; done so far: ${faults.join(', ')}`);
           await new Promise((r) => setTimeout(r, 100));
         }
         await act();
@@ -253,9 +298,17 @@ describe('a campaign through faults of every role', () => {
       // the receiver got is an attempt on record.
       // (Answered calls also record call.analyzed, which the trigger does not subscribe to.)
       // campaign.finished is written by the workflow's close, a step after the status becomes completed.
-      const events = await eventually(() => sql<{ id: string; type: string }>(app.orm.em.fork(),
-        `select id, type from webhook_event where organization_id = ? and agent_id = ? and type in ('call.ended', 'campaign.finished')`, [owner.organizationId, agent.agent_id]),
-      (found) => found.some((e) => e.type === 'campaign.finished'), 60_000, 250);
+      const events = await eventually(
+        () =>
+          sql<{ id: string; type: string }>(
+            app.orm.em.fork(),
+            `select id, type from webhook_event where organization_id = ? and agent_id = ? and type in ('call.ended', 'campaign.finished')`,
+            [owner.organizationId, agent.agent_id],
+          ),
+        (found) => found.some((e) => e.type === 'campaign.finished'),
+        60_000,
+        250,
+      );
       expect(events.filter((e) => e.type === 'call.ended')).toHaveLength(rows.length);
       expect(events.filter((e) => e.type === 'campaign.finished')).toHaveLength(1);
       const runs = await settledRuns(owner.organizationId, events.length);
@@ -274,8 +327,16 @@ describe('a campaign through faults of every role', () => {
 /** The organization's trigger runs once `count` of them are settled (neither pending nor delivering). */
 function settledRuns(organizationId: string, count: number): Promise<{ event_id: string; status: string; attempts: unknown[] }[]> {
   return eventually(
-    () => sql<{ event_id: string; status: string; attempts: unknown[] }>(app.orm.em.fork(), 'select event_id, status, attempts from trigger_run where organization_id = ?', [organizationId]),
-    (runs) => runs.length >= count && runs.every((r) => r.status !== 'pending' && r.status !== 'delivering'), 90_000, 250);
+    () =>
+      sql<{ event_id: string; status: string; attempts: unknown[] }>(
+        app.orm.em.fork(),
+        'select event_id, status, attempts from trigger_run where organization_id = ?',
+        [organizationId],
+      ),
+    (runs) => runs.length >= count && runs.every((r) => r.status !== 'pending' && r.status !== 'delivering'),
+    90_000,
+    250,
+  );
 }
 
 describe('a release through a worker crash', () => {
@@ -285,18 +346,32 @@ describe('a release through a worker crash', () => {
       const owner = await createTenant(app);
       const { agent, branch, liveVersionId, headVersionId } = await slowModelReleasable(app, owner, fake, ['greets']);
       const publicationsBefore = await app.orm.em.fork().count(AgentPublication, { agent: agent.agent_id });
-      const started = await app.request.post(`/v1/agent/${agent.agent_id}/release/start`).set(owner.headers)
+      const started = await app.request
+        .post(`/v1/agent/${agent.agent_id}/release/start`)
+        .set(owner.headers)
         .send({ branch_id: branch.branch_id, rollout: { stages: [50, 100], soak_seconds: 1 } });
       expect(started.status).toBe(202);
       const releaseId = started.body.release.release_id as string;
 
-      await eventually(async () => fake.requests.length, (n) => n >= 1, 60_000, 25);
+      await eventually(
+        async () => fake.requests.length,
+        (n) => n >= 1,
+        60_000,
+        25,
+      );
       await Promise.all([shape.kill('worker', 0, 'SIGKILL'), shape.kill('worker', 1, 'SIGKILL')]);
       await Promise.all([shape.restart('worker', 0), shape.restart('worker', 1)]);
 
       const done = await eventually(
-        async () => (await app.request.get(`/v1/agent/${agent.agent_id}/release/${releaseId}/retrieve`).set(owner.headers)).body.release as { status: string; reason: string | null },
-        (r) => ['succeeded', 'failed', 'aborted', 'rolled_back'].includes(r.status), 120_000, 500);
+        async () =>
+          (await app.request.get(`/v1/agent/${agent.agent_id}/release/${releaseId}/retrieve`).set(owner.headers)).body.release as {
+            status: string;
+            reason: string | null;
+          },
+        (r) => ['succeeded', 'failed', 'aborted', 'rolled_back'].includes(r.status),
+        120_000,
+        500,
+      );
       expect([done.status, done.reason]).toEqual(['succeeded', null]);
       const em = app.orm.em.fork();
       const release = await em.findOneOrFail(Release, { id: releaseId });
@@ -336,30 +411,55 @@ describe('calls through the media processes', () => {
     return { ...run, errors: `${run.errors.slice(-1200)}\n--- media-${i} logged meanwhile ---\n${log.slice(-6000)}` };
   };
   /** The error lines (pino level 50 and above) media process `i` logged past byte `from` of its log. */
-  const errorsLogged = (i: number, from: number) => readFileSync(logOf(i)).subarray(from).toString().split('\n')
-    .filter((line) => /"level":(5|6)\d/.test(line));
+  const errorsLogged = (i: number, from: number) =>
+    readFileSync(logOf(i))
+      .subarray(from)
+      .toString()
+      .split('\n')
+      .filter((line) => /"level":(5|6)\d/.test(line));
   const expectCallPassed = (run: SippRun) => expect({ code: run.code, errors: run.code === 0 ? '' : run.errors }).toEqual({ code: 0, errors: '' });
   /** A caller who waits for the greeting, says goodbye and stays on the line until the agent hangs up. */
-  const goodbyeCall = (i: number) => explained(i, () => dial(via(i), scenarioFile(via(i), 'uac-await-bye.xml', {
-    CALLER_AUDIO_FILE: callerAudio(via(i), [spokenSeconds(GREETING) + 3, 'goodbye', 3]),
-  }), number, { timeoutS: 30 }));
+  const goodbyeCall = (i: number) =>
+    explained(i, () =>
+      dial(
+        via(i),
+        scenarioFile(via(i), 'uac-await-bye.xml', {
+          CALLER_AUDIO_FILE: callerAudio(via(i), [spokenSeconds(GREETING) + 3, 'goodbye', 3]),
+        }),
+        number,
+        { timeoutS: 30 },
+      ),
+    );
   const getSessionView = (id: string) => getSession(app.orm.em.fork(), owner.organizationId, id);
   /** The organization's finished sessions with the number, once there are `count`. */
-  const finished = (count: number) => eventually(
-    () => app.orm.em.fork().find(CallSession, { organization: owner.organizationId, phoneNumber: number, status: { $ne: 'in_progress' } }),
-    (rows) => rows.length >= count, 15_000, 200);
+  const finished = (count: number) =>
+    eventually(
+      () => app.orm.em.fork().find(CallSession, { organization: owner.organizationId, phoneNumber: number, status: { $ne: 'in_progress' } }),
+      (rows) => rows.length >= count,
+      15_000,
+      200,
+    );
   /** The call to the number in progress that started after `since`. */
-  const inProgress = (phone: string, since: Date) => eventually(
-    () => app.orm.em.fork().findOne(CallSession, { organization: owner.organizationId, phoneNumber: phone, status: 'in_progress', startedAt: { $gte: since } }),
-    (row) => row !== null, 15_000, 100);
+  const inProgress = (phone: string, since: Date) =>
+    eventually(
+      () =>
+        app.orm.em.fork().findOne(CallSession, { organization: owner.organizationId, phoneNumber: phone, status: 'in_progress', startedAt: { $gte: since } }),
+      (row) => row !== null,
+      15_000,
+      100,
+    );
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'vp-shape-calls-'));
     owner = await createTenant(app, 'owner');
-    const agent = await callAgent(via(0), {
-      first_message: GREETING,
-      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'goodbye', say: 'Goodbye!', hangup: true }] },
-    }, ['goodbye']);
+    const agent = await callAgent(
+      via(0),
+      {
+        first_message: GREETING,
+        model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'goodbye', say: 'Goodbye!', hangup: true }] },
+      },
+      ['goodbye'],
+    );
     number = await routedNumber(via(0), agent.agent_id);
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -381,14 +481,29 @@ describe('calls through the media processes', () => {
     const sessions = await finished(2);
     expect(sessions).toHaveLength(2);
     // One call on each process: each one's log says it recorded one of them.
-    const recordedBy = (i: number) => sessions.filter((row) => readFileSync(shape.processes.find((p) => p.role === 'media' && p.index === i)!.logFile, 'utf8')
-      .split('\n').some((line) => line.includes('live call recorded') && line.includes(row.id)));
+    const recordedBy = (i: number) =>
+      sessions.filter((row) =>
+        readFileSync(shape.processes.find((p) => p.role === 'media' && p.index === i)!.logFile, 'utf8')
+          .split('\n')
+          .some((line) => line.includes('live call recorded') && line.includes(row.id)),
+      );
     // (The line follows the session's write: wait for it.)
-    expect(await eventually(async () => [recordedBy(0).length, recordedBy(1).length], ([x, y]) => x + y === 2, 10_000, 100)).toEqual([1, 1]);
+    expect(
+      await eventually(
+        async () => [recordedBy(0).length, recordedBy(1).length],
+        ([x, y]) => x + y === 2,
+        10_000,
+        100,
+      ),
+    ).toEqual([1, 1]);
     for (const row of sessions) {
       const session = await getSessionView(row.id);
       expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup', direction: 'inbound', kind: 'live' });
-      expect(lines(session).slice(0, 3)).toEqual([['agent', GREETING], ['customer', 'goodbye'], ['agent', 'Goodbye!']]);
+      expect(lines(session).slice(0, 3)).toEqual([
+        ['agent', GREETING],
+        ['customer', 'goodbye'],
+        ['agent', 'Goodbye!'],
+      ]);
       const audio = await download(row.id);
       expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/wav']);
       const body = Buffer.from(await audio.arrayBuffer());
@@ -426,16 +541,28 @@ describe('calls through the media processes', () => {
     expectCallPassed(await goodbyeCall(0));
   }, 120_000);
 
-  it('SIGKILL of a media process mid-call: the shape\'s workers end the call failed, media_lost, at its last heartbeat', async () => {
+  it("SIGKILL of a media process mid-call: the shape's workers end the call failed, media_lost, at its last heartbeat", async () => {
     const waits = scenarioFile(via(1), 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(via(1), [30]) });
     const since = new Date();
-    const sipp = runSipp({ scenario: waits, remote: shape.sipAddresses[1], service: number.replace('+', ''), localPort: randomPort(), timeoutS: 40, extra: ['-mp', String(randomPort())] });
+    const sipp = runSipp({
+      scenario: waits,
+      remote: shape.sipAddresses[1],
+      service: number.replace('+', ''),
+      localPort: randomPort(),
+      timeoutS: 40,
+      extra: ['-mp', String(randomPort())],
+    });
     try {
       const row = await inProgress(number, since);
       await new Promise((r) => setTimeout(r, 4000)); // a few heartbeats (every 2 s)
       const killedAt = Date.now();
       await shape.kill('media', 1, 'SIGKILL');
-      const session = await eventually(() => getSessionView(row!.id), (v) => v.status !== 'in_progress', 30_000, 250);
+      const session = await eventually(
+        () => getSessionView(row!.id),
+        (v) => v.status !== 'in_progress',
+        30_000,
+        250,
+      );
       expect(session).toMatchObject({ status: 'failed', end_reason: 'media_lost' });
       expect(Date.now() - killedAt).toBeLessThan(30_000);
       expect(session.duration_seconds).toBeGreaterThanOrEqual(3);

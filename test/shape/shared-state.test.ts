@@ -83,11 +83,17 @@ describe('revoking an API client', () => {
 
   it('is refused by a running API process at once, though it cached the client a moment before', async () => {
     const tenant = await createTenant(a);
-    const token = await (await fetch(`${api.baseUrl}/v1/auth/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: tenant.clientId, client_secret: tenant.clientSecret }),
-    })).json() as { access_token: string };
-    const retrieve = () => fetch(`${api.baseUrl}/v1/organization/retrieve`, { headers: { Authorization: `Bearer ${token.access_token}`, 'X-Organization-Id': tenant.organizationId } });
+    const token = (await (
+      await fetch(`${api.baseUrl}/v1/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: tenant.clientId, client_secret: tenant.clientSecret }),
+      })
+    ).json()) as { access_token: string };
+    const retrieve = () =>
+      fetch(`${api.baseUrl}/v1/organization/retrieve`, {
+        headers: { Authorization: `Bearer ${token.access_token}`, 'X-Organization-Id': tenant.organizationId },
+      });
     expect((await retrieve()).status).toBe(200);
     await revokeApiClient(a.orm.em.fork(), tenant.clientId);
     const revokedAt = Date.now();

@@ -39,7 +39,10 @@ export async function startReceiver(delayMs = 0): Promise<{ url: string; arrival
 export async function subscribedAgent(t: TestApp, url: string): Promise<{ tenant: TestTenant; agentId: string }> {
   const tenant = await createTenant(t);
   const agent = await makeAgent(t, tenant);
-  const created = await t.request.post('/v1/agent_trigger/create').set(tenant.headers).send({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url });
+  const created = await t.request
+    .post('/v1/agent_trigger/create')
+    .set(tenant.headers)
+    .send({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url });
   expect(created.status).toBe(201);
   return { tenant, agentId: agent.agent_id };
 }
@@ -49,8 +52,11 @@ export async function subscribedAgent(t: TestApp, url: string): Promise<{ tenant
  * does for a run whose claim lapsed: no dispatcher runs in these tests, whose database other files share); the run's id.
  */
 export async function deliverEvent(t: TestApp, queue: string, tenant: TestTenant, agentId: string): Promise<string> {
-  const { runIds } = await t.orm.em.fork().transactional((tx) =>
-    emitEvent(tx, { organizationId: tenant.organizationId, agentId, type: 'call.ended', data: { n: 1 } as never /* synthetic: delivery is under test */ }));
+  const { runIds } = await t.orm.em
+    .fork()
+    .transactional((tx) =>
+      emitEvent(tx, { organizationId: tenant.organizationId, agentId, type: 'call.ended', data: { n: 1 } as never /* synthetic: delivery is under test */ }),
+    );
   expect(runIds).toHaveLength(1);
   await startRunWorkflows(t.orm.em.fork(), { client: t.deps.temporal!.client, taskQueue: queue }, [{ runId: runIds[0] }]);
   return runIds[0];
@@ -59,8 +65,14 @@ export async function deliverEvent(t: TestApp, queue: string, tenant: TestTenant
 /** The trigger run once it is settled (neither pending nor delivering). */
 export function settledRun(t: TestApp, tenant: TestTenant, runId: string): Promise<{ status: string; attempts: { status_code: number | null }[] }> {
   return eventually(
-    async () => (await t.request.get(`/v1/agent_trigger/run/${runId}/retrieve`).set(tenant.headers)).body.run as { status: string; attempts: { status_code: number | null }[] },
-    (r) => r.status !== 'pending' && r.status !== 'delivering', 30_000, 200,
+    async () =>
+      (await t.request.get(`/v1/agent_trigger/run/${runId}/retrieve`).set(tenant.headers)).body.run as {
+        status: string;
+        attempts: { status_code: number | null }[];
+      },
+    (r) => r.status !== 'pending' && r.status !== 'delivering',
+    30_000,
+    200,
   );
 }
 

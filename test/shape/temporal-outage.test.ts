@@ -31,7 +31,10 @@ class TcpProxy {
       for (const s of [client, upstream]) {
         this.sockets.add(s);
         s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => { client.destroy(); upstream.destroy(); });
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
       }
       client.pipe(upstream).pipe(client);
     });
@@ -72,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('Temporal unreachable', () => {
-  it('answers launches and controls 503 with Retry-After at once; a failed launch\'s key launches afresh once Temporal is back', async () => {
+  it("answers launches and controls 503 with Retry-After at once; a failed launch's key launches afresh once Temporal is back", async () => {
     const { tenant, agent, callers } = await campaignTenant(t, 1);
     const api = campaignApi(t, tenant);
     const body = { agent_id: agent.agent_id, caller_numbers: callers, numbers: nyNumbers(3, 8100), max_concurrent_calls: 1 };
@@ -87,11 +90,16 @@ describe('Temporal unreachable', () => {
     expect([refused.status, refused.headers['retry-after'], refused.body.code]).toEqual([503, '5', 'UNAVAILABLE']);
     expect(performance.now() - started).toBeLessThan(5000);
     // The campaign that could not start is closed, and does not hold the key.
-    const [held] = await sql<{ n: number }>(t.orm.em.fork(),
-      'select count(*)::int as n from campaign where organization_id = ? and idempotency_key = ?', [tenant.organizationId, 'outage-1']);
+    const [held] = await sql<{ n: number }>(t.orm.em.fork(), 'select count(*)::int as n from campaign where organization_id = ? and idempotency_key = ?', [
+      tenant.organizationId,
+      'outage-1',
+    ]);
     expect(held.n).toBe(0);
-    const [closed] = await sql<{ id: string; status: string; reason: string }>(t.orm.em.fork(),
-      "select id, status, reason from campaign where organization_id = ? and status = 'cancelled'", [tenant.organizationId]);
+    const [closed] = await sql<{ id: string; status: string; reason: string }>(
+      t.orm.em.fork(),
+      "select id, status, reason from campaign where organization_id = ? and status = 'cancelled'",
+      [tenant.organizationId],
+    );
     expect(closed).toMatchObject({ status: 'cancelled', reason: expect.stringContaining('could not start') });
 
     for (const move of ['pause', 'resume', 'cancel']) {
@@ -125,16 +133,25 @@ describe('Temporal unreachable', () => {
   it('a process that started while Temporal was down becomes ready when it comes back', async () => {
     const other = await createTestApp();
     await proxy.down();
-    const stop = keepConnecting({ address: `127.0.0.1:${proxy.port}`, namespace: t.deps.config.temporal.namespace, fastFail: true }, (link) => {
-      links.push(link);
-      other.deps.temporal = link;
-    }, pino({ level: 'silent' }));
+    const stop = keepConnecting(
+      { address: `127.0.0.1:${proxy.port}`, namespace: t.deps.config.temporal.namespace, fastFail: true },
+      (link) => {
+        links.push(link);
+        other.deps.temporal = link;
+      },
+      pino({ level: 'silent' }),
+    );
     try {
       const before = await other.request.get('/readyz');
       expect([before.status, before.body.checks.temporal]).toEqual([503, { status: 'error', error: 'this process has no Temporal connection' }]);
       await new Promise((r) => setTimeout(r, 1500)); // at least one attempt fails meanwhile
       await proxy.up();
-      const ready = await eventually(() => other.request.get('/readyz'), (r) => r.status === 200, 30_000, 250);
+      const ready = await eventually(
+        () => other.request.get('/readyz'),
+        (r) => r.status === 200,
+        30_000,
+        250,
+      );
       expect(ready.body).toMatchObject({ status: 'ok', checks: { temporal: { status: 'ok' } } });
     } finally {
       stop();

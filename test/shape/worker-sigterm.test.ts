@@ -23,8 +23,15 @@ async function workerRole(): Promise<{ child: ChildProcess; output: () => string
   const { NODE_OPTIONS: _jest, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'worker'], {
     env: {
-      ...inherited, NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL!, TEMPORAL_TASK_QUEUE: h.queue, DATA_DIR: h.dir,
-      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY, LOG_LEVEL: 'info', TRIGGER_DISPATCH_POLL_MS: '0',
+      ...inherited,
+      NODE_ENV: 'test',
+      DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      TEMPORAL_TASK_QUEUE: h.queue,
+      DATA_DIR: h.dir,
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      ENCRYPTION_KEY,
+      LOG_LEVEL: 'info',
+      TRIGGER_DISPATCH_POLL_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -32,7 +39,12 @@ async function workerRole(): Promise<{ child: ChildProcess; output: () => string
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: performance.now() })));
-  await eventually(async () => output, (o) => o.includes('worker running') || child.exitCode !== null, 60_000, 100);
+  await eventually(
+    async () => output,
+    (o) => o.includes('worker running') || child.exitCode !== null,
+    60_000,
+    100,
+  );
   if (child.exitCode !== null) throw new Error(`the worker role exited: ${output}`);
   return { child, output: () => output, exited };
 }
@@ -46,7 +58,12 @@ describe('SIGTERM to a worker', () => {
     try {
       const runId = await deliverEvent(t, queue, tenant, agentId);
 
-      await eventually(async () => arrivals.length, (n) => n === 1, 30_000, 20);
+      await eventually(
+        async () => arrivals.length,
+        (n) => n === 1,
+        30_000,
+        20,
+      );
       const signalledAt = performance.now();
       worker.child.kill('SIGTERM');
       const { code, at } = await worker.exited;

@@ -35,6 +35,8 @@ describe('the prebuilt workflow bundle', () => {
   }, 180_000);
 
   it('a WORKFLOW_BUNDLE that does not exist stops the worker with a clear error', async () => {
-    await expect(startChildWorker(h.queue, { WORKFLOW_BUNDLE: join(h.dir, 'missing.js') }, 30_000)).rejects.toThrow(/WORKFLOW_BUNDLE: .*missing\.js does not exist/);
+    await expect(startChildWorker(h.queue, { WORKFLOW_BUNDLE: join(h.dir, 'missing.js') }, 30_000)).rejects.toThrow(
+      /WORKFLOW_BUNDLE: .*missing\.js does not exist/,
+    );
   }, 60_000);
 });

@@ -48,7 +48,10 @@ export async function startChildApi(env: Record<string, string> = {}, timeoutMs 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API process exited (${child.exitCode}) before it served: ${output}`);
-    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -61,10 +64,11 @@ export async function startChildApi(env: Record<string, string> = {}, timeoutMs 
     baseUrl,
     port,
     output: () => output,
-    kill: (signal) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    }),
+    kill: (signal) =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
   };
 }

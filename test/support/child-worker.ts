@@ -41,10 +41,11 @@ export async function startChildWorker(taskQueue: string, env: Record<string, st
   return {
     process: child,
     stderr: () => err,
-    kill: (signal) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    }),
+    kill: (signal) =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
   };
 }

@@ -55,7 +55,11 @@ export async function startFakeDeepgram(apiKey: string): Promise<FakeDeepgram> {
       const text = data.toString('utf8');
       session.controls.push(text);
       if ((JSON.parse(text) as { type?: string }).type === 'CloseStream') {
-        for (const sentence of fake.transcript.split('.').map((s) => s.trim()).filter(Boolean)) ws.send(JSON.stringify(results(sentence, true)));
+        for (const sentence of fake.transcript
+          .split('.')
+          .map((s) => s.trim())
+          .filter(Boolean))
+          ws.send(JSON.stringify(results(sentence, true)));
         ws.send(JSON.stringify({ type: 'Metadata', request_id: 'req-1', duration: session.audioBytes / 16000, channels: 1 }));
         ws.close(1000);
       }
@@ -73,7 +77,12 @@ export async function startFakeDeepgram(apiKey: string): Promise<FakeDeepgram> {
 
 function results(transcript: string, isFinal: boolean) {
   return {
-    type: 'Results', channel_index: [0, 1], duration: 1.2, start: 0, is_final: isFinal, speech_final: isFinal,
+    type: 'Results',
+    channel_index: [0, 1],
+    duration: 1.2,
+    start: 0,
+    is_final: isFinal,
+    speech_final: isFinal,
     channel: { alternatives: [{ transcript, confidence: 0.9, words: transcript.split(' ').map((word) => ({ word, start: 0, end: 0.1, confidence: 0.9 })) }] },
     metadata: { request_id: 'req-1', model_info: { name: 'fake' } },
   };

@@ -41,7 +41,9 @@ export async function startFakeElevenLabs(apiKey: string): Promise<FakeElevenLab
     const session: ElevenLabsSession = { url: new URL(req.url ?? '/', 'http://x'), headers: req.headers, messages: [], closedByClient: false };
     sessions.push(session);
     const format = session.url.searchParams.get('output_format');
-    ws.on('close', () => { session.closedByClient = true; });
+    ws.on('close', () => {
+      session.closedByClient = true;
+    });
     ws.on('message', (data: Buffer) => {
       const message = JSON.parse(data.toString('utf8')) as { text?: string };
       session.messages.push(message);
@@ -56,11 +58,16 @@ export async function startFakeElevenLabs(apiKey: string): Promise<FakeElevenLab
           ws.close(1000);
           return;
         }
-        const tone = Int16Array.from({ length: samplesPerChunk }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (sent * samplesPerChunk + i)) / rate)));
+        const tone = Int16Array.from({ length: samplesPerChunk }, (_, i) =>
+          Math.round(8000 * Math.sin((2 * Math.PI * 440 * (sent * samplesPerChunk + i)) / rate)),
+        );
         const audio = format === 'pcm_16000' ? Buffer.from(tone.buffer) : encodeG711('PCMU', tone);
         ws.send(JSON.stringify({ audio: audio.toString('base64'), isFinal: null, normalizedAlignment: null }));
         sent++;
-        const timer = setTimeout(() => { timers.delete(timer); next(); }, delayMs);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          next();
+        }, delayMs);
         timers.add(timer);
       };
       next();

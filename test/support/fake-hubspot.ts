@@ -17,13 +17,20 @@ export interface FakeHubspot extends WireServer {
 }
 
 const error = (status: number, category: string, message: string): WireReply => ({
-  status, body: { status: 'error', message, correlationId: randomUUID(), category },
+  status,
+  body: { status: 'error', message, correlationId: randomUUID(), category },
 });
 
 export async function startFakeHubspot(): Promise<FakeHubspot> {
   const contacts = new Map<string, Record<string, string>>();
   let next = 501;
-  const view = (id: string) => ({ id, properties: { ...contacts.get(id)!, hs_object_id: id }, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z', archived: false });
+  const view = (id: string) => ({
+    id,
+    properties: { ...contacts.get(id)!, hs_object_id: id },
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    archived: false,
+  });
   const seed = (properties: Record<string, string>) => {
     const id = String(next++);
     contacts.set(id, properties);
@@ -32,7 +39,11 @@ export async function startFakeHubspot(): Promise<FakeHubspot> {
 
   const handle = (req: WireRequest): WireReply => {
     if (req.headers.authorization !== `Bearer ${HUBSPOT_TOKEN}`) {
-      return error(401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview');
+      return error(
+        401,
+        'INVALID_AUTHENTICATION',
+        'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
+      );
     }
     if (req.method === 'GET' && req.path === '/crm/v3/objects/contacts') {
       const limit = Number(req.query.limit ?? 10);
@@ -40,10 +51,15 @@ export async function startFakeHubspot(): Promise<FakeHubspot> {
     }
     if (req.method === 'POST' && req.path === '/crm/v3/objects/contacts/search') {
       const groups = req.body?.filterGroups;
-      if (!Array.isArray(groups) || groups.length > 5 || typeof req.body !== 'object') return error(400, 'VALIDATION_ERROR', 'Invalid input JSON on line 1: filterGroups');
-      const matches = [...contacts.entries()].filter(([, p]) =>
-        groups.length === 0 || groups.some((g: { filters: { propertyName: string; operator: string; value: string }[] }) =>
-          g.filters.every((f) => f.operator === 'EQ' && (p[f.propertyName] ?? '').toLowerCase() === String(f.value).toLowerCase())));
+      if (!Array.isArray(groups) || groups.length > 5 || typeof req.body !== 'object')
+        return error(400, 'VALIDATION_ERROR', 'Invalid input JSON on line 1: filterGroups');
+      const matches = [...contacts.entries()].filter(
+        ([, p]) =>
+          groups.length === 0 ||
+          groups.some((g: { filters: { propertyName: string; operator: string; value: string }[] }) =>
+            g.filters.every((f) => f.operator === 'EQ' && (p[f.propertyName] ?? '').toLowerCase() === String(f.value).toLowerCase()),
+          ),
+      );
       const limit = Number(req.body.limit ?? 10);
       return { status: 200, body: { total: matches.length, results: matches.slice(0, limit).map(([id]) => view(id)) } };
     }

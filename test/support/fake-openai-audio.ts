@@ -29,7 +29,13 @@ export interface FakeOpenAiAudio {
 
 export async function startFakeOpenAiAudio(apiKey: string): Promise<FakeOpenAiAudio> {
   const requests: AudioRequest[] = [];
-  const fake: FakeOpenAiAudio = { baseUrl: '', requests, speech: { chunks: 4, samplesPerChunk: 2400, delayMs: 30 }, transcript: 'I would like to book an appointment.', close: async () => {} };
+  const fake: FakeOpenAiAudio = {
+    baseUrl: '',
+    requests,
+    speech: { chunks: 4, samplesPerChunk: 2400, delayMs: 30 },
+    transcript: 'I would like to book an appointment.',
+    close: async () => {},
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -47,7 +53,9 @@ export async function startFakeOpenAiAudio(apiKey: string): Promise<FakeOpenAiAu
       res.writeHead(200, { 'content-type': 'audio/pcm' });
       const { chunks, samplesPerChunk, delayMs } = fake.speech;
       for (let c = 0; c < chunks && !res.destroyed; c++) {
-        const tone = Int16Array.from({ length: samplesPerChunk }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (c * samplesPerChunk + i)) / 24000)));
+        const tone = Int16Array.from({ length: samplesPerChunk }, (_, i) =>
+          Math.round(8000 * Math.sin((2 * Math.PI * 440 * (c * samplesPerChunk + i)) / 24000)),
+        );
         res.write(Buffer.from(tone.buffer));
         await new Promise((resolve) => setTimeout(resolve, delayMs));
       }

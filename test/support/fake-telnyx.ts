@@ -21,13 +21,16 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
 
   const handle = (req: WireRequest): WireReply => {
     if (req.headers.authorization !== `Bearer ${TELNYX_KEY}`) return error(401, '10009', 'Authentication failed', 'The API key is not valid.');
-    if (req.method === 'GET' && req.path === '/v2/balance') return { status: 200, body: { data: { balance: '10.00', currency: 'USD', record_type: 'balance' } } };
+    if (req.method === 'GET' && req.path === '/v2/balance')
+      return { status: 200, body: { data: { balance: '10.00', currency: 'USD', record_type: 'balance' } } };
     if (req.method === 'POST' && req.path === '/v2/calls') {
       const key = req.headers['idempotency-key'];
       if (typeof key === 'string' && byKey.has(key)) return { status: 200, body: byKey.get(key) };
       if (!req.body?.connection_id) return error(422, '10015', 'Invalid value for connection_id', 'connection_id is required');
       if (!/^\+\d{8,15}$/.test(req.body?.to ?? '')) return error(422, '10016', 'Invalid phone number', 'to must be E.164');
-      const body = { data: { call_control_id: `v3:${randomUUID()}`, call_leg_id: randomUUID(), call_session_id: randomUUID(), is_alive: false, record_type: 'call' } };
+      const body = {
+        data: { call_control_id: `v3:${randomUUID()}`, call_leg_id: randomUUID(), call_session_id: randomUUID(), is_alive: false, record_type: 'call' },
+      };
       if (typeof key === 'string') byKey.set(key, body);
       return { status: 200, body };
     }
@@ -40,8 +43,15 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
         status: 200,
         body: {
           data: numbers.map((n) => ({
-            record_type: 'available_phone_number', phone_number: n, vanity_format: '', best_effort: false, reservable: true,
-            region_information: [{ region_type: 'rate_center', region_name: 'CHICAGO' }, { region_type: 'state', region_name: 'IL' }],
+            record_type: 'available_phone_number',
+            phone_number: n,
+            vanity_format: '',
+            best_effort: false,
+            reservable: true,
+            region_information: [
+              { region_type: 'rate_center', region_name: 'CHICAGO' },
+              { region_type: 'state', region_name: 'IL' },
+            ],
             features: [{ name: 'voice' }],
           })),
           metadata: { total_results: numbers.length },

@@ -20,7 +20,8 @@ export interface FakeTwilio extends WireServer {
 }
 
 const error = (status: number, code: number, message: string): WireReply => ({
-  status, body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
+  status,
+  body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
 });
 const sid = (prefix: string) => prefix + randomBytes(16).toString('hex');
 
@@ -35,7 +36,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (req.headers.authorization !== expected) return error(401, 20003, 'Authenticate');
     if (req.method === 'GET' && req.path === `${account}.json`) return { status: 200, body: { sid: TWILIO_SID, status: 'active', friendly_name: 'Test' } };
     if (req.method === 'POST' && req.path === `${account}/Calls.json`) {
-      if (!req.body.To) return error(400, 21201, 'No \'To\' number is specified');
+      if (!req.body.To) return error(400, 21201, "No 'To' number is specified");
       if (!/^\+\d{8,15}$/.test(req.body.To)) return error(400, 21211, `Invalid 'To' Phone Number: ${req.body.To}`);
       if (!req.body.Url && !req.body.Twiml) return error(400, 21205, 'Url parameter is required');
       const created = { sid: sid('CA'), status: 'queued', to: req.body.To, from: req.body.From, date_created: new Date().toUTCString() };
@@ -56,14 +57,19 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (req.method === 'GET' && search) {
       const area = req.query.AreaCode ?? '415';
       const size = Number(req.query.PageSize ?? 50);
-      const numbers = Array.from({ length: Math.min(size, 5) }, (_, i) => `+1${area}555${String(7000 + i)}`)
-        .filter((n) => !req.query.Contains || n.includes(req.query.Contains));
+      const numbers = Array.from({ length: Math.min(size, 5) }, (_, i) => `+1${area}555${String(7000 + i)}`).filter(
+        (n) => !req.query.Contains || n.includes(req.query.Contains),
+      );
       return {
         status: 200,
         body: {
           uri: req.path,
           available_phone_numbers: numbers.map((n) => ({
-            friendly_name: n, phone_number: n, locality: 'San Francisco', region: 'CA', iso_country: search[1],
+            friendly_name: n,
+            phone_number: n,
+            locality: 'San Francisco',
+            region: 'CA',
+            iso_country: search[1],
             capabilities: { voice: true, SMS: true, MMS: false },
           })),
         },
@@ -82,5 +88,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     return error(404, 20404, `The requested resource ${req.path} was not found`);
   };
   const server = await startWireServer(handle);
-  return Object.assign(server, { owned, calls, loseAnswers: (n: number) => { lose = n; } });
+  return Object.assign(server, {
+    owned,
+    calls,
+    loseAnswers: (n: number) => {
+      lose = n;
+    },
+  });
 }

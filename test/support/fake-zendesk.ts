@@ -22,7 +22,7 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
   const byKey = new Map<string, { raw: string; ticket: Record<string, unknown> }>();
   const expected = `Basic ${Buffer.from(`${ZENDESK_EMAIL}/token:${ZENDESK_TOKEN}`).toString('base64')}`;
   const handle = (req: WireRequest): WireReply => {
-    if (req.headers.authorization !== expected) return { status: 401, body: { error: 'Couldn\'t authenticate you' } };
+    if (req.headers.authorization !== expected) return { status: 401, body: { error: "Couldn't authenticate you" } };
     if (req.method === 'GET' && req.path === '/api/v2/users/me.json') {
       return { status: 200, body: { user: { id: 9001, name: 'Support Bot', email: ZENDESK_EMAIL, role: 'agent' } } };
     }
@@ -30,18 +30,30 @@ export async function startFakeZendesk(): Promise<FakeZendesk> {
       const key = req.headers['idempotency-key'] as string | undefined;
       const previous = key ? byKey.get(key) : undefined;
       if (previous && previous.raw !== req.raw) {
-        return { status: 400, body: { error: 'IdempotentRequestError', description: 'The request body does not match the original request for this Idempotency-Key' } };
+        return {
+          status: 400,
+          body: { error: 'IdempotentRequestError', description: 'The request body does not match the original request for this Idempotency-Key' },
+        };
       }
       if (previous) return { status: 201, headers: { 'x-idempotency-lookup': 'hit' }, body: { ticket: previous.ticket } };
       const t = req.body?.ticket;
       const issues: Record<string, unknown[]> = {};
       if (!t?.comment?.body) issues.base = [{ description: 'Description: cannot be blank', error: 'BlankValue' }];
-      if (t?.priority !== undefined && !PRIORITIES.includes(t.priority)) issues.priority = [{ description: `Priority: ${t.priority} is not valid`, error: 'InvalidValue' }];
+      if (t?.priority !== undefined && !PRIORITIES.includes(t.priority))
+        issues.priority = [{ description: `Priority: ${t.priority} is not valid`, error: 'InvalidValue' }];
       if (Object.keys(issues).length) return { status: 422, body: { error: 'RecordInvalid', description: 'Record validation errors', details: issues } };
       const id = 35436 + tickets.length;
       const ticket = {
-        id, url: `https://acme.zendesk.com/api/v2/tickets/${id}.json`, subject: t.subject, description: t.comment.body, priority: t.priority ?? null,
-        status: 'new', requester_id: 20978392, external_id: t.external_id ?? null, tags: t.tags ?? [], requester: t.requester,
+        id,
+        url: `https://acme.zendesk.com/api/v2/tickets/${id}.json`,
+        subject: t.subject,
+        description: t.comment.body,
+        priority: t.priority ?? null,
+        status: 'new',
+        requester_id: 20978392,
+        external_id: t.external_id ?? null,
+        tags: t.tags ?? [],
+        requester: t.requester,
       };
       tickets.push(ticket);
       if (key) byKey.set(key, { raw: req.raw, ticket });

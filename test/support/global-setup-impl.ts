@@ -45,8 +45,21 @@ async function startTemporal(): Promise<{ pid: number; address: string }> {
   const logFd = openSync(logPath, 'w');
   const child = spawn(
     cli,
-    ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port), '--http-port', String(httpPort),
-      '--metrics-port', String(metricsPort), '--log-level', 'error'],
+    [
+      'server',
+      'start-dev',
+      '--headless',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--http-port',
+      String(httpPort),
+      '--metrics-port',
+      String(metricsPort),
+      '--log-level',
+      'error',
+    ],
     { stdio: ['ignore', 'ignore', logFd], detached: true },
   );
   closeSync(logFd);

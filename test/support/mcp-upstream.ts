@@ -33,7 +33,10 @@ async function closeServer(server: Server): Promise<void> {
 export async function startEverythingServer(): Promise<Upstream & { child: ChildProcess }> {
   const port = await freePort();
   const entry = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
-  const child = spawn(process.execPath, [entry, 'streamableHttp'], { env: { ...process.env, PORT: String(port), NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port), NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.resume();
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server-everything did not start within 20 s')), 20_000);
@@ -64,11 +67,14 @@ export async function startHeaderProxy(target: string, header: string, value: st
   const server = createServer((req, res) => {
     state.seen += 1;
     if (req.headers[header.toLowerCase()] !== value) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
-    const upstream = request({ host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers: { ...req.headers, host: origin.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.headersSent ? res.destroy() : res.writeHead(502).end());
+    const upstream = request(
+      { host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers: { ...req.headers, host: origin.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     req.pipe(upstream);
   });
   const base = await listen(server);
@@ -101,7 +107,11 @@ export async function startToolServer(options: ToolServerOptions): Promise<Upstr
       const start = Number(request.params?.cursor ?? 0);
       const page = state.tools.slice(start, start + pageSize);
       return {
-        tools: page.map((name) => ({ name, description: `The ${name} tool`, inputSchema: { type: 'object' as const, properties: { text: { type: 'string' } } } })),
+        tools: page.map((name) => ({
+          name,
+          description: `The ${name} tool`,
+          inputSchema: { type: 'object' as const, properties: { text: { type: 'string' } } },
+        })),
         ...(start + pageSize < state.tools.length ? { nextCursor: String(start + pageSize) } : {}),
       };
     });

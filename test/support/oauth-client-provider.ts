@@ -13,7 +13,10 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   authorizationUrl?: URL;
   tokenSaves = 0;
 
-  constructor(readonly callbackUrl: string, readonly name = 'E2E assistant') {}
+  constructor(
+    readonly callbackUrl: string,
+    readonly name = 'E2E assistant',
+  ) {}
 
   get redirectUrl() {
     return this.callbackUrl;

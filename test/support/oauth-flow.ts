@@ -146,17 +146,26 @@ export interface ConsentResult extends TokenResponse, AuthorizationCode {}
 export async function authorizeWithConsent(baseUrl: string, options: ConsentOptions): Promise<AuthorizationCode> {
   const browser = options.browser ?? new Browser();
   const redirectUri = options.redirectUri ?? 'http://127.0.0.1:43123/callback';
-  const clientId = options.clientId ?? (await registerClient(baseUrl, { client_name: options.clientName ?? 'Test assistant', redirect_uris: [redirectUri] })).client_id;
+  const clientId =
+    options.clientId ?? (await registerClient(baseUrl, { client_name: options.clientName ?? 'Test assistant', redirect_uris: [redirectUri] })).client_id;
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(8).toString('hex');
-  let step = await browser.follow(authorizeUrl(baseUrl, {
-    client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state,
-    resource: `${baseUrl}/platform/mcp`,
-  }));
+  let step = await browser.follow(
+    authorizeUrl(baseUrl, {
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+      resource: `${baseUrl}/platform/mcp`,
+    }),
+  );
   let html = await step.res.text();
   if (html.includes('id="sign-in-form"')) {
     const res = await browser.postForm(new URL(formAction(html, 'sign-in-form'), baseUrl).href, {
-      csrf: hiddenField(html, 'csrf'), email: options.email, password: options.password,
+      csrf: hiddenField(html, 'csrf'),
+      email: options.email,
+      password: options.password,
     });
     if (res.status !== 303) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
     step = await browser.follow(new URL(res.headers.get('location')!, baseUrl).href);
@@ -164,7 +173,9 @@ export async function authorizeWithConsent(baseUrl: string, options: ConsentOpti
   }
   if (!html.includes('id="consent-form"')) throw new Error(`expected the consent page, got ${step.res.status} at ${step.url}:\n${html.slice(0, 2000)}`);
   const approve = await browser.postForm(new URL(formAction(html, 'consent-form'), baseUrl).href, {
-    csrf: hiddenField(html, 'csrf'), workspace: `${options.organizationId}/${options.projectId}`, decision: 'approve',
+    csrf: hiddenField(html, 'csrf'),
+    workspace: `${options.organizationId}/${options.projectId}`,
+    decision: 'approve',
   });
   if (approve.status !== 303) throw new Error(`consent failed: ${approve.status} ${await approve.text()}`);
   const done = await browser.follow(new URL(approve.headers.get('location')!, baseUrl).href);
@@ -180,7 +191,13 @@ export async function authorizeWithConsent(baseUrl: string, options: ConsentOpti
 export async function signInAndConsent(baseUrl: string, options: ConsentOptions): Promise<ConsentResult> {
   const authorization = await authorizeWithConsent(baseUrl, options);
   const { code, verifier, clientId, redirectUri } = authorization;
-  const tokens = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri });
+  const tokens = await tokenRequest(baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    client_id: clientId,
+    redirect_uri: redirectUri,
+  });
   if (tokens.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(tokens.body)}`);
   return { ...(tokens.body as unknown as TokenResponse), ...authorization };
 }

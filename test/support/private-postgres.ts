@@ -24,8 +24,12 @@ export interface PrivatePostgres {
 
 function binDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions.length) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql: install Debian\'s postgresql package');
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin/initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions.length) throw new Error("no PostgreSQL server binaries under /usr/lib/postgresql: install Debian's postgresql package");
   return join(root, versions[0], 'bin');
 }
 

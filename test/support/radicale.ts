@@ -28,7 +28,9 @@ export interface Radicale {
 function binary(): string {
   const found = spawnSync('sh', ['-c', 'command -v radicale'], { encoding: 'utf8' }).stdout.trim();
   if (!found) {
-    throw new Error('The CalDAV tests need Radicale, and `radicale` is not on PATH: install it with `apt-get install -y radicale` (scripts/test.sh does this when run as root with apt)');
+    throw new Error(
+      'The CalDAV tests need Radicale, and `radicale` is not on PATH: install it with `apt-get install -y radicale` (scripts/test.sh does this when run as root with apt)',
+    );
   }
   return found;
 }
@@ -43,11 +45,30 @@ export async function startRadicale(): Promise<Radicale> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(exe, [
-    '--config', '', '--server-hosts', `127.0.0.1:${port}`,
-    '--auth-type', 'htpasswd', '--auth-htpasswd-filename', users, '--auth-htpasswd-encryption', 'plain', '--auth-delay', '0',
-    '--rights-type', 'owner_only', '--storage-filesystem-folder', join(dir, 'collections'), '--logging-level', 'warning',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    exe,
+    [
+      '--config',
+      '',
+      '--server-hosts',
+      `127.0.0.1:${port}`,
+      '--auth-type',
+      'htpasswd',
+      '--auth-htpasswd-filename',
+      users,
+      '--auth-htpasswd-encryption',
+      'plain',
+      '--auth-delay',
+      '0',
+      '--rights-type',
+      'owner_only',
+      '--storage-filesystem-folder',
+      join(dir, 'collections'),
+      '--logging-level',
+      'warning',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout?.on('data', (c: Buffer) => output.push(c.toString()));
   child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -78,9 +99,13 @@ export async function startRadicale(): Promise<Radicale> {
     baseUrl,
     async makeCalendar(name) {
       const url = `${baseUrl}/${RADICALE_USER}/${name}/`;
-      const res = await dav('MKCALENDAR', url, { 'content-type': 'application/xml' },
+      const res = await dav(
+        'MKCALENDAR',
+        url,
+        { 'content-type': 'application/xml' },
         '<?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>' +
-        `<D:displayname>${name}</D:displayname></D:prop></D:set></C:mkcalendar>`);
+          `<D:displayname>${name}</D:displayname></D:prop></D:set></C:mkcalendar>`,
+      );
       if (res.status !== 201) throw new Error(`MKCALENDAR ${url} answered ${res.status}: ${res.text}`);
       return url;
     },
@@ -88,8 +113,12 @@ export async function startRadicale(): Promise<Radicale> {
       return (await dav('PUT', `${calendarUrl}${name}.ics`, { 'content-type': 'text/calendar' }, ics)).status;
     },
     async listEvents(calendarUrl) {
-      const res = await dav('PROPFIND', calendarUrl, { depth: '1', 'content-type': 'application/xml' },
-        '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/></D:prop></D:propfind>');
+      const res = await dav(
+        'PROPFIND',
+        calendarUrl,
+        { depth: '1', 'content-type': 'application/xml' },
+        '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/></D:prop></D:propfind>',
+      );
       return [...res.text.matchAll(/<(?:\w+:)?href>([^<]+\.ics)<\/(?:\w+:)?href>/g)].map((m) => decodeURIComponent(m[1]));
     },
     async stop() {

@@ -46,13 +46,21 @@ export async function releasable(
   const live = await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
   const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'friendlier' } });
   const changed = await updateAgent(t.orm.em.fork(), system, agent.agent_id, {
-    branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here, how can I help?', ...options.branchChange,
+    branch_id: branch.branch_id,
+    first_message: 'Hi! Acme Dental here, how can I help?',
+    ...options.branchChange,
   });
   const requiredTestIds: string[] = [];
   for (let i = 0; i < (options.requiredTests ?? 1); i++) {
     const test = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id, name: `books ${i + 1}`, required: true, customer_turns: ['I want an appointment', 'bye'],
-      checks: [{ type: 'reply_contains', text: 'Tuesday', turn: 1 }, { type: 'ended_with', end_reason: 'agent_hangup' }],
+      agent_id: agent.agent_id,
+      name: `books ${i + 1}`,
+      required: true,
+      customer_turns: ['I want an appointment', 'bye'],
+      checks: [
+        { type: 'reply_contains', text: 'Tuesday', turn: 1 },
+        { type: 'ended_with', end_reason: 'agent_hangup' },
+      ],
     });
     requiredTestIds.push(test.test_id);
   }
@@ -78,7 +86,12 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
  */
 export async function slowModelReleasable(t: TestApp, tenant: { organizationId: string }, fake: FakeOpenAi, tests: string[]): Promise<Releasable> {
   const system = systemPrincipal(tenant.organizationId);
-  await createModelProvider(t.orm.em.fork(), system, { name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-slow-0123456789' }, engineSettingsFrom(t.deps.config));
+  await createModelProvider(
+    t.orm.em.fork(),
+    system,
+    { name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-slow-0123456789' },
+    engineSettingsFrom(t.deps.config),
+  );
   // Enough answers for the attempts a fault interrupts and their retries.
   fake.reply(...Array.from({ length: 40 }, () => ({ ...completion({ content: 'All good, see you Tuesday.' }), delayMs: 1500 })));
   const made = await releasable(t, tenant, {
@@ -88,8 +101,14 @@ export async function slowModelReleasable(t: TestApp, tenant: { organizationId: 
   });
   for (const name of tests) {
     const test = await createTest(t.orm.em.fork(), system, {
-      agent_id: made.agent.agent_id, name, required: true, customer_turns: ['Hello, is this Acme?'],
-      checks: [{ type: 'reply_contains', text: 'see you Tuesday', turn: 1 }, { type: 'ended_with', end_reason: 'customer_hangup' }],
+      agent_id: made.agent.agent_id,
+      name,
+      required: true,
+      customer_turns: ['Hello, is this Acme?'],
+      checks: [
+        { type: 'reply_contains', text: 'see you Tuesday', turn: 1 },
+        { type: 'ended_with', end_reason: 'customer_hangup' },
+      ],
     });
     made.requiredTestIds.push(test.test_id);
   }

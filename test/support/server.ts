@@ -23,8 +23,7 @@ export async function startTestServer(options: { temporal?: boolean; env?: Recor
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const create = () =>
-    createTestApp({ ...options, env: { PUBLIC_URL: baseUrl, TOKEN_RATE_LIMIT_PER_MINUTE: '100000', ...options.env } });
+  const create = () => createTestApp({ ...options, env: { PUBLIC_URL: baseUrl, TOKEN_RATE_LIMIT_PER_MINUTE: '100000', ...options.env } });
   let app = await create();
   server.on('request', (req, res) => void app.callback(req, res));
   const handle: TestServer = {

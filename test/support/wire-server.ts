@@ -54,7 +54,14 @@ export async function startWireServer(handle: (request: WireRequest) => WireRepl
           body = raw;
         }
       }
-      const recorded: WireRequest = { method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body, raw };
+      const recorded: WireRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        raw,
+      };
       requests.push(recorded);
       const reply = failures.shift() ?? handle(recorded);
       const send = () => {

@@ -32,7 +32,11 @@ afterAll(async () => {
 });
 
 const logRows = (key: string) =>
-  sql<{ provider: string; status: string; provider_call_id: string | null }>(t.orm.em.fork(), 'select provider, status, provider_call_id from carrier_call_log where idempotency_key = ?', [key]);
+  sql<{ provider: string; status: string; provider_call_id: string | null }>(
+    t.orm.em.fork(),
+    'select provider, status, provider_call_id from carrier_call_log where idempotency_key = ?',
+    [key],
+  );
 
 describe('placeCall: one call per idempotency key', () => {
   it('simulated: the same key twice, even at once, gives one log row and the first call', async () => {
@@ -47,19 +51,38 @@ describe('placeCall: one call per idempotency key', () => {
   });
 
   it('simulated with a connection applies its rules', async () => {
-    const connection = await createConnection(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      provider: 'simulated', name: unique('sim'), simulation: { rules: [{ suffix: '99', outcome: 'busy' }] },
-    }, settings);
+    const connection = await createConnection(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      {
+        provider: 'simulated',
+        name: unique('sim'),
+        simulation: { rules: [{ suffix: '99', outcome: 'busy' }] },
+      },
+      settings,
+    );
     const result = await placeCall(t.orm.em.fork(), settings, {
-      organizationId: a.organizationId, connectionId: connection.connection_id, from: '+14155550100', to: '+14155550199', idempotencyKey: unique('k'),
+      organizationId: a.organizationId,
+      connectionId: connection.connection_id,
+      from: '+14155550100',
+      to: '+14155550199',
+      idempotencyKey: unique('k'),
     });
     expect(result.status).toBe('busy');
   });
 
   it('twilio: dials once per key (Twilio has no keys: our log dedupes), and settles a call in doubt by asking Twilio before dialling', async () => {
-    const connection = await createConnection(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      provider: 'twilio', name: unique('tw'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
-    }, settings);
+    const connection = await createConnection(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      {
+        provider: 'twilio',
+        name: unique('tw'),
+        base_url: twilio.baseUrl,
+        credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+      },
+      settings,
+    );
     twilio.reset();
     const key = unique('dial/c/x/1');
     const input = { organizationId: a.organizationId, connectionId: connection.connection_id, from: '+14155550100', to: '+14155550123', idempotencyKey: key };
@@ -91,9 +114,17 @@ describe('placeCall: one call per idempotency key', () => {
   });
 
   it('twilio in doubt: a call placed whose answer was lost is found at Twilio and taken, never dialled twice; two candidates stay refused', async () => {
-    const connection = await createConnection(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      provider: 'twilio', name: unique('tw'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
-    }, settings);
+    const connection = await createConnection(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      {
+        provider: 'twilio',
+        name: unique('tw'),
+        base_url: twilio.baseUrl,
+        credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+      },
+      settings,
+    );
     twilio.reset();
     const input = { organizationId: a.organizationId, connectionId: connection.connection_id, from: '+14155550100', to: '+14155550177' };
     const postsNow = () => twilio.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Calls.json')).length;
@@ -124,9 +155,17 @@ describe('placeCall: one call per idempotency key', () => {
   });
 
   it('telnyx: sends the key as Idempotency-Key and logs one row', async () => {
-    const connection = await createConnection(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-      provider: 'telnyx', name: unique('tx'), base_url: telnyx.baseUrl, credentials: { api_key: TELNYX_KEY, call_control_app_id: 'app-1' },
-    }, settings);
+    const connection = await createConnection(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      {
+        provider: 'telnyx',
+        name: unique('tx'),
+        base_url: telnyx.baseUrl,
+        credentials: { api_key: TELNYX_KEY, call_control_app_id: 'app-1' },
+      },
+      settings,
+    );
     telnyx.reset();
     const key = unique('dial/t/x/1');
     const input = { organizationId: a.organizationId, connectionId: connection.connection_id, from: '+13125550100', to: '+13125550123', idempotencyKey: key };
@@ -140,8 +179,12 @@ describe('placeCall: one call per idempotency key', () => {
   });
 
   it('refuses bad numbers before dialling', async () => {
-    const error = await placeCall(t.orm.em.fork(), settings, { organizationId: a.organizationId, from: '+14155550100', to: '555-0123', idempotencyKey: unique('k') })
-      .catch((e: unknown) => e as DomainError);
+    const error = await placeCall(t.orm.em.fork(), settings, {
+      organizationId: a.organizationId,
+      from: '+14155550100',
+      to: '555-0123',
+      idempotencyKey: unique('k'),
+    }).catch((e: unknown) => e as DomainError);
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', details: { issues: [{ field: 'to' }] } });
   });
 });

@@ -58,14 +58,20 @@ describe('E.164 numbers (libphonenumber-js)', () => {
 });
 
 describe('simulated carrier', () => {
-  it('decides each callee\'s outcome reproducibly, by rule first, else by a seeded hash', async () => {
+  it("decides each callee's outcome reproducibly, by rule first, else by a seeded hash", async () => {
     const numbers = Array.from({ length: 2000 }, (_, i) => `+1415555${String(i).padStart(4, '0')}`);
     const first = numbers.map((n) => simulatedOutcome(n));
     expect(numbers.map((n) => simulatedOutcome(n))).toEqual(first);
     const counts = Object.fromEntries(['answered', 'no_answer', 'busy', 'voicemail', 'failed'].map((o) => [o, first.filter((x) => x === o).length / 20]));
     for (const [outcome, percent] of Object.entries(DEFAULT_SIMULATION.distribution)) expect(Math.abs(counts[outcome] - percent)).toBeLessThanOrEqual(4);
 
-    const rules = { ...DEFAULT_SIMULATION, rules: [{ suffix: '13', outcome: 'busy' as const }, { suffix: '3', outcome: 'voicemail' as const }] };
+    const rules = {
+      ...DEFAULT_SIMULATION,
+      rules: [
+        { suffix: '13', outcome: 'busy' as const },
+        { suffix: '3', outcome: 'voicemail' as const },
+      ],
+    };
     expect(simulatedOutcome('+14155550113', rules)).toBe('busy');
     expect(simulatedOutcome('+14155550103', rules)).toBe('voicemail');
     // Another seed, another (still reproducible) mix.
@@ -96,7 +102,12 @@ describe('Twilio client against a local server speaking its wire format', () => 
 
   it('places a call: form-encoded POST to Calls.json with Basic auth', async () => {
     twilio.reset();
-    const placed = await client().placeCall({ from: '+14155550100', to: '+14155550123', idempotencyKey: 'dial/x/y/1', webhookUrl: 'https://voice.example.com/twiml' });
+    const placed = await client().placeCall({
+      from: '+14155550100',
+      to: '+14155550123',
+      idempotencyKey: 'dial/x/y/1',
+      webhookUrl: 'https://voice.example.com/twiml',
+    });
     expect(placed).toEqual({ callId: expect.stringMatching(/^CA[0-9a-f]{32}$/), status: 'queued' });
     const [req] = twilio.requests;
     expect(req.method).toBe('POST');
@@ -106,20 +117,29 @@ describe('Twilio client against a local server speaking its wire format', () => 
     expect(req.body).toEqual({ To: '+14155550123', From: '+14155550100', Url: 'https://voice.example.com/twiml' });
 
     await client().hangUp(placed.callId);
-    expect(twilio.requests[1]).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${TWILIO_SID}/Calls/${placed.callId}.json`, body: { Status: 'completed' } });
+    expect(twilio.requests[1]).toMatchObject({
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${TWILIO_SID}/Calls/${placed.callId}.json`,
+      body: { Status: 'completed' },
+    });
   });
 
-  it('searches, buys and imports numbers with Twilio\'s parameter names', async () => {
+  it("searches, buys and imports numbers with Twilio's parameter names", async () => {
     twilio.reset();
     const found = await client().searchNumbers({ country: 'US', areaCode: '415', contains: '7001', limit: 5 });
     expect(found).toEqual([{ number: '+14155557001', country: 'US', locality: 'San Francisco', region: 'CA' }]);
     expect(twilio.requests[0]).toMatchObject({
-      method: 'GET', path: `/2010-04-01/Accounts/${TWILIO_SID}/AvailablePhoneNumbers/US/Local.json`,
+      method: 'GET',
+      path: `/2010-04-01/Accounts/${TWILIO_SID}/AvailablePhoneNumbers/US/Local.json`,
       query: { AreaCode: '415', Contains: '7001', PageSize: '5' },
     });
     const bought = await client().buyNumber('+14155557001');
     expect(bought).toMatchObject({ number: '+14155557001', providerNumberId: expect.stringMatching(/^PN/), status: 'active' });
-    expect(twilio.requests[1]).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${TWILIO_SID}/IncomingPhoneNumbers.json`, body: { PhoneNumber: '+14155557001' } });
+    expect(twilio.requests[1]).toMatchObject({
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${TWILIO_SID}/IncomingPhoneNumbers.json`,
+      body: { PhoneNumber: '+14155557001' },
+    });
     expect(await client().importNumber('+14155557001')).toMatchObject({ providerNumberId: bought.providerNumberId });
     expect(twilio.requests[2]).toMatchObject({ method: 'GET', query: { PhoneNumber: '+14155557001' } });
     expect((await domainError(client().importNumber('+14155557099'))).code).toBe('NOT_FOUND');
@@ -164,7 +184,12 @@ describe('Telnyx client against a local server speaking its wire format', () => 
 
   it('places a call: JSON POST /v2/calls with Bearer auth and the Idempotency-Key header', async () => {
     telnyx.reset();
-    const placed = await client().placeCall({ from: '+13125550100', to: '+13125550123', idempotencyKey: 'dial/c/k/1', webhookUrl: 'https://voice.example.com/telnyx' });
+    const placed = await client().placeCall({
+      from: '+13125550100',
+      to: '+13125550123',
+      idempotencyKey: 'dial/c/k/1',
+      webhookUrl: 'https://voice.example.com/telnyx',
+    });
     expect(placed).toEqual({ callId: expect.stringMatching(/^v3:/), status: 'queued' });
     const [req] = telnyx.requests;
     expect(req).toMatchObject({ method: 'POST', path: '/v2/calls' });
@@ -189,7 +214,8 @@ describe('Telnyx client against a local server speaking its wire format', () => 
       { number: '+13125558001', country: 'US', locality: 'CHICAGO', region: 'IL' },
     ]);
     expect(telnyx.requests[0]).toMatchObject({
-      method: 'GET', path: '/v2/available_phone_numbers',
+      method: 'GET',
+      path: '/v2/available_phone_numbers',
       query: { 'filter[country_code]': 'US', 'filter[national_destination_code]': '312', 'filter[phone_number][contains]': '800', 'filter[limit]': '2' },
     });
     expect(await client().buyNumber('+13125558000')).toMatchObject({ number: '+13125558000', status: 'active' });

@@ -67,6 +67,10 @@ describe('numbers and voices tools', () => {
     const voices = (all.structuredContent as { voices: { provider: string; voice_id: string; name: string; language: string; gender: string }[] }).voices;
     expect(new Set(voices.map((v) => v.provider))).toEqual(new Set(['openai', 'elevenlabs', 'azure']));
     const azureEs = await mcp.call('list_voices', { provider: 'azure', language: 'es' });
-    expect(azureEs.structuredContent).toEqual({ voices: [{ provider: 'azure', voice_id: 'es-ES-ElviraNeural', name: 'Elvira', language: 'es-ES', gender: 'female', kind: 'stock', voice_clone_id: null }], has_more: false, next_cursor: null });
+    expect(azureEs.structuredContent).toEqual({
+      voices: [{ provider: 'azure', voice_id: 'es-ES-ElviraNeural', name: 'Elvira', language: 'es-ES', gender: 'female', kind: 'stock', voice_clone_id: null }],
+      has_more: false,
+      next_cursor: null,
+    });
   });
 });

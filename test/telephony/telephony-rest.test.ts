@@ -35,13 +35,20 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (path: string, body: unknown, headers = a.headers) => t.request.post(path).set(headers).send(body as object);
+const post = (path: string, body: unknown, headers = a.headers) =>
+  t.request
+    .post(path)
+    .set(headers)
+    .send(body as object);
 const get = (path: string, headers = a.headers) => t.request.get(path).set(headers);
 const fields = (res: { body: { errors?: { field: string }[] } }) => (res.body.errors ?? []).map((e) => e.field);
 
 async function twilioConnection(): Promise<string> {
   const res = await post('/v1/telephony/connection/create', {
-    provider: 'twilio', name: unique('twilio'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+    provider: 'twilio',
+    name: unique('twilio'),
+    base_url: twilio.baseUrl,
+    credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
   });
   expect(res.status).toBe(201);
   return res.body.connection.connection_id;
@@ -51,7 +58,10 @@ describe('telephony connections', () => {
   it('validates Twilio credentials with the provider, stores them encrypted and never returns them', async () => {
     twilio.reset();
     const res = await post('/v1/telephony/connection/create', {
-      provider: 'twilio', name: 'main twilio', base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+      provider: 'twilio',
+      name: 'main twilio',
+      base_url: twilio.baseUrl,
+      credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
     });
     expect(res.status).toBe(201);
     expect(res.body.connection).toMatchObject({ name: 'main twilio', provider: 'twilio', base_url: twilio.baseUrl, has_credentials: true });
@@ -69,14 +79,24 @@ describe('telephony connections', () => {
     expect(list.status).toBe(200);
     expect(list.body.connections.map((c: { name: string }) => c.name)).toContain('main twilio');
     expect(JSON.stringify(list.body)).not.toContain(TWILIO_TOKEN);
-    expect((await post('/v1/telephony/connection/create', {
-      provider: 'twilio', name: 'main twilio', base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
-    })).status).toBe(409);
+    expect(
+      (
+        await post('/v1/telephony/connection/create', {
+          provider: 'twilio',
+          name: 'main twilio',
+          base_url: twilio.baseUrl,
+          credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('refuses credentials the provider refuses (422 naming the provider code), and maps provider outages to 502/503', async () => {
     const wrong = await post('/v1/telephony/connection/create', {
-      provider: 'telnyx', name: unique('tx'), base_url: telnyx.baseUrl, credentials: { api_key: 'KEYwrong-key' },
+      provider: 'telnyx',
+      name: unique('tx'),
+      base_url: telnyx.baseUrl,
+      credentials: { api_key: 'KEYwrong-key' },
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toMatchObject({ code: 'UNPROCESSABLE', provider: 'Telnyx', provider_status: 401, provider_code: '10009' });
@@ -84,24 +104,37 @@ describe('telephony connections', () => {
 
     telnyx.failNext({ status: 500, body: { errors: [{ code: '90000', title: 'Internal error' }] } });
     const down = await post('/v1/telephony/connection/create', {
-      provider: 'telnyx', name: unique('tx'), base_url: telnyx.baseUrl, credentials: { api_key: TELNYX_KEY },
+      provider: 'telnyx',
+      name: unique('tx'),
+      base_url: telnyx.baseUrl,
+      credentials: { api_key: TELNYX_KEY },
     });
     expect(down.status).toBe(502);
     const gone = await post('/v1/telephony/connection/create', {
-      provider: 'telnyx', name: unique('tx'), base_url: 'http://127.0.0.1:1', credentials: { api_key: TELNYX_KEY },
+      provider: 'telnyx',
+      name: unique('tx'),
+      base_url: 'http://127.0.0.1:1',
+      credentials: { api_key: TELNYX_KEY },
     });
     expect(gone.status).toBe(503);
   });
 
   it('refuses bad bodies with 400 naming the field, private base URLs, and writers without numbers:manage', async () => {
-    const badSid = await post('/v1/telephony/connection/create', { provider: 'twilio', name: 'x', credentials: { account_sid: 'nope', auth_token: 'tok-12345678' } });
+    const badSid = await post('/v1/telephony/connection/create', {
+      provider: 'twilio',
+      name: 'x',
+      credentials: { account_sid: 'nope', auth_token: 'tok-12345678' },
+    });
     expect(badSid.status).toBe(400);
     expect(fields(badSid)).toEqual(['body.credentials.account_sid']);
     const badProvider = await post('/v1/telephony/connection/create', { provider: 'vonage', name: 'x' });
     expect(badProvider.status).toBe(400);
     expect(fields(badProvider)).toEqual(['body.provider']);
     const privateUrl = await post('/v1/telephony/connection/create', {
-      provider: 'twilio', name: 'x', base_url: 'http://10.1.2.3', credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+      provider: 'twilio',
+      name: 'x',
+      base_url: 'http://10.1.2.3',
+      credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
     });
     expect(privateUrl.status).toBe(400);
     expect(fields(privateUrl)).toEqual(['body.base_url']);
@@ -120,7 +153,13 @@ describe('phone numbers', () => {
     const bought = await post('/v1/phone/number/purchase', { number: pretty });
     expect(bought.status).toBe(201);
     expect(bought.body.phone_number).toMatchObject({
-      number: wanted, country: 'US', provider: 'simulated', connection_id: null, origin: 'purchased', status: 'active', destination_id: null,
+      number: wanted,
+      country: 'US',
+      provider: 'simulated',
+      connection_id: null,
+      origin: 'purchased',
+      status: 'active',
+      destination_id: null,
     });
     // Held numbers leave the search; buying one twice is a 409.
     const after = await get('/v1/phone/number/search?country=US&area_code=512&page_size=2');
@@ -167,9 +206,14 @@ describe('phone numbers', () => {
     expect(notHeld.status).toBe(404);
     expect(fields(notHeld)).toEqual(['body.number']);
 
-    const tx = (await post('/v1/telephony/connection/create', {
-      provider: 'telnyx', name: unique('telnyx'), base_url: telnyx.baseUrl, credentials: { api_key: TELNYX_KEY },
-    })).body.connection.connection_id;
+    const tx = (
+      await post('/v1/telephony/connection/create', {
+        provider: 'telnyx',
+        name: unique('telnyx'),
+        base_url: telnyx.baseUrl,
+        credentials: { api_key: TELNYX_KEY },
+      })
+    ).body.connection.connection_id;
     telnyx.owned.set('+13125559001', 'tel-id-1');
     const fromTelnyx = await post('/v1/phone/number/provider/import', { connection_id: tx, number: '+13125559001' });
     expect(fromTelnyx.status).toBe(201);
@@ -196,15 +240,28 @@ describe('phone numbers', () => {
 describe('SIP trunks, destinations and inbound routing', () => {
   it('creates trunks (password never returned) and endpoints, and refuses bad ones', async () => {
     const trunk = await post('/v1/sip_trunk/create', {
-      name: unique('pbx'), direction: 'inbound', auth: { username: 'acme', password: 'sip-secret-pass' }, allowed_ips: ['203.0.113.0/24'],
+      name: unique('pbx'),
+      direction: 'inbound',
+      auth: { username: 'acme', password: 'sip-secret-pass' },
+      allowed_ips: ['203.0.113.0/24'],
     });
     expect(trunk.status).toBe(201);
-    expect(trunk.body.sip_trunk).toMatchObject({ direction: 'inbound', auth_username: 'acme', has_password: true, allowed_ips: ['203.0.113.0/24'], endpoints: [] });
+    expect(trunk.body.sip_trunk).toMatchObject({
+      direction: 'inbound',
+      auth_username: 'acme',
+      has_password: true,
+      allowed_ips: ['203.0.113.0/24'],
+      endpoints: [],
+    });
     expect(JSON.stringify(trunk.body)).not.toContain('sip-secret-pass');
     const row = await t.orm.em.fork().findOneOrFail(SipTrunk, { id: trunk.body.sip_trunk.sip_trunk_id });
     expect(row.authPasswordEncrypted).toMatch(/^v1:/);
 
-    const endpoint = await post('/v1/sip_trunk_endpoint/create', { sip_trunk_id: trunk.body.sip_trunk.sip_trunk_id, uri: 'sip:pbx.acme.example.com:5060', priority: 1 });
+    const endpoint = await post('/v1/sip_trunk_endpoint/create', {
+      sip_trunk_id: trunk.body.sip_trunk.sip_trunk_id,
+      uri: 'sip:pbx.acme.example.com:5060',
+      priority: 1,
+    });
     expect(endpoint.status).toBe(201);
     expect(endpoint.body.sip_trunk.endpoints).toEqual([
       { sip_trunk_endpoint_id: expect.stringMatching(/^tep_/), uri: 'sip:pbx.acme.example.com:5060', priority: 1, weight: 100 },
@@ -220,12 +277,18 @@ describe('SIP trunks, destinations and inbound routing', () => {
     expect(JSON.stringify(trunks.body)).not.toContain('sip-secret-pass');
   });
 
-  it('routes a call to a number to its destination\'s agent, honouring the traffic split', async () => {
+  it("routes a call to a number to its destination's agent, honouring the traffic split", async () => {
     const system = systemPrincipal(a.organizationId, 'rest');
     const agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 'r', temperature: 0, rules: [{ when: 'bye', say: 'Bye!', hangup: true }] } });
     await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
     const v2 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, { prompt: 'Version two.' })).version_id;
-    await setAgentTrafficSplit(t.orm.em.fork(), system, { agentId: agent.agent_id, split: [{ versionId: agent.version_id, percent: 50 }, { versionId: v2, percent: 50 }] });
+    await setAgentTrafficSplit(t.orm.em.fork(), system, {
+      agentId: agent.agent_id,
+      split: [
+        { versionId: agent.version_id, percent: 50 },
+        { versionId: v2, percent: 50 },
+      ],
+    });
 
     const number = (await get('/v1/phone/number/search?area_code=206&page_size=1')).body.numbers[0].number as string;
     expect((await post('/v1/phone/number/purchase', { number })).status).toBe(201);
@@ -258,10 +321,16 @@ describe('SIP trunks, destinations and inbound routing', () => {
 
     // The simulated inbound call runs on the version routing picks, written as a real session.
     const caller = '+13125550042';
-    const session = await post(`/v1/phone/number/${encodeURIComponent(number)}/simulate_inbound`, { caller: { name: 'Ana', address: caller }, customer_turns: ['bye'] });
+    const session = await post(`/v1/phone/number/${encodeURIComponent(number)}/simulate_inbound`, {
+      caller: { name: 'Ana', address: caller },
+      customer_turns: ['bye'],
+    });
     expect(session.status).toBe(201);
     expect(session.body.session).toMatchObject({
-      direction: 'inbound', status: 'ended', caller: { address: caller }, kind: 'simulation',
+      direction: 'inbound',
+      status: 'ended',
+      caller: { address: caller },
+      kind: 'simulation',
       agent: { agent_id: agent.agent_id, agent_version_id: routeCall(row, caller) },
     });
     const badCaller = await post(`/v1/phone/number/${encodeURIComponent(number)}/simulate_inbound`, { caller: { address: '12' }, customer_turns: [] });
@@ -313,11 +382,22 @@ describe('SIP trunks, destinations and inbound routing', () => {
   it('is in the OpenAPI document', async () => {
     const doc = await t.request.get('/v1/openapi.json');
     expect(doc.status).toBe(200);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining([
-      '/v1/telephony/connection/create', '/v1/phone/number/search', '/v1/phone/number/purchase', '/v1/phone/number/provider/import',
-      '/v1/phone/number/list', '/v1/phone/number/{number}/simulate_inbound', '/v1/sip_trunk/create', '/v1/sip_trunk_endpoint/create',
-      '/v1/sip_trunk/destination/assign', '/v1/destination/create', '/v1/agent/destination/assign', '/v1/voice/list',
-    ]));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/telephony/connection/create',
+        '/v1/phone/number/search',
+        '/v1/phone/number/purchase',
+        '/v1/phone/number/provider/import',
+        '/v1/phone/number/list',
+        '/v1/phone/number/{number}/simulate_inbound',
+        '/v1/sip_trunk/create',
+        '/v1/sip_trunk_endpoint/create',
+        '/v1/sip_trunk/destination/assign',
+        '/v1/destination/create',
+        '/v1/agent/destination/assign',
+        '/v1/voice/list',
+      ]),
+    );
     expect(JSON.stringify(doc.body.components.schemas.CreateConnectionBody)).toContain('account_sid');
   });
 });

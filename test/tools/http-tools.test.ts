@@ -38,7 +38,8 @@ function spec(serverUrl: string) {
     paths: {
       '/orders': {
         post: {
-          operationId: 'createOrder', summary: 'Place an order',
+          operationId: 'createOrder',
+          summary: 'Place an order',
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewOrder' } } } },
           responses: { 201: { description: 'created' } },
         },
@@ -46,7 +47,8 @@ function spec(serverUrl: string) {
       '/orders/{order_id}': {
         parameters: [{ name: 'order_id', in: 'path', required: true, schema: { type: 'string' } }],
         get: {
-          operationId: 'getOrder', description: 'Look up an order by its id',
+          operationId: 'getOrder',
+          description: 'Look up an order by its id',
           parameters: [{ name: 'expand', in: 'query', schema: { type: 'string', enum: ['items'] } }, { $ref: '#/components/parameters/Trace' }],
           responses: { 200: { description: 'the order' } },
         },
@@ -66,8 +68,10 @@ beforeAll(async () => {
       if (req.url === '/openapi.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(spec('/api')));
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       if (req.url === '/api/broken') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"database down"}');
-      if (req.method === 'POST' && req.url === '/api/orders') return void res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"ord_1","status":"placed"}');
-      if (req.method === 'GET' && req.url?.startsWith('/api/orders/')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"A 1","status":"shipped"}');
+      if (req.method === 'POST' && req.url === '/api/orders')
+        return void res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"ord_1","status":"placed"}');
+      if (req.method === 'GET' && req.url?.startsWith('/api/orders/'))
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"A 1","status":"shipped"}');
       res.writeHead(404).end();
     });
   });
@@ -81,7 +85,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const importSpec = (tenant: TestTenant, body: unknown) => t.request.post('/v1/tool/http/import').set(tenant.headers).send(body as object);
+const importSpec = (tenant: TestTenant, body: unknown) =>
+  t.request
+    .post('/v1/tool/http/import')
+    .set(tenant.headers)
+    .send(body as object);
 
 describe('tool_http_import_spec', () => {
   it('imports every operation from a spec URL: input schemas from parameters and body, auth headers stored encrypted, Ask by default', async () => {
@@ -90,15 +98,23 @@ describe('tool_http_import_spec', () => {
     const byName = Object.fromEntries(res.body.tools.map((x: { name: string }) => [x.name, x]));
     expect(Object.keys(byName).sort()).toEqual(['POST_broken', 'createOrder', 'getOrder']);
     expect(byName.getOrder).toMatchObject({
-      method: 'GET', url_template: `${base}/api/orders/{order_id}`, permission: 'ask', header_names: ['authorization'],
-      source_url: `${base}/openapi.json`, description: 'Look up an order by its id',
+      method: 'GET',
+      url_template: `${base}/api/orders/{order_id}`,
+      permission: 'ask',
+      header_names: ['authorization'],
+      source_url: `${base}/openapi.json`,
+      description: 'Look up an order by its id',
       input_schema: {
-        type: 'object', additionalProperties: false, required: ['order_id'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['order_id'],
         properties: { order_id: { type: 'string' }, expand: { type: 'string', enum: ['items'] }, 'X-Trace': { type: 'string', description: 'A trace id' } },
       },
     });
     expect(byName.createOrder.input_schema).toEqual({
-      type: 'object', additionalProperties: false, required: ['body'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['body'],
       properties: { body: { type: 'object', required: ['item'], properties: { item: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } } } },
     });
     expect(res.body.agent_tools).toContainEqual({ name: 'getOrder', kind: 'http', permission: 'ask', config: { http_tool_id: byName.getOrder.id } });
@@ -148,7 +164,9 @@ describe('HTTP tools in a conversation', () => {
         { name: 'secret_op', kind: 'http', permission: 'block', config: { http_tool_id: id('createOrder') } },
       ],
       model: {
-        provider: 'simulated', name: 'orders', temperature: 0,
+        provider: 'simulated',
+        name: 'orders',
+        temperature: 0,
         rules: [
           { when: 'order', call_tool: { name: 'place_order', arguments: { body: { item: 'widget', quantity: 2 } } } },
           { when: 'status', call_tool: { name: 'order_status', arguments: { order_id: 'A 1', expand: 'items', 'X-Trace': 't-1' } } },
@@ -158,7 +176,10 @@ describe('HTTP tools in a conversation', () => {
       },
     });
     received.length = 0;
-    const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['An order please', 'What is the status?', 'Try broken', 'The secret one'] }));
+    const result = await runConversation(
+      engineDeps(t),
+      conversationInput(a, agent, { customerTurns: ['An order please', 'What is the status?', 'Try broken', 'The secret one'] }),
+    );
 
     expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/orders', 'GET /api/orders/A%201?expand=items', 'POST /api/broken']);
     const [post, get] = received;
@@ -174,13 +195,22 @@ describe('HTTP tools in a conversation', () => {
     expect(placeCall).toMatchObject({
       status: 'succeeded',
       result: {
-        request: { method: 'POST', url: `${base}/api/orders`, body: { item: 'widget', quantity: 2 }, headers: { authorization: '[redacted]', 'idempotency-key': post.headers['idempotency-key'] } },
+        request: {
+          method: 'POST',
+          url: `${base}/api/orders`,
+          body: { item: 'widget', quantity: 2 },
+          headers: { authorization: '[redacted]', 'idempotency-key': post.headers['idempotency-key'] },
+        },
         response: { status: 201, body: { id: 'ord_1', status: 'placed' } },
       },
     });
-    expect(result.toolCalls.find((c) => c.name === 'order_status')).toMatchObject({ status: 'succeeded', result: { response: { status: 200, body: { status: 'shipped' } } } });
+    expect(result.toolCalls.find((c) => c.name === 'order_status')).toMatchObject({
+      status: 'succeeded',
+      result: { response: { status: 200, body: { status: 'shipped' } } },
+    });
     expect(result.toolCalls.find((c) => c.name === 'broken')).toMatchObject({
-      status: 'failed', result: { error: 'upstream_status', response: { status: 500, body: { message: 'database down' } } },
+      status: 'failed',
+      result: { error: 'upstream_status', response: { status: 500, body: { message: 'database down' } } },
     });
     // Blocked: refused by the engine, never sent upstream.
     expect(result.toolCalls.find((c) => c.name === 'secret_op')).toMatchObject({ status: 'failed' });
@@ -199,7 +229,9 @@ describe('HTTP tools in a conversation', () => {
     expect(tools.filter((x) => x.permission !== 'block').map((x) => x.name)).toEqual(['place_order', 'order_status', 'broken', 'end_call']);
     expect(tools.find((x) => x.name === 'secret_op')?.permission).toBe('block');
     // Another organization's agent naming these tool ids gets nothing.
-    expect(collectTools(config, { external: await resolveAgentTools(em, { organizationId: b.organizationId, config }, engineDeps(t).settings!) }).map((x) => x.name)).toEqual(['end_call']);
+    expect(
+      collectTools(config, { external: await resolveAgentTools(em, { organizationId: b.organizationId, config }, engineDeps(t).settings!) }).map((x) => x.name),
+    ).toEqual(['end_call']);
   });
 
   it('a refused upstream address is a failed tool call, not a crash', async () => {
@@ -211,7 +243,12 @@ describe('HTTP tools in a conversation', () => {
     await em.flush();
     const agent = await makeAgent(t, a, {
       tools: [{ name: 'order_status', kind: 'http', permission: 'allow', config: { http_tool_id: row.id } }],
-      model: { provider: 'simulated', name: 'orders', temperature: 0, rules: [{ when: 'status', call_tool: { name: 'order_status', arguments: { order_id: '1' } } }] },
+      model: {
+        provider: 'simulated',
+        name: 'orders',
+        temperature: 0,
+        rules: [{ when: 'status', call_tool: { name: 'order_status', arguments: { order_id: '1' } } }],
+      },
     });
     const result = await runConversation(engineDeps(t), conversationInput(a, agent, { customerTurns: ['status?'] }));
     expect(result.toolCalls[0]).toMatchObject({ status: 'failed', result: { error: 'forbidden_address' } });

@@ -108,8 +108,13 @@ beforeAll(async () => {
   worker = await startTestWorker(t);
   // The worker role's dispatcher, for this file's tenants only (other files share the database).
   dispatcher = startWebhookDispatcher({
-    orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
-    pollMs: 1000, logger: t.deps.logger, organizations: [a.organizationId, b.organizationId],
+    orm: t.orm,
+    temporal: temporalAccess(t.deps),
+    settings: triggerSettingsFrom(t.deps.config),
+    databaseUrl: t.deps.config.db.url!,
+    pollMs: 1000,
+    logger: t.deps.logger,
+    organizations: [a.organizationId, b.organizationId],
   });
   await dispatcher.ready;
   receiver = new Receiver();
@@ -127,7 +132,9 @@ const deskConfig = {
   variables: [{ key: 'customer_name', description: 'Full name' }],
   destinations: [{ name: 'billing', address: '+4930123456' }],
   model: {
-    provider: 'simulated' as const, name: 'desk', temperature: 0,
+    provider: 'simulated' as const,
+    name: 'desk',
+    temperature: 0,
     rules: [
       { when: { regex: 'my name is (?<name>[A-Za-z]+)' }, say: 'Thanks, noted.', set_variable: { key: 'customer_name', group: 'name' } },
       { when: 'billing', say: 'Connecting you to billing.', transfer_to: 'billing' },
@@ -139,8 +146,15 @@ const deskConfig = {
 
 type TriggerBody = { trigger: { trigger_id: string; enabled: boolean; disabled_reason: string | null; retry_schedule_ms: number[] }; signing_secret: string };
 type RunBody = {
-  run_id: string; trigger_id: string; event_id: string; event_type: string; origin: string; url: string; status: string;
-  attempts: { at: string; status_code: number | null; latency_ms: number; error: string | null }[]; next_attempt_at: string | null;
+  run_id: string;
+  trigger_id: string;
+  event_id: string;
+  event_type: string;
+  origin: string;
+  url: string;
+  status: string;
+  attempts: { at: string; status_code: number | null; latency_ms: number; error: string | null }[];
+  next_attempt_at: string | null;
 };
 
 async function createTrigger(tenant: TestTenant, body: Record<string, unknown>): Promise<TriggerBody> {
@@ -150,7 +164,11 @@ async function createTrigger(tenant: TestTenant, body: Record<string, unknown>):
 }
 
 async function emit(tenant: TestTenant, agentId: string, type: EventKind, data: Record<string, unknown> = {}): Promise<{ eventId: string; runIds: string[] }> {
-  return t.orm.em.fork().transactional((tx) => emitEvent(tx, { organizationId: tenant.organizationId, agentId, type, data: data as never /* synthetic payloads: delivery is under test */ }));
+  return t.orm.em
+    .fork()
+    .transactional((tx) =>
+      emitEvent(tx, { organizationId: tenant.organizationId, agentId, type, data: data as never /* synthetic payloads: delivery is under test */ }),
+    );
 }
 
 const retrieveRun = async (runId: string, tenant = a): Promise<RunBody> => {
@@ -159,7 +177,11 @@ const retrieveRun = async (runId: string, tenant = a): Promise<RunBody> => {
   return res.body.run as RunBody;
 };
 const finished = (runId: string, ms = 30_000, tenant = a) =>
-  eventually(() => retrieveRun(runId, tenant), (r) => ['succeeded', 'failed', 'cancelled'].includes(r.status), ms);
+  eventually(
+    () => retrieveRun(runId, tenant),
+    (r) => ['succeeded', 'failed', 'cancelled'].includes(r.status),
+    ms,
+  );
 
 let agent: AgentView;
 beforeAll(async () => {
@@ -176,7 +198,9 @@ describe('delivery', () => {
     await down.close();
 
     const { trigger, signing_secret: secret } = await createTrigger(a, {
-      agent_id: agent.agent_id, event_kinds: ['call.ended', 'variables.collected'], url: down.url('/down', port),
+      agent_id: agent.agent_id,
+      event_kinds: ['call.ended', 'variables.collected'],
+      url: down.url('/down', port),
       retry_schedule_ms: [200, 200, 200, 300, 300, 300, 500, 500, 500, 1000],
     });
     const emitted = [
@@ -190,7 +214,11 @@ describe('delivery', () => {
 
     // Each run's first attempt failed and became its workflow; each has failed at least twice against the closed port.
     for (const id of runIds) {
-      const run = await eventually(() => retrieveRun(id), (r) => r.attempts.length >= 2, 20_000);
+      const run = await eventually(
+        () => retrieveRun(id),
+        (r) => r.attempts.length >= 2,
+        20_000,
+      );
       expect(run.status).toBe('delivering');
       expect(run.attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/ECONNREFUSED/) });
       expect(run.next_attempt_at).not.toBeNull();
@@ -239,7 +267,12 @@ describe('delivery', () => {
 
   it('gives up after the schedule: the run fails with every attempt recorded', async () => {
     const agent = await makeAgent(t, a, deskConfig);
-    const { trigger } = await createTrigger(a, { agent_id: agent.agent_id, event_kinds: ['call.analyzed'], url: receiver.url('/broken'), retry_schedule_ms: [50, 50] });
+    const { trigger } = await createTrigger(a, {
+      agent_id: agent.agent_id,
+      event_kinds: ['call.analyzed'],
+      url: receiver.url('/broken'),
+      retry_schedule_ms: [50, 50],
+    });
     receiver.answer = (d) => (d.path === '/broken' ? { status: 500 } : { status: 200 });
     const { runIds } = await emit(a, agent.agent_id, 'call.analyzed');
     const run = await finished(runIds[0]);
@@ -248,7 +281,7 @@ describe('delivery', () => {
     expect(run.attempts[0].error).toMatch(/500/);
   });
 
-  it('does not follow redirects (the receiver\'s operator updates the URL instead)', async () => {
+  it("does not follow redirects (the receiver's operator updates the URL instead)", async () => {
     const agent = await makeAgent(t, a, deskConfig);
     await createTrigger(a, { agent_id: agent.agent_id, event_kinds: ['call.ended'], url: receiver.url('/moved'), retry_schedule_ms: [] });
     receiver.answer = (d) => (d.path === '/moved' ? { status: 302, headers: { location: receiver.url('/elsewhere') } } : { status: 200 });
@@ -304,9 +337,15 @@ describe('delivery', () => {
     await createTrigger(a, { agent_id: agent.agent_id, event_kinds: ['call.started'], url: receiver.url('/slow'), retry_schedule_ms: [600_000] });
     receiver.answer = (d) => (d.path === '/slow' ? { status: 500 } : { status: 200 });
     const { runIds } = await emit(a, agent.agent_id, 'call.started');
-    await eventually(() => retrieveRun(runIds[0]), (r) => r.attempts.length === 1 && r.next_attempt_at !== null);
+    await eventually(
+      () => retrieveRun(runIds[0]),
+      (r) => r.attempts.length === 1 && r.next_attempt_at !== null,
+    );
     // The dispatcher made the first attempt and handed the retry to the run's workflow.
-    await eventually(() => t.orm.em.fork().findOneOrFail(TriggerRun, { id: runIds[0] }), (r) => r.workflowStartedAt !== null);
+    await eventually(
+      () => t.orm.em.fork().findOneOrFail(TriggerRun, { id: runIds[0] }),
+      (r) => r.workflowStartedAt !== null,
+    );
     await t.deps.temporal!.client.workflow.getHandle(workflowIds.triggerRun(runIds[0])).signal(cancelSignal);
     const run = await finished(runIds[0]);
     expect(run).toMatchObject({ status: 'cancelled', next_attempt_at: null });
@@ -319,15 +358,20 @@ describe('first attempts straight from the outbox', () => {
   const tenantDispatcher = async (pollMs: number) => {
     const tenant = await createTenant(t);
     const own = startWebhookDispatcher({
-      orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
-      pollMs, logger: t.deps.logger, organizations: [tenant.organizationId],
+      orm: t.orm,
+      temporal: temporalAccess(t.deps),
+      settings: triggerSettingsFrom(t.deps.config),
+      databaseUrl: t.deps.config.db.url!,
+      pollMs,
+      logger: t.deps.logger,
+      organizations: [tenant.organizationId],
     });
     await own.ready;
     return { tenant, own };
   };
   const workflowOf = (runId: string) => t.deps.temporal!.client.workflow.getHandle(workflowIds.triggerRun(runId)).describe();
 
-  it('delivers a run at once, woken by the commit\'s NOTIFY (its poll is a minute away), with no workflow for it', async () => {
+  it("delivers a run at once, woken by the commit's NOTIFY (its poll is a minute away), with no workflow for it", async () => {
     const { tenant, own } = await tenantDispatcher(60_000);
     try {
       receiver.answer = () => ({ status: 200 });
@@ -342,10 +386,13 @@ describe('first attempts straight from the outbox', () => {
       expect(row.workflowStartedAt).toBeNull();
       await expect(workflowOf(runIds[0])).rejects.toThrow(/not found/i);
       // A rolled-back transaction announces nothing and delivers nothing.
-      await t.orm.em.fork().transactional(async (tx) => {
-        await emitEvent(tx, { organizationId: tenant.organizationId, agentId: agent.agent_id, type: 'call.ended', data: { n: 2 } as never });
-        throw new Error('rolled back');
-      }).catch(() => undefined);
+      await t.orm.em
+        .fork()
+        .transactional(async (tx) => {
+          await emitEvent(tx, { organizationId: tenant.organizationId, agentId: agent.agent_id, type: 'call.ended', data: { n: 2 } as never });
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
       await new Promise((r) => setTimeout(r, 500));
       expect(receiver.at('/notified')).toHaveLength(1);
     } finally {
@@ -364,19 +411,32 @@ describe('first attempts straight from the outbox', () => {
     const em = t.orm.em.fork();
     const at = new Date().toISOString();
     // Killed with the request in flight: the attempt on record as interrupted, still pending.
-    await sql(em, "update trigger_run set claimed_until = now() - interval '1 second', attempts = ?::jsonb where id = ?",
-      [JSON.stringify([{ at, status_code: null, latency_ms: 0, error: INTERRUPTED, url: receiver.url('/lapsed') }]), during]);
+    await sql(em, "update trigger_run set claimed_until = now() - interval '1 second', attempts = ?::jsonb where id = ?", [
+      JSON.stringify([{ at, status_code: null, latency_ms: 0, error: INTERRUPTED, url: receiver.url('/lapsed') }]),
+      during,
+    ]);
     // Killed after the receiver answered 503 and the retry was decided, before its workflow started.
-    await sql(em, "update trigger_run set claimed_until = now() - interval '1 second', status = 'delivering', next_attempt_at = now() + interval '300 milliseconds', attempts = ?::jsonb where id = ?",
-      [JSON.stringify([{ at, status_code: 503, latency_ms: 3, error: 'The receiver answered 503', url: receiver.url('/lapsed') }]), after]);
+    await sql(
+      em,
+      "update trigger_run set claimed_until = now() - interval '1 second', status = 'delivering', next_attempt_at = now() + interval '300 milliseconds', attempts = ?::jsonb where id = ?",
+      [JSON.stringify([{ at, status_code: 503, latency_ms: 3, error: 'The receiver answered 503', url: receiver.url('/lapsed') }]), after],
+    );
     const next = startWebhookDispatcher({
-      orm: t.orm, temporal: temporalAccess(t.deps), settings: triggerSettingsFrom(t.deps.config), databaseUrl: t.deps.config.db.url!,
-      pollMs: 100, logger: t.deps.logger, organizations: [tenant.organizationId],
+      orm: t.orm,
+      temporal: temporalAccess(t.deps),
+      settings: triggerSettingsFrom(t.deps.config),
+      databaseUrl: t.deps.config.db.url!,
+      pollMs: 100,
+      logger: t.deps.logger,
+      organizations: [tenant.organizationId],
     });
     try {
       const [redone, retried] = await Promise.all([finished(during, 30_000, tenant), finished(after, 30_000, tenant)]);
       expect(redone).toMatchObject({ status: 'succeeded' });
-      expect(redone.attempts.map((x) => [x.status_code, x.error?.slice(0, 11) ?? null])).toEqual([[null, 'interrupted'], [200, null]]);
+      expect(redone.attempts.map((x) => [x.status_code, x.error?.slice(0, 11) ?? null])).toEqual([
+        [null, 'interrupted'],
+        [200, null],
+      ]);
       expect(retried).toMatchObject({ status: 'succeeded' });
       expect(retried.attempts.map((x) => x.status_code)).toEqual([503, 200]);
       for (const id of [during, after]) {
@@ -397,7 +457,11 @@ describe('resend and replay', () => {
   it('re-sends a run as a new run with the same webhook-id, and replays a time range to another URL', async () => {
     receiver.answer = () => ({ status: 200 });
     const other = await makeAgent(t, a, deskConfig);
-    const { trigger, signing_secret: secret } = await createTrigger(a, { agent_id: other.agent_id, event_kinds: ['call.ended', 'transfer.started'], url: receiver.url('/main') });
+    const { trigger, signing_secret: secret } = await createTrigger(a, {
+      agent_id: other.agent_id,
+      event_kinds: ['call.ended', 'transfer.started'],
+      url: receiver.url('/main'),
+    });
     const from = new Date(Date.now() - 1000);
     const first = await emit(a, other.agent_id, 'call.ended', { k: 1 });
     const second = await emit(a, other.agent_id, 'transfer.started', { k: 2 });
@@ -421,7 +485,9 @@ describe('resend and replay', () => {
     expect(receiver.at('/main').filter((d) => d.webhookId === first.eventId)).toHaveLength(3);
     expect((await t.request.post(`/v1/agent_trigger/run/${first.runIds[0]}/resend`).set(a.headers).set('Idempotency-Key', 'has space')).status).toBe(400);
 
-    const replay = await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/replay`).set(a.headers)
+    const replay = await t.request
+      .post(`/v1/agent_trigger/${trigger.trigger_id}/replay`)
+      .set(a.headers)
       .send({ from_time: from.toISOString(), to_time: to.toISOString(), url: receiver.url('/replayed') });
     expect(replay.status).toBe(202);
     expect(replay.body.runs.map((r: RunBody) => [r.event_id, r.origin, r.url])).toEqual([
@@ -434,12 +500,22 @@ describe('resend and replay', () => {
     expectSigned([...receiver.at('/main').filter((d) => [first.eventId, second.eventId].includes(d.webhookId)), ...replayed], secret);
 
     // A replay to a private address or with a backwards range is a 400.
-    expect((await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/replay`).set(a.headers)
-      .send({ from_time: from.toISOString(), to_time: to.toISOString(), url: 'https://10.1.2.3/x' })).status).toBe(400);
-    expect((await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/replay`).set(a.headers)
-      .send({ from_time: to.toISOString(), to_time: from.toISOString() })).status).toBe(400);
-    expect((await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/replay`).set(a.headers)
-      .send({ from_time: 'yesterday', to_time: to.toISOString() })).status).toBe(400);
+    expect(
+      (
+        await t.request
+          .post(`/v1/agent_trigger/${trigger.trigger_id}/replay`)
+          .set(a.headers)
+          .send({ from_time: from.toISOString(), to_time: to.toISOString(), url: 'https://10.1.2.3/x' })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/replay`).set(a.headers).send({ from_time: to.toISOString(), to_time: from.toISOString() }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/replay`).set(a.headers).send({ from_time: 'yesterday', to_time: to.toISOString() }))
+        .status,
+    ).toBe(400);
   }, 60_000);
 });
 
@@ -489,7 +565,10 @@ describe('the trigger resource', () => {
     await bad({ ...base, retry_schedule_ms: [-1] }, 'body.retry_schedule_ms');
     await bad({ ...base, surprise: true }, 'body.surprise');
     await bad({ event_kinds: ['call.ended'], url: base.url }, 'body.agent_id');
-    const missingAgent = await t.request.post('/v1/agent_trigger/create').set(a.headers).send({ ...base, agent_id: 'agt_01JNOSUCHAGENT000000000000' });
+    const missingAgent = await t.request
+      .post('/v1/agent_trigger/create')
+      .set(a.headers)
+      .send({ ...base, agent_id: 'agt_01JNOSUCHAGENT000000000000' });
     expect(missingAgent.status).toBe(404);
     expect((await t.request.get('/v1/agent_trigger/run/run_nope/retrieve').set(a.headers)).status).toBe(404);
     expect((await t.request.get(`/v1/agent_trigger/trg_x/run/list?cursor=garbage`).set(a.headers)).status).toBe(404);
@@ -508,8 +587,14 @@ describe('the trigger resource', () => {
     expect((await t.request.post(`/v1/agent_trigger/run/${runIds[0]}/resend`).set(b.headers)).status).toBe(404);
     expect((await t.request.post(`/v1/agent_trigger/${trigger.trigger_id}/disable`).set(b.headers)).status).toBe(404);
     expect((await t.request.delete(`/v1/agent_trigger/${trigger.trigger_id}/delete`).set(b.headers)).status).toBe(404);
-    expect((await t.request.post('/v1/agent_trigger/create').set(b.headers)
-      .send({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url: receiver.url('/steal') })).status).toBe(404);
+    expect(
+      (
+        await t.request
+          .post('/v1/agent_trigger/create')
+          .set(b.headers)
+          .send({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url: receiver.url('/steal') })
+      ).status,
+    ).toBe(404);
     const listB = await asB(t.request.get('/v1/agent_trigger/list'));
     expect(listB.body.triggers).toEqual([]);
     // An event of b's organization never reaches a's trigger, even naming a's agent id.
@@ -531,8 +616,16 @@ describe('events from calls', () => {
     const two = await runConversation(engineDeps(t), conversationInput(a, caller, { customerTurns: ['billing please'] }));
     expect(two.transferredTo).toBe('billing');
 
-    const got = await eventually(async () => receiver.at('/calls'), (d) => d.length >= 9, 30_000);
-    const kinds = (sessionId: string) => got.filter((d) => d.envelope.data.session_id === sessionId).map((d) => d.envelope.type).sort();
+    const got = await eventually(
+      async () => receiver.at('/calls'),
+      (d) => d.length >= 9,
+      30_000,
+    );
+    const kinds = (sessionId: string) =>
+      got
+        .filter((d) => d.envelope.data.session_id === sessionId)
+        .map((d) => d.envelope.type)
+        .sort();
     expect(kinds(one.sessionId)).toEqual(['call.analyzed', 'call.ended', 'call.started', 'tool_call.failed', 'variables.collected']);
     expect(kinds(two.sessionId)).toEqual(['call.analyzed', 'call.ended', 'call.started', 'transfer.started']);
     const started = got.find((d) => d.envelope.type === 'call.started' && d.envelope.data.session_id === one.sessionId)!;
@@ -542,14 +635,24 @@ describe('events from calls', () => {
     expect(eventIds(one.sessionId, 'call.started') < eventIds(one.sessionId, 'call.ended')).toBe(true);
     const analyzed = got.find((d) => d.envelope.type === 'call.analyzed' && d.envelope.data.session_id === one.sessionId)!;
     expect(analyzed.envelope.data).toMatchObject({
-      outcome: 'completed', end_reason: 'agent_hangup', variables: [{ key: 'customer_name', value: 'Bo' }], tool_calls: { failed: 1 },
+      outcome: 'completed',
+      end_reason: 'agent_hangup',
+      variables: [{ key: 'customer_name', value: 'Bo' }],
+      tool_calls: { failed: 1 },
       summary: expect.stringContaining('collected customer_name = Bo'),
     });
-    expect(got.find((d) => d.envelope.type === 'call.analyzed' && d.envelope.data.session_id === two.sessionId)!.envelope.data)
-      .toMatchObject({ outcome: 'transferred', transferred_to: 'billing' });
+    expect(got.find((d) => d.envelope.type === 'call.analyzed' && d.envelope.data.session_id === two.sessionId)!.envelope.data).toMatchObject({
+      outcome: 'transferred',
+      transferred_to: 'billing',
+    });
     expectSigned(got, secret);
     const ended = got.find((d) => d.envelope.type === 'call.ended' && d.envelope.data.session_id === one.sessionId)!;
-    expect(ended.envelope.data).toMatchObject({ agent_id: caller.agent_id, status: 'ended', end_reason: 'agent_hangup', duration_seconds: one.durationSeconds });
+    expect(ended.envelope.data).toMatchObject({
+      agent_id: caller.agent_id,
+      status: 'ended',
+      end_reason: 'agent_hangup',
+      duration_seconds: one.durationSeconds,
+    });
     const variables = got.find((d) => d.envelope.type === 'variables.collected')!;
     expect(variables.envelope.data.variables).toEqual([{ key: 'customer_name', value: 'Bo' }]);
     const failed = got.find((d) => d.envelope.type === 'tool_call.failed')!;
@@ -557,13 +660,15 @@ describe('events from calls', () => {
 
     // A conversation run with emitEvents false (what test runs do) records its session but no event.
     const quiet = await runConversation(engineDeps(t), { ...conversationInput(a, caller, { customerTurns: ['bye'] }), emitEvents: false });
-    const [{ n }] = await t.orm.em.fork().getConnection().execute<{ n: number }[]>(
-      "select count(*)::int as n from webhook_event where data->>'session_id' = ?", [quiet.sessionId],
-    );
+    const [{ n }] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>("select count(*)::int as n from webhook_event where data->>'session_id' = ?", [quiet.sessionId]);
     expect(n).toBe(0);
-    const [{ sessions }] = await t.orm.em.fork().getConnection().execute<{ sessions: number }[]>(
-      'select count(*)::int as sessions from call_session where id = ?', [quiet.sessionId],
-    );
+    const [{ sessions }] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ sessions: number }[]>('select count(*)::int as sessions from call_session where id = ?', [quiet.sessionId]);
     expect(sessions).toBe(1);
   }, 60_000);
 });

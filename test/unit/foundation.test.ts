@@ -60,7 +60,10 @@ describe('pricing', () => {
   });
   it('charges a transfer leg for telephony and platform only', () => {
     const lines = priceLeg('transfer', 60, DEFAULT_PRICE_LIST);
-    expect(lines.map((l) => [l.component, l.amount_micros])).toEqual([['telephony', 14000], ['platform', 20000]]);
+    expect(lines.map((l) => [l.component, l.amount_micros])).toEqual([
+      ['telephony', 14000],
+      ['platform', 20000],
+    ]);
   });
 });
 

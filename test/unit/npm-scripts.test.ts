@@ -12,7 +12,10 @@ describe('npm run test:unit', () => {
     const [, args = ''] = /^sh scripts\/test\.sh (.*)$/.exec(scripts['test:unit']) ?? [];
     expect(args).not.toBe('');
     const listed = spawnSync(process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '--listTests', ...args.split(' ')], {
-      cwd: root, encoding: 'utf8', env: process.env, timeout: 60_000,
+      cwd: root,
+      encoding: 'utf8',
+      env: process.env,
+      timeout: 60_000,
     });
     expect(listed.status).toBe(0);
     const files = listed.stdout.split('\n').filter((line) => line.endsWith('.test.ts'));

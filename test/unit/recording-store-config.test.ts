@@ -14,14 +14,30 @@ describe('recording store settings', () => {
   it('select S3 with its settings; path style follows S3_ENDPOINT unless set', async () => {
     const onAws = loadConfig({ RECORDING_STORE: 's3', S3_BUCKET: 'calls-prod' });
     expect(onAws.recordings.store).toEqual({
-      kind: 's3', bucket: 'calls-prod', region: 'us-east-1', endpoint: undefined, prefix: undefined, forcePathStyle: false, credentials: undefined,
+      kind: 's3',
+      bucket: 'calls-prod',
+      region: 'us-east-1',
+      endpoint: undefined,
+      prefix: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
     });
     const compatible = loadConfig({
-      RECORDING_STORE: 's3', S3_BUCKET: 'calls', S3_ENDPOINT: 'http://minio.internal:9000', S3_REGION: 'eu-west-3', S3_PREFIX: 'rec/',
-      S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret-1',
+      RECORDING_STORE: 's3',
+      S3_BUCKET: 'calls',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_REGION: 'eu-west-3',
+      S3_PREFIX: 'rec/',
+      S3_ACCESS_KEY_ID: 'AKIA1',
+      S3_SECRET_ACCESS_KEY: 'secret-1',
     });
     expect(compatible.recordings.store).toEqual({
-      kind: 's3', bucket: 'calls', region: 'eu-west-3', endpoint: 'http://minio.internal:9000', prefix: 'rec/', forcePathStyle: true,
+      kind: 's3',
+      bucket: 'calls',
+      region: 'eu-west-3',
+      endpoint: 'http://minio.internal:9000',
+      prefix: 'rec/',
+      forcePathStyle: true,
       credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret-1' },
     });
     const virtualHosted = loadConfig({ RECORDING_STORE: 's3', S3_BUCKET: 'calls', S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' });

@@ -36,7 +36,10 @@ describe('request log lines', () => {
     ready = false;
     await server.get('/readyz');
     await new Promise((r) => setImmediate(r));
-    expect(lines.map((l) => [l.path, l.status])).toEqual([['/v1/agent/list', 200], ['/readyz', 503]]);
+    expect(lines.map((l) => [l.path, l.status])).toEqual([
+      ['/v1/agent/list', 200],
+      ['/readyz', 503],
+    ]);
   });
 });
 

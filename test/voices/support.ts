@@ -41,9 +41,10 @@ export async function sampleServer(files: Record<string, Buffer>): Promise<Sampl
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: (path) => `${base}${path}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -30,10 +30,14 @@ afterAll(async () => {
 describe('a voice clone when its worker is killed', () => {
   it('finishes on the next worker, with its progress kept', async () => {
     children.push(await startChildWorker(queue, WORKER_ENV));
-    const res = await t.request.post('/v1/voice/clone').set(a.headers).send({ name: 'Survivor', samples: [{ audio_base64: b64(speechWav(12)) }] });
+    const res = await t.request
+      .post('/v1/voice/clone')
+      .set(a.headers)
+      .send({ name: 'Survivor', samples: [{ audio_base64: b64(speechWav(12)) }] });
     expect(res.status).toBe(202);
     const id = res.body.voice_clone.voice_clone_id as string;
-    const retrieve = async () => (await t.request.get(`/v1/voice/clone/${id}`).set(a.headers)).body.voice_clone as { status: string; progress: number; voice_id: string | null };
+    const retrieve = async () =>
+      (await t.request.get(`/v1/voice/clone/${id}`).set(a.headers)).body.voice_clone as { status: string; progress: number; voice_id: string | null };
 
     const training = await eventually(retrieve, (c) => c.status === 'training' && c.progress > 30, 60_000, 100);
     await children[0].kill('SIGKILL');

@@ -20,7 +20,15 @@ let a: TestTenant;
 let mcp: McpSession;
 let files: SampleServer;
 
-type Clone = { voice_clone_id: string; status: string; progress: number; voice_id: string | null; error: string | null; features: Record<string, number> | null; provider: string };
+type Clone = {
+  voice_clone_id: string;
+  status: string;
+  progress: number;
+  voice_id: string | null;
+  error: string | null;
+  features: Record<string, number> | null;
+  provider: string;
+};
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -66,20 +74,39 @@ describe('the PCM analysis', () => {
 describe('POST /v1/voice/clone', () => {
   it('clones from base64 and URL samples: progress goes queued → analysing/training → ready, and the voice is listed and usable', async () => {
     const cloneBody = {
-      name: 'Ana (support)', language: 'es-ES', gender: 'female', description: 'Our support lead',
-      samples: [{ audio_base64: b64(speechWav(4, [200, 230])) }, { audio_base64: `data:audio/wav;base64,${b64(speechWav(3))}` }, { url: files.url('/ana.wav') }],
+      name: 'Ana (support)',
+      language: 'es-ES',
+      gender: 'female',
+      description: 'Our support lead',
+      samples: [
+        { audio_base64: b64(speechWav(4, [200, 230])) },
+        { audio_base64: `data:audio/wav;base64,${b64(speechWav(3))}` },
+        { url: files.url('/ana.wav') },
+      ],
     };
     const res = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana').send(cloneBody);
     expect(res.status).toBe(202);
     const started = res.body.voice_clone as Clone & { sample_count: number; total_duration_ms: number; workflow_id: string };
-    expect(started).toMatchObject({ voice_clone_id: expect.stringMatching(/^vcl_/), status: 'queued', progress: 0, sample_count: 3, total_duration_ms: 12000, provider: 'simulated' });
+    expect(started).toMatchObject({
+      voice_clone_id: expect.stringMatching(/^vcl_/),
+      status: 'queued',
+      progress: 0,
+      sample_count: 3,
+      total_duration_ms: 12000,
+      provider: 'simulated',
+    });
     expect(started.workflow_id).toBe(`voice-clone/${started.voice_clone_id}`);
 
     const seen = new Map<string, number>();
-    const done = await eventually(() => retrieve(started.voice_clone_id), (c) => {
-      seen.set(c.status, Math.max(seen.get(c.status) ?? 0, c.progress));
-      return c.status === 'ready' || c.status === 'failed';
-    }, 60_000, 100);
+    const done = await eventually(
+      () => retrieve(started.voice_clone_id),
+      (c) => {
+        seen.set(c.status, Math.max(seen.get(c.status) ?? 0, c.progress));
+        return c.status === 'ready' || c.status === 'failed';
+      },
+      60_000,
+      100,
+    );
     expect(done).toMatchObject({ status: 'ready', progress: 100, voice_id: expect.stringMatching(/^sim-[0-9a-f]{20}$/), error: null });
     expect(seen.has('training')).toBe(true);
     expect(seen.get('training')).toBeGreaterThanOrEqual(30);
@@ -94,14 +121,23 @@ describe('POST /v1/voice/clone', () => {
     // under the key is refused.
     const again = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana').send(cloneBody);
     expect([again.status, again.headers['idempotent-replayed'], again.body]).toEqual([202, 'true', res.body]);
-    const other = await t.request.post('/v1/voice/clone').set(a.headers).set('Idempotency-Key', 'clone-ana')
+    const other = await t.request
+      .post('/v1/voice/clone')
+      .set(a.headers)
+      .set('Idempotency-Key', 'clone-ana')
       .send({ name: 'Ana (support)', samples: [{ audio_base64: b64(speechWav(11)) }] });
     expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
 
     const voices = await t.request.get('/v1/voice/list?language=es').set(a.headers);
     expect(voices.status).toBe(200);
     expect(voices.body.voices).toContainEqual({
-      provider: 'simulated', voice_id: done.voice_id, name: 'Ana (support)', language: 'es-ES', gender: 'female', kind: 'cloned', voice_clone_id: started.voice_clone_id,
+      provider: 'simulated',
+      voice_id: done.voice_id,
+      name: 'Ana (support)',
+      language: 'es-ES',
+      gender: 'female',
+      kind: 'cloned',
+      voice_clone_id: started.voice_clone_id,
     });
     expect(voices.body.voices.find((v: { voice_id: string }) => v.voice_id === 'es-ES-ElviraNeural')).toMatchObject({ kind: 'stock', voice_clone_id: null });
     // Another organization does not see it.
@@ -112,11 +148,16 @@ describe('POST /v1/voice/clone', () => {
 
     // An agent speaks with it.
     const agent = await makeAgent(t, a);
-    const updated = await t.request.put(`/v1/agent/update/${agent.agent_id}`).set(a.headers).send({ voice: { provider: 'simulated', voice_id: done.voice_id } });
+    const updated = await t.request
+      .put(`/v1/agent/update/${agent.agent_id}`)
+      .set(a.headers)
+      .send({ voice: { provider: 'simulated', voice_id: done.voice_id } });
     expect(updated.status).toBe(200);
     expect(updated.body.agent.config.voice).toEqual({ provider: 'simulated', voice_id: done.voice_id });
     // The clone is this organization's: another one cannot name it (agent create and update apply one rule).
-    const foreign = await t.request.post('/v1/agent/create').set(b.headers)
+    const foreign = await t.request
+      .post('/v1/agent/create')
+      .set(b.headers)
       .send({ name: 'Borrower', prompt: 'Hi.', voice: { provider: 'simulated', voice_id: done.voice_id } });
     expect([foreign.status, foreign.body.errors?.[0]?.field]).toEqual([400, 'body.voice.voice_id']);
 
@@ -125,16 +166,28 @@ describe('POST /v1/voice/clone', () => {
   }, 90_000);
 
   it('ends failed with the reason when the samples hold no speech', async () => {
-    const res = await t.request.post('/v1/voice/clone').set(a.headers).send({ name: 'Silence', samples: [{ audio_base64: b64(silentWav(12)) }] });
+    const res = await t.request
+      .post('/v1/voice/clone')
+      .set(a.headers)
+      .send({ name: 'Silence', samples: [{ audio_base64: b64(silentWav(12)) }] });
     expect(res.status).toBe(202);
-    const done = await eventually(() => retrieve(res.body.voice_clone.voice_clone_id), (c) => c.status === 'ready' || c.status === 'failed', 60_000, 100);
+    const done = await eventually(
+      () => retrieve(res.body.voice_clone.voice_clone_id),
+      (c) => c.status === 'ready' || c.status === 'failed',
+      60_000,
+      100,
+    );
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(/no usable speech/);
     expect(done.voice_id).toBeNull();
   }, 90_000);
 
   it('refuses bad samples with a clear problem naming the sample', async () => {
-    const post = (body: Record<string, unknown>) => t.request.post('/v1/voice/clone').set(a.headers).send({ name: 'Bad', ...body });
+    const post = (body: Record<string, unknown>) =>
+      t.request
+        .post('/v1/voice/clone')
+        .set(a.headers)
+        .send({ name: 'Bad', ...body });
     const cases: [Record<string, unknown>, number, RegExp, string][] = [
       [{ samples: [{ audio_base64: b64(Buffer.from('hello, this is text')) }] }, 422, /not a WAV file/, 'body.samples.0.audio_base64'],
       [{ samples: [{ audio_base64: 'not base64!!' }] }, 400, /not valid base64/, 'body.samples.0.audio_base64'],
@@ -166,7 +219,10 @@ describe('POST /v1/voice/clone', () => {
 
   it('needs agents:write to start and agents:read to follow', async () => {
     const viewer = await createTenant(t, 'viewer');
-    const res = await t.request.post('/v1/voice/clone').set(viewer.headers).send({ name: 'X', samples: [{ audio_base64: b64(speechWav(11)) }] });
+    const res = await t.request
+      .post('/v1/voice/clone')
+      .set(viewer.headers)
+      .send({ name: 'X', samples: [{ audio_base64: b64(speechWav(11)) }] });
     expect(res.status).toBe(403);
     expect(res.body.required_permission ?? res.body.detail).toMatch(/agents:write/);
     expect((await t.request.get('/v1/voice/clone/list').set(viewer.headers)).status).toBe(200);
@@ -181,21 +237,35 @@ describe('voice_clone_start', () => {
     for (const [field, schema] of Object.entries(tool.inputSchema.properties as Record<string, { description?: string }>)) {
       expect([field, schema.description]).toEqual([field, expect.any(String)]);
     }
-    const args = { name: 'Bruno', gender: 'male', idempotency_key: 'bruno-1', samples: [{ audio_base64: b64(speechWav(6, [110, 130])) }, { url: files.url('/ana.wav') }] };
+    const args = {
+      name: 'Bruno',
+      gender: 'male',
+      idempotency_key: 'bruno-1',
+      samples: [{ audio_base64: b64(speechWav(6, [110, 130])) }, { url: files.url('/ana.wav') }],
+    };
     const first = await mcp.call('voice_clone_start', args);
     expect(first.isError).toBeFalsy();
     const clone = (first.structuredContent as { voice_clone: Clone }).voice_clone;
     expect(clone).toMatchObject({ status: 'queued', progress: 0 });
 
-    const done = await eventually(async () => (await mcp.call('voice_clone_start', args)).structuredContent as { voice_clone: Clone },
-      (r) => r.voice_clone.status === 'ready' || r.voice_clone.status === 'failed', 60_000, 200);
+    const done = await eventually(
+      async () => (await mcp.call('voice_clone_start', args)).structuredContent as { voice_clone: Clone },
+      (r) => r.voice_clone.status === 'ready' || r.voice_clone.status === 'failed',
+      60_000,
+      200,
+    );
     expect(done.voice_clone).toMatchObject({ voice_clone_id: clone.voice_clone_id, status: 'ready', progress: 100 });
 
     const listed = await mcp.call('list_voices', { provider: 'simulated' });
     expect(listed.isError).toBeFalsy();
-    expect((listed.structuredContent as { voices: unknown[] }).voices).toContainEqual(expect.objectContaining({
-      voice_id: done.voice_clone.voice_id, name: 'Bruno', kind: 'cloned', voice_clone_id: clone.voice_clone_id,
-    }));
+    expect((listed.structuredContent as { voices: unknown[] }).voices).toContainEqual(
+      expect.objectContaining({
+        voice_id: done.voice_clone.voice_id,
+        name: 'Bruno',
+        kind: 'cloned',
+        voice_clone_id: clone.voice_clone_id,
+      }),
+    );
   }, 90_000);
 
   it('answers bad samples and missing permissions with isError', async () => {

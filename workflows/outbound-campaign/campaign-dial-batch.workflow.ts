@@ -29,17 +29,19 @@ export async function campaignDialBatch(input: DialBatchInput): Promise<void> {
     await local.failCampaignBatch(input.campaignId, input.token, `The dial's batch failed: ${describe(error)}`);
     return;
   }
-  await Promise.all(sip.map(async (dial) => {
-    try {
-      await startChild(campaignDial, {
-        workflowId: workflowIds.dial(input.campaignId, dial.contactId, dial.attempt),
-        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        args: [{ campaignId: input.campaignId, recipientId: dial.recipientId, attempt: dial.attempt }],
-      });
-    } catch (error) {
-      // The dial exists already: it runs (or ran) and writes its own result.
-      if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
-    }
-  }));
+  await Promise.all(
+    sip.map(async (dial) => {
+      try {
+        await startChild(campaignDial, {
+          workflowId: workflowIds.dial(input.campaignId, dial.contactId, dial.attempt),
+          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          args: [{ campaignId: input.campaignId, recipientId: dial.recipientId, attempt: dial.attempt }],
+        });
+      } catch (error) {
+        // The dial exists already: it runs (or ran) and writes its own result.
+        if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
+      }
+    }),
+  );
 }

@@ -1,6 +1,16 @@
 import {
-  allHandlersFinished, ApplicationFailure, condition, continueAsNew, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, setHandler, startChild,
-  workflowInfo, WorkflowIdReusePolicy,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  ParentClosePolicy,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  startChild,
+  workflowInfo,
+  WorkflowIdReusePolicy,
 } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import { presets } from '../activity-presets.js';
@@ -8,8 +18,17 @@ import { workflowIds } from '../workflow-ids.js';
 import { campaignDial } from './campaign-dial.workflow.js';
 import { campaignDialBatch } from './campaign-dial-batch.workflow.js';
 import {
-  CAMPAIGN_MOVE_REFUSED, cancelUpdate, PACE_LIMITS, pauseUpdate, progressQuery, resumeUpdate, setPaceUpdate,
-  type CampaignInput, type CampaignMove, type CampaignProgress, type PaceMove,
+  CAMPAIGN_MOVE_REFUSED,
+  cancelUpdate,
+  PACE_LIMITS,
+  pauseUpdate,
+  progressQuery,
+  resumeUpdate,
+  setPaceUpdate,
+  type CampaignInput,
+  type CampaignMove,
+  type CampaignProgress,
+  type PaceMove,
 } from './messages.js';
 
 const db = proxyActivities<Activities>(presets.campaignStep);
@@ -68,8 +87,13 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
   };
   let recentStarts = [...input.recentStarts];
   const progress = (): CampaignProgress => ({
-    status: state.status, maxConcurrent: state.maxConcurrent, callsPerMinute: state.callsPerMinute, inFlight: state.inFlight,
-    remaining: state.remaining, dialsStartedThisRun: state.started, sleepingUntil: state.sleepingUntil,
+    status: state.status,
+    maxConcurrent: state.maxConcurrent,
+    callsPerMinute: state.callsPerMinute,
+    inFlight: state.inFlight,
+    remaining: state.remaining,
+    dialsStartedThisRun: state.started,
+    sleepingUntil: state.sleepingUntil,
   });
   const refuse = (message: string) => {
     throw ApplicationFailure.create({ type: CAMPAIGN_MOVE_REFUSED, message, nonRetryable: true });
@@ -83,50 +107,66 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
   const serially = (fn: () => Promise<unknown>) => (writes = writes.then(fn, fn));
 
   setHandler(progressQuery, progress);
-  setHandler(pauseUpdate, async (move) => {
-    state.status = 'paused';
-    state.wake = true;
-    await serially(() => db.setCampaignStatus(id, 'paused', move.reason ?? null));
-    return progress();
-  }, {
-    validator: (_move: CampaignMove) => {
-      refuseWhenOver();
-      if (state.status === 'paused') refuse('The campaign is paused already');
+  setHandler(
+    pauseUpdate,
+    async (move) => {
+      state.status = 'paused';
+      state.wake = true;
+      await serially(() => db.setCampaignStatus(id, 'paused', move.reason ?? null));
+      return progress();
     },
-  });
-  setHandler(resumeUpdate, async (move) => {
-    state.status = 'running';
-    state.wake = true;
-    await serially(() => db.setCampaignStatus(id, 'running', move.reason ?? null));
-    return progress();
-  }, {
-    validator: (_move: CampaignMove) => {
-      refuseWhenOver();
-      if (state.status !== 'paused') refuse('The campaign is not paused');
+    {
+      validator: (_move: CampaignMove) => {
+        refuseWhenOver();
+        if (state.status === 'paused') refuse('The campaign is paused already');
+      },
     },
-  });
-  setHandler(cancelUpdate, async (move) => {
-    state.status = 'cancelled';
-    state.cancelReason = `cancelled by ${who(move)}${move.reason ? `: ${move.reason}` : ''}`;
-    state.wake = true;
-    await serially(() => db.setCampaignStatus(id, 'cancelled', state.cancelReason));
-    return progress();
-  }, { validator: (_move: CampaignMove) => refuseWhenOver() });
-  setHandler(setPaceUpdate, async (move) => {
-    state.maxConcurrent = move.maxConcurrent ?? state.maxConcurrent;
-    state.callsPerMinute = move.callsPerMinute ?? state.callsPerMinute;
-    state.wake = true;
-    await serially(() => db.setCampaignPace(id, state.maxConcurrent, state.callsPerMinute));
-    return progress();
-  }, {
-    validator: (move: PaceMove) => {
-      refuseWhenOver();
-      if (move.maxConcurrent === undefined && move.callsPerMinute === undefined) refuse('Send max_concurrent_calls or calls_per_minute');
-      const bad = (v: number | undefined, max: number) => v !== undefined && (!Number.isInteger(v) || v < 1 || v > max);
-      if (bad(move.maxConcurrent, PACE_LIMITS.maxConcurrent)) refuse(`max_concurrent_calls must be an integer from 1 to ${PACE_LIMITS.maxConcurrent}`);
-      if (bad(move.callsPerMinute, PACE_LIMITS.callsPerMinute)) refuse(`calls_per_minute must be an integer from 1 to ${PACE_LIMITS.callsPerMinute}`);
+  );
+  setHandler(
+    resumeUpdate,
+    async (move) => {
+      state.status = 'running';
+      state.wake = true;
+      await serially(() => db.setCampaignStatus(id, 'running', move.reason ?? null));
+      return progress();
     },
-  });
+    {
+      validator: (_move: CampaignMove) => {
+        refuseWhenOver();
+        if (state.status !== 'paused') refuse('The campaign is not paused');
+      },
+    },
+  );
+  setHandler(
+    cancelUpdate,
+    async (move) => {
+      state.status = 'cancelled';
+      state.cancelReason = `cancelled by ${who(move)}${move.reason ? `: ${move.reason}` : ''}`;
+      state.wake = true;
+      await serially(() => db.setCampaignStatus(id, 'cancelled', state.cancelReason));
+      return progress();
+    },
+    { validator: (_move: CampaignMove) => refuseWhenOver() },
+  );
+  setHandler(
+    setPaceUpdate,
+    async (move) => {
+      state.maxConcurrent = move.maxConcurrent ?? state.maxConcurrent;
+      state.callsPerMinute = move.callsPerMinute ?? state.callsPerMinute;
+      state.wake = true;
+      await serially(() => db.setCampaignPace(id, state.maxConcurrent, state.callsPerMinute));
+      return progress();
+    },
+    {
+      validator: (move: PaceMove) => {
+        refuseWhenOver();
+        if (move.maxConcurrent === undefined && move.callsPerMinute === undefined) refuse('Send max_concurrent_calls or calls_per_minute');
+        const bad = (v: number | undefined, max: number) => v !== undefined && (!Number.isInteger(v) || v < 1 || v > max);
+        if (bad(move.maxConcurrent, PACE_LIMITS.maxConcurrent)) refuse(`max_concurrent_calls must be an integer from 1 to ${PACE_LIMITS.maxConcurrent}`);
+        if (bad(move.callsPerMinute, PACE_LIMITS.callsPerMinute)) refuse(`calls_per_minute must be an integer from 1 to ${PACE_LIMITS.callsPerMinute}`);
+      },
+    },
+  );
 
   // Decided once per run: a run whose history began without batches keeps a workflow per dial.
   const dialBatches = patched(DIAL_BATCHES);
@@ -178,27 +218,35 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
             parentClosePolicy: ParentClosePolicy.ABANDON,
             args: [{ campaignId: id, token }],
           });
-          void child.result().then(() => (state.wake = true), () => (state.wake = true));
+          void child.result().then(
+            () => (state.wake = true),
+            () => (state.wake = true),
+          );
         } catch (error) {
           if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
         }
       } else {
         // Histories from before batches: all of a claim's dials are started at once (one workflow task issues every
         // start command), not one round trip each.
-        await Promise.all(claimed.map(async (c) => {
-          try {
-            const child = await startChild(campaignDial, {
-              workflowId: workflowIds.dial(id, c.contactId, c.attempt),
-              workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-              parentClosePolicy: ParentClosePolicy.ABANDON,
-              args: [{ campaignId: id, recipientId: c.recipientId, attempt: c.attempt }],
-            });
-            void child.result().then(() => (state.wake = true), () => (state.wake = true));
-          } catch (error) {
-            // The dial exists already: it runs (or ran) and writes its own result.
-            if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
-          }
-        }));
+        await Promise.all(
+          claimed.map(async (c) => {
+            try {
+              const child = await startChild(campaignDial, {
+                workflowId: workflowIds.dial(id, c.contactId, c.attempt),
+                workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+                parentClosePolicy: ParentClosePolicy.ABANDON,
+                args: [{ campaignId: id, recipientId: c.recipientId, attempt: c.attempt }],
+              });
+              void child.result().then(
+                () => (state.wake = true),
+                () => (state.wake = true),
+              );
+            } catch (error) {
+              // The dial exists already: it runs (or ran) and writes its own result.
+              if ((error as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw error;
+            }
+          }),
+        );
       }
       for (let i = 0; i < claimed.length; i++) recentStarts.push(Date.now());
       state.started += claimed.length;
@@ -206,8 +254,12 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
         if (state.started >= input.dialsPerRun || workflowInfo().continueAsNewSuggested) {
           await condition(allHandlersFinished);
           await continueAsNew<typeof outboundCampaign>({
-            campaignId: id, maxConcurrent: state.maxConcurrent, callsPerMinute: state.callsPerMinute, paused: false,
-            recentStarts, dialsPerRun: input.dialsPerRun,
+            campaignId: id,
+            maxConcurrent: state.maxConcurrent,
+            callsPerMinute: state.callsPerMinute,
+            paused: false,
+            recentStarts,
+            dialsPerRun: input.dialsPerRun,
           });
         }
         continue;

@@ -8,7 +8,8 @@
  */
 const NOT_A_NO = /\b(no problem|no worries|no doubt|not a problem)\b/giu;
 const NO = /\b(no|nope|nah|don't|do not|dont|cancel|stop|wait|hold on|not now|not yet|never|wrong|incorrect|negative|decline)\b/iu;
-const YES = /\b(yes|yeah|yep|yup|sure|ok|okay|correct|confirm|confirmed|go ahead|please do|do it|that's right|that is right|right|sounds good|absolutely|affirmative|of course|perfect)\b/iu;
+const YES =
+  /\b(yes|yeah|yep|yup|sure|ok|okay|correct|confirm|confirmed|go ahead|please do|do it|that's right|that is right|right|sounds good|absolutely|affirmative|of course|perfect)\b/iu;
 
 /**
  * On a phone call the caller may answer with a key instead: the live call hands

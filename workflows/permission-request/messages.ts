@@ -4,8 +4,10 @@ import type { ToolContext, ToolOutcome } from '../../src/modules/engine/tools.js
 /** Messages of the permissionRequest workflow (`permission/<request id>`): one Ask-permission action awaiting the caller's yes. */
 
 /** What the engine asks about: the call, the tool with its exact arguments, and the words the agent read back. */
-export interface PermissionRequestInput
-  extends Pick<ToolContext, 'organizationId' | 'projectId' | 'agentId' | 'versionId' | 'sessionId' | 'direction' | 'caller'> {
+export interface PermissionRequestInput extends Pick<
+  ToolContext,
+  'organizationId' | 'projectId' | 'agentId' | 'versionId' | 'sessionId' | 'direction' | 'caller'
+> {
   requestId: string;
   toolName: string;
   /** The model's id of the tool call (HTTP tools derive their idempotency key from it). */

@@ -57,7 +57,10 @@ export async function permissionRequest(input: PermissionRequestInput): Promise<
       // Not retried: the action may have taken effect before the failure.
       outcome = {
         status: 'failed',
-        result: { error: 'tool_failed', message: `${input.toolName} was confirmed but did not finish, and is not retried (it may have run): ${error.cause?.message ?? error.message}` },
+        result: {
+          error: 'tool_failed',
+          message: `${input.toolName} was confirmed but did not finish, and is not retried (it may have run): ${error.cause?.message ?? error.message}`,
+        },
       };
     }
   }

@@ -1,14 +1,32 @@
 import {
-  allHandlersFinished, ApplicationFailure, CancellationScope, condition, executeChild, ParentClosePolicy, patched, proxyActivities,
-  proxyLocalActivities, setHandler,
+  allHandlersFinished,
+  ApplicationFailure,
+  CancellationScope,
+  condition,
+  executeChild,
+  ParentClosePolicy,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
 } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import { presets } from '../activity-presets.js';
 import { workflowIds } from '../workflow-ids.js';
 import { testRun } from '../test-run/test-run.workflow.js';
 import {
-  abortUpdate, approveUpdate, pauseUpdate, progressQuery, RELEASE_MOVE_REFUSED, resumeUpdate, rollbackUpdate,
-  type ReleaseFinalStatus, type ReleaseInput, type ReleaseMove, type ReleaseOutcome, type ReleaseProgress,
+  abortUpdate,
+  approveUpdate,
+  pauseUpdate,
+  progressQuery,
+  RELEASE_MOVE_REFUSED,
+  resumeUpdate,
+  rollbackUpdate,
+  type ReleaseFinalStatus,
+  type ReleaseInput,
+  type ReleaseMove,
+  type ReleaseOutcome,
+  type ReleaseProgress,
 } from './messages.js';
 
 const server = proxyActivities<Activities>(presets.databaseStep);
@@ -20,7 +38,10 @@ const RELEASE_LOCAL_STEPS = 'release-local-steps';
 
 /** A move that stops the pipeline: an abort, a rollback, or a guard breach. */
 class Interrupted extends Error {
-  constructor(readonly status: ReleaseFinalStatus, readonly why: string) {
+  constructor(
+    readonly status: ReleaseFinalStatus,
+    readonly why: string,
+  ) {
     super(why);
   }
 }
@@ -57,8 +78,11 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
     interrupt: null as Interrupted | null,
   };
   const progress = (): ReleaseProgress => ({
-    status: state.status, currentStep: state.currentStep, paused: state.paused,
-    awaitingApproval: state.awaitingApproval, stagePercent: state.stagePercent,
+    status: state.status,
+    currentStep: state.currentStep,
+    paused: state.paused,
+    awaitingApproval: state.awaitingApproval,
+    stagePercent: state.stagePercent,
   });
   const refuse = (message: string) => {
     throw ApplicationFailure.create({ type: RELEASE_MOVE_REFUSED, message, nonRetryable: true });
@@ -73,51 +97,71 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
   const serially = (fn: () => Promise<unknown>) => (writes = writes.then(fn, fn));
 
   setHandler(progressQuery, progress);
-  setHandler(approveUpdate, async (move) => {
-    state.approved = true;
-    await db.recordReleaseApproval(id, move.by);
-    return progress();
-  }, {
-    validator: (_move: ReleaseMove) => {
-      refuseWhenOver();
-      if (!input.requireApproval) refuse('This release has no approval gate');
-      if (state.approved) refuse('The release is approved already');
-      if (!state.awaitingApproval) refuse('The release is not waiting for approval yet: the tests and the merge preview run first');
+  setHandler(
+    approveUpdate,
+    async (move) => {
+      state.approved = true;
+      await db.recordReleaseApproval(id, move.by);
+      return progress();
     },
-  });
-  setHandler(pauseUpdate, async (move) => {
-    state.paused = true;
-    await serially(() => db.setReleasePaused(id, true, move.by));
-    return progress();
-  }, {
-    validator: (_move: ReleaseMove) => {
-      refuseWhenOver();
-      if (state.paused) refuse('The release is paused already');
+    {
+      validator: (_move: ReleaseMove) => {
+        refuseWhenOver();
+        if (!input.requireApproval) refuse('This release has no approval gate');
+        if (state.approved) refuse('The release is approved already');
+        if (!state.awaitingApproval) refuse('The release is not waiting for approval yet: the tests and the merge preview run first');
+      },
     },
-  });
-  setHandler(resumeUpdate, async (move) => {
-    state.paused = false;
-    await serially(() => db.setReleasePaused(id, false, move.by));
-    return progress();
-  }, {
-    validator: (_move: ReleaseMove) => {
-      refuseWhenOver();
-      if (!state.paused) refuse('The release is not paused');
+  );
+  setHandler(
+    pauseUpdate,
+    async (move) => {
+      state.paused = true;
+      await serially(() => db.setReleasePaused(id, true, move.by));
+      return progress();
     },
-  });
-  setHandler(abortUpdate, (move) => {
-    state.interrupt = new Interrupted('aborted', `aborted by ${who(move)}${move.reason ? `: ${move.reason}` : ''}`);
-    return progress();
-  }, { validator: (_move: ReleaseMove) => refuseWhenOver() });
-  setHandler(rollbackUpdate, (move) => {
-    state.interrupt = new Interrupted('rolled_back', `rolled back by ${who(move)}${move.reason ? `: ${move.reason}` : ''}`);
-    return progress();
-  }, {
-    validator: (_move: ReleaseMove) => {
-      refuseWhenOver();
-      if (!state.published) refuse('Nothing is published yet: abort the release instead');
+    {
+      validator: (_move: ReleaseMove) => {
+        refuseWhenOver();
+        if (state.paused) refuse('The release is paused already');
+      },
     },
-  });
+  );
+  setHandler(
+    resumeUpdate,
+    async (move) => {
+      state.paused = false;
+      await serially(() => db.setReleasePaused(id, false, move.by));
+      return progress();
+    },
+    {
+      validator: (_move: ReleaseMove) => {
+        refuseWhenOver();
+        if (!state.paused) refuse('The release is not paused');
+      },
+    },
+  );
+  setHandler(
+    abortUpdate,
+    (move) => {
+      state.interrupt = new Interrupted('aborted', `aborted by ${who(move)}${move.reason ? `: ${move.reason}` : ''}`);
+      return progress();
+    },
+    { validator: (_move: ReleaseMove) => refuseWhenOver() },
+  );
+  setHandler(
+    rollbackUpdate,
+    (move) => {
+      state.interrupt = new Interrupted('rolled_back', `rolled back by ${who(move)}${move.reason ? `: ${move.reason}` : ''}`);
+      return progress();
+    },
+    {
+      validator: (_move: ReleaseMove) => {
+        refuseWhenOver();
+        if (!state.published) refuse('Nothing is published yet: abort the release instead');
+      },
+    },
+  );
 
   /** Waits while paused; stops here when an abort or rollback came in. */
   const checkpoint = async () => {
@@ -153,14 +197,19 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
       const evaluationId = prepared.evaluationId;
       // The child runs in its own scope, so an abort can cancel it without cancelling the pipeline.
       const scope = new CancellationScope();
-      const child = scope.run(() => executeChild(testRun, {
-        workflowId: workflowIds.testRun(evaluationId),
-        args: [{ evaluationId, testRunIds: prepared.testRunIds }],
-        parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
-      }));
+      const child = scope.run(() =>
+        executeChild(testRun, {
+          workflowId: workflowIds.testRun(evaluationId),
+          args: [{ evaluationId, testRunIds: prepared.testRunIds }],
+          parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+        }),
+      );
       child.catch(() => undefined); // its failure is read below, or it was cancelled on purpose
       let finished = false;
-      void child.then(() => (finished = true), () => (finished = true));
+      void child.then(
+        () => (finished = true),
+        () => (finished = true),
+      );
       try {
         await waitFor(() => finished);
       } catch (interrupted) {

@@ -26,7 +26,12 @@ export const TEST_RUNS_IN_ONE_ACTIVITY = 'test-runs-in-one-activity';
 export async function testRun(input: TestRunInput): Promise<TestRunOutcome> {
   const running = new Set<string>();
   const progress: Omit<TestRunProgress, 'running'> = {
-    evaluationId: input.evaluationId, total: input.testRunIds.length, done: 0, passed: 0, failed: 0, errored: 0,
+    evaluationId: input.evaluationId,
+    total: input.testRunIds.length,
+    done: 0,
+    passed: 0,
+    failed: 0,
+    errored: 0,
   };
   setHandler(progressQuery, () => ({ ...progress, running: [...running] }));
 

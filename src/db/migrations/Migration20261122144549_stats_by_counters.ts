@@ -14,8 +14,18 @@ import { Migration } from '@mikro-orm/migrations';
  * migration keeps doing what it did when END_REASONS changes later.
  */
 const END_REASONS = [
-  'agent_hangup', 'customer_hangup', 'transferred', 'no_answer', 'busy', 'voicemail',
-  'dnc_blocked', 'outside_window', 'failed', 'timeout', 'error', 'cancelled',
+  'agent_hangup',
+  'customer_hangup',
+  'transferred',
+  'no_answer',
+  'busy',
+  'voicemail',
+  'dnc_blocked',
+  'outside_window',
+  'failed',
+  'timeout',
+  'error',
+  'cancelled',
 ];
 
 /** Every counted session with its transfer and tool-call counts, as one set. */
@@ -34,19 +44,24 @@ const BUCKET_START = 'to_timestamp(floor(extract(epoch from started_at) / 900) *
 const FOREIGN_KEY = `alter table "call_stats_bucket" add constraint "call_stats_bucket_organization_id_foreign" foreign key ("organization_id") references "organization" ("id") on delete cascade;`;
 
 export class Migration20261122144549_stats_by_counters extends Migration {
-
   override name = 'Migration20261122144549_stats_by_counters';
 
   override up(): void | Promise<void> {
     const counters = ['failed', 'transferred', 'tool_calls', 'tool_call_failures', ...END_REASONS.map((r) => `er_${r}`)];
     const totals = ['failed', ...END_REASONS.map((r) => `er_${r}`)].flatMap((c) => [`${c}_duration_seconds`, `${c}_cost_micros`]);
     this.addSql(`drop table "call_stats_bucket";`);
-    this.addSql(`create table "call_stats_bucket" ("id" bigserial primary key, "bucket_start" timestamptz not null, "sessions" int not null default 0, ${
-      counters.map((c) => `"${c}" int not null default 0`).join(', ')
-    }, "duration_seconds" bigint not null default '0', "cost_micros" bigint not null default '0', ${
-      totals.map((c) => `"${c}" bigint not null default '0'`).join(', ')
-    }, "organization_id" varchar(40) not null, "project_id" varchar(40) not null, "agent_id" varchar(40) not null, "direction" varchar(20) not null, "phone_number" varchar(64) not null, "agent_name" varchar(200) not null);`);
-    this.addSql(`alter table "call_stats_bucket" add constraint "call_stats_bucket_key" unique ("organization_id", "bucket_start", "project_id", "agent_id", "direction", "phone_number");`);
+    this.addSql(
+      `create table "call_stats_bucket" ("id" bigserial primary key, "bucket_start" timestamptz not null, "sessions" int not null default 0, ${counters
+        .map((c) => `"${c}" int not null default 0`)
+        .join(', ')}, "duration_seconds" bigint not null default '0', "cost_micros" bigint not null default '0', ${totals
+        .map((c) => `"${c}" bigint not null default '0'`)
+        .join(
+          ', ',
+        )}, "organization_id" varchar(40) not null, "project_id" varchar(40) not null, "agent_id" varchar(40) not null, "direction" varchar(20) not null, "phone_number" varchar(64) not null, "agent_name" varchar(200) not null);`,
+    );
+    this.addSql(
+      `alter table "call_stats_bucket" add constraint "call_stats_bucket_key" unique ("organization_id", "bucket_start", "project_id", "agent_id", "direction", "phone_number");`,
+    );
     this.addSql(FOREIGN_KEY);
 
     // Rebuild. Every ended or failed session is counted (normally all of them
@@ -71,8 +86,12 @@ export class Migration20261122144549_stats_by_counters extends Migration {
 
   override down(): void | Promise<void> {
     this.addSql(`drop table "call_stats_bucket";`);
-    this.addSql(`create table "call_stats_bucket" ("id" bigserial primary key, "organization_id" varchar(40) not null, "bucket_start" timestamptz not null, "project_id" varchar(40) not null, "agent_id" varchar(40) not null, "agent_name" varchar(200) not null, "status" varchar(20) not null, "end_reason" varchar(30) not null, "direction" varchar(20) not null, "phone_number" varchar(64) not null, "sessions" int not null default 0, "duration_seconds" bigint not null default '0', "cost_micros" bigint not null default '0', "transferred" int not null default 0, "tool_calls" int not null default 0, "tool_call_failures" int not null default 0);`);
-    this.addSql(`alter table "call_stats_bucket" add constraint "call_stats_bucket_key" unique ("organization_id", "bucket_start", "project_id", "agent_id", "status", "end_reason", "direction", "phone_number");`);
+    this.addSql(
+      `create table "call_stats_bucket" ("id" bigserial primary key, "organization_id" varchar(40) not null, "bucket_start" timestamptz not null, "project_id" varchar(40) not null, "agent_id" varchar(40) not null, "agent_name" varchar(200) not null, "status" varchar(20) not null, "end_reason" varchar(30) not null, "direction" varchar(20) not null, "phone_number" varchar(64) not null, "sessions" int not null default 0, "duration_seconds" bigint not null default '0', "cost_micros" bigint not null default '0', "transferred" int not null default 0, "tool_calls" int not null default 0, "tool_call_failures" int not null default 0);`,
+    );
+    this.addSql(
+      `alter table "call_stats_bucket" add constraint "call_stats_bucket_key" unique ("organization_id", "bucket_start", "project_id", "agent_id", "status", "end_reason", "direction", "phone_number");`,
+    );
     this.addSql(FOREIGN_KEY);
     this.addSql(`insert into "call_stats_bucket" (organization_id, bucket_start, project_id, agent_id, agent_name, status, end_reason, direction,
         phone_number, sessions, duration_seconds, cost_micros, transferred, tool_calls, tool_call_failures)
@@ -82,5 +101,4 @@ export class Migration20261122144549_stats_by_counters extends Migration {
         from ${SESSION_FACTS} f
        group by organization_id, 2, project_id, agent_id, status, end_reason, direction, phone_number;`);
   }
-
 }

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122171500_tool_call_confirmation extends Migration {
-
   override name = 'Migration20261122171500_tool_call_confirmation';
 
   override up(): void | Promise<void> {
@@ -11,5 +10,4 @@ export class Migration20261122171500_tool_call_confirmation extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "tool_call" drop column "confirmation";`);
   }
-
 }

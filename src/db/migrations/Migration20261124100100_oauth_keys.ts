@@ -8,7 +8,6 @@ import { Migration } from '@mikro-orm/migrations';
  * first reads them (src/oauth/signing-keys.ts).
  */
 export class Migration20261124100100_oauth_keys extends Migration {
-
   override name = 'Migration20261124100100_oauth_keys';
 
   override up(): void | Promise<void> {
@@ -20,5 +19,4 @@ export class Migration20261124100100_oauth_keys extends Migration {
     this.addSql(`delete from "oauth_signing_key" where "private_jwk_encrypted" is not null;`);
     this.addSql(`alter table "oauth_signing_key" drop column "private_jwk_encrypted";`);
   }
-
 }

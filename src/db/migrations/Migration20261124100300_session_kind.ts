@@ -25,8 +25,18 @@ import { Migration } from '@mikro-orm/migrations';
  * what it did when END_REASONS changes later.
  */
 const END_REASONS = [
-  'agent_hangup', 'customer_hangup', 'transferred', 'no_answer', 'busy', 'voicemail',
-  'dnc_blocked', 'outside_window', 'failed', 'timeout', 'error', 'cancelled',
+  'agent_hangup',
+  'customer_hangup',
+  'transferred',
+  'no_answer',
+  'busy',
+  'voicemail',
+  'dnc_blocked',
+  'outside_window',
+  'failed',
+  'timeout',
+  'error',
+  'cancelled',
 ];
 
 /** Every counted session with its transfer and tool-call counts, as one set. */
@@ -52,11 +62,13 @@ function createBuckets(withKind: boolean): string[] {
   const dimensions = ['organization_id', ...(withKind ? ['kind'] : []), 'project_id', 'agent_id', 'direction', 'phone_number'];
   return [
     `drop table "call_stats_bucket";`,
-    `create table "call_stats_bucket" ("id" bigserial primary key, "bucket_start" timestamptz not null, "sessions" int not null default 0, ${
-      COUNTERS.map((c) => `"${c}" int not null default 0`).join(', ')
-    }, "duration_seconds" bigint not null default '0', "cost_micros" bigint not null default '0', ${
-      TOTALS.map((c) => `"${c}" bigint not null default '0'`).join(', ')
-    }, "organization_id" varchar(40) not null${kind}, "project_id" varchar(40) not null, "agent_id" varchar(40) not null, "direction" varchar(20) not null, "phone_number" varchar(64) not null, "agent_name" varchar(200) not null);`,
+    `create table "call_stats_bucket" ("id" bigserial primary key, "bucket_start" timestamptz not null, "sessions" int not null default 0, ${COUNTERS.map(
+      (c) => `"${c}" int not null default 0`,
+    ).join(', ')}, "duration_seconds" bigint not null default '0', "cost_micros" bigint not null default '0', ${TOTALS.map(
+      (c) => `"${c}" bigint not null default '0'`,
+    ).join(
+      ', ',
+    )}, "organization_id" varchar(40) not null${kind}, "project_id" varchar(40) not null, "agent_id" varchar(40) not null, "direction" varchar(20) not null, "phone_number" varchar(64) not null, "agent_name" varchar(200) not null);`,
     `alter table "call_stats_bucket" add constraint "call_stats_bucket_key" unique ("organization_id", "bucket_start", "project_id", "agent_id", "direction", "phone_number"${withKind ? ', "kind"' : ''});`,
     FOREIGN_KEY,
     `insert into "call_stats_bucket" (bucket_start, agent_name, ${dimensions.join(', ')},
@@ -74,7 +86,6 @@ function createBuckets(withKind: boolean): string[] {
 }
 
 export class Migration20261124100300_session_kind extends Migration {
-
   override name = 'Migration20261124100300_session_kind';
 
   override up(): void | Promise<void> {
@@ -99,5 +110,4 @@ export class Migration20261124100300_session_kind extends Migration {
     this.addSql(`drop index "call_session_org_not_live_idx";`);
     this.addSql(`alter table "call_session" drop column "kind";`);
   }
-
 }

@@ -13,11 +13,15 @@ export class Migration20261124130000_live_calls extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`alter table "call_session" add column "media_node" varchar(80) null, add column "media_heartbeat_at" timestamptz null;`);
     this.addSql(`create index "call_session_in_progress_idx" on "call_session" ("media_node") where "status" = 'in_progress';`);
-    this.addSql(`alter table "call_stats_bucket" add column "er_media_lost" int not null default 0, add column "er_media_lost_duration_seconds" bigint not null default 0, add column "er_media_lost_cost_micros" bigint not null default 0;`);
+    this.addSql(
+      `alter table "call_stats_bucket" add column "er_media_lost" int not null default 0, add column "er_media_lost_duration_seconds" bigint not null default 0, add column "er_media_lost_cost_micros" bigint not null default 0;`,
+    );
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`alter table "call_stats_bucket" drop column "er_media_lost", drop column "er_media_lost_duration_seconds", drop column "er_media_lost_cost_micros";`);
+    this.addSql(
+      `alter table "call_stats_bucket" drop column "er_media_lost", drop column "er_media_lost_duration_seconds", drop column "er_media_lost_cost_micros";`,
+    );
     this.addSql(`drop index if exists "call_session_in_progress_idx";`);
     this.addSql(`alter table "call_session" drop column "media_node", drop column "media_heartbeat_at";`);
   }

@@ -12,7 +12,9 @@ export class Migration20261124150000_webhook_first_attempt extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`alter table "trigger_run" add column "claimed_until" timestamptz null;`);
     this.addSql(`drop index if exists "trigger_run_unstarted_idx";`);
-    this.addSql(`create index "trigger_run_undispatched_idx" on "trigger_run" ("id") where "workflow_started_at" is null and "status" in ('pending', 'delivering');`);
+    this.addSql(
+      `create index "trigger_run_undispatched_idx" on "trigger_run" ("id") where "workflow_started_at" is null and "status" in ('pending', 'delivering');`,
+    );
   }
 
   override down(): void | Promise<void> {

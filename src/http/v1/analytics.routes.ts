@@ -94,7 +94,7 @@ export const analyticsRoutes = [
     summary: 'Spend of a range: total, per agent and per day',
     description:
       `${counted} Days are those of time_zone, with zeros for days without sessions. ` +
-      'The split of a session\'s cost by component is given per session, by the cost_breakdown route.',
+      "The split of a session's cost by component is given per session, by the cost_breakdown route.",
     tag,
     // Money: the same permission as the cost breakdown and the billing overview.
     permission: 'billing:read',

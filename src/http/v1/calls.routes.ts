@@ -49,8 +49,7 @@ export const callRoutes = [
     params: SessionIdParams,
     response: RetrieveSessionResponse,
     // The session comes as JSON text from PostgreSQL and is sent without a parse/serialize round trip.
-    handler: async ({ em, principal, params }) =>
-      new JsonText(`{"session":${await getSessionJson(em, principal.organizationId, params.session_id)}}`),
+    handler: async ({ em, principal, params }) => new JsonText(`{"session":${await getSessionJson(em, principal.organizationId, params.session_id)}}`),
   }),
   route({
     method: 'get',
@@ -68,9 +67,10 @@ export const callRoutes = [
     path: '/v1/call_session/{call_session_id}/hangup',
     operationId: 'hangupCall',
     summary: 'Hang up a live call',
-    description: 'Ends a call in progress (status in_progress): the agent side hangs up and the call is recorded as ended. 409 when the call is not in progress.',
+    description:
+      'Ends a call in progress (status in_progress): the agent side hangs up and the call is recorded as ended. 409 when the call is not in progress.',
     tag,
-    answers: { 503: 'The call\'s media process or Temporal is unreachable; retry after Retry-After' },
+    answers: { 503: "The call's media process or Temporal is unreachable; retry after Retry-After" },
     permission: 'outbound:call',
     params: CallSessionIdParams,
     response: z.object({ session_id: z.string(), hangup: z.literal('requested') }).openapi('HangupResponse'),

@@ -20,4 +20,24 @@ import { voiceRoutes } from './voices.routes.js';
 import { speechRoutes } from './speech.routes.js';
 
 /** Every authenticated /v1 route, in the order the API reference lists them. */
-export const v1Routes: Route[] = [...callRoutes, ...analyticsRoutes, ...billingRoutes, ...orgRoutes, ...peopleRoutes, ...agentRoutes, ...engineRoutes, ...qualityRoutes, ...releaseRoutes, ...outboundRoutes, ...triggerRoutes, ...telephonyRoutes, ...voiceRoutes, ...speechRoutes, ...toolsRoutes, ...knowledgeRoutes, ...campaignRoutes, ...mcpServerRoutes, ...integrationRoutes];
+export const v1Routes: Route[] = [
+  ...callRoutes,
+  ...analyticsRoutes,
+  ...billingRoutes,
+  ...orgRoutes,
+  ...peopleRoutes,
+  ...agentRoutes,
+  ...engineRoutes,
+  ...qualityRoutes,
+  ...releaseRoutes,
+  ...outboundRoutes,
+  ...triggerRoutes,
+  ...telephonyRoutes,
+  ...voiceRoutes,
+  ...speechRoutes,
+  ...toolsRoutes,
+  ...knowledgeRoutes,
+  ...campaignRoutes,
+  ...mcpServerRoutes,
+  ...integrationRoutes,
+];

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import {
-  ConnectIntegrationBody, ConnectionIdParams, ConnectionResponse, ConnectionView, DeleteConnectionResponse, IntegrationInfoResponse,
-  ListConnectionsQuery, ListConnectionsResponse,
+  ConnectIntegrationBody,
+  ConnectionIdParams,
+  ConnectionResponse,
+  ConnectionView,
+  DeleteConnectionResponse,
+  IntegrationInfoResponse,
+  ListConnectionsQuery,
+  ListConnectionsResponse,
 } from '../../modules/integrations/integrations.schemas.js';
 import { getIntegrationInfo } from '../../modules/integrations/get-integration-info.js';
 import { connectIntegration } from '../../modules/integrations/connect-integration.js';
@@ -16,39 +22,64 @@ const tag = 'Integrations';
 
 export const integrationRoutes = [
   route({
-    method: 'get', path: '/v1/integration/info', operationId: 'getIntegrationInfo', tag,
+    method: 'get',
+    path: '/v1/integration/info',
+    operationId: 'getIntegrationInfo',
+    tag,
     summary: 'The integrations that can be connected: kind, the fields each needs, the agent tools each gives',
-    permission: 'org:read', query: PageQuery, response: IntegrationInfoResponse,
+    permission: 'org:read',
+    query: PageQuery,
+    response: IntegrationInfoResponse,
     handler: async ({ principal, query }) => listAnswer('integrations', getIntegrationInfo(principal, query)),
   }),
   route({
-    method: 'post', path: '/v1/integration/connection/connect', operationId: 'connectIntegration', tag,
+    method: 'post',
+    path: '/v1/integration/connection/connect',
+    operationId: 'connectIntegration',
+    tag,
     summary: 'Connect a calendar (CalDAV), CRM (HubSpot) or helpdesk (Zendesk); with connection_id, reconnect one',
-    description: 'The credentials are checked with the provider before anything is stored: refused credentials, a missing calendar or ' +
-      'a provider 4xx are a 422 with the provider\'s reason and nothing is saved (a failed reconnect leaves the connection as it was); ' +
+    description:
+      'The credentials are checked with the provider before anything is stored: refused credentials, a missing calendar or ' +
+      "a provider 4xx are a 422 with the provider's reason and nothing is saved (a failed reconnect leaves the connection as it was); " +
       'a private address is a 400; a provider that is down or unreachable a 502. Credentials are stored encrypted and never returned. ' +
       'The answer lists agent_tools entries to add to an agent version.',
     answers: { 422: 'The provider refused the credentials', 502: 'The provider answered with an error' },
-    permission: 'integrations:manage', body: ConnectIntegrationBody,
+    permission: 'integrations:manage',
+    body: ConnectIntegrationBody,
     response: z.object({ connection: ConnectionView, created: z.boolean().describe('false for a reconnect.') }).openapi('ConnectIntegrationResponse'),
     handler: ({ em, principal, body, deps }) => connectIntegration(em, principal, body, engineSettingsFrom(deps.config)),
   }),
   route({
-    method: 'get', path: '/v1/integration/connection/get', operationId: 'getIntegrationConnections', tag,
+    method: 'get',
+    path: '/v1/integration/connection/get',
+    operationId: 'getIntegrationConnections',
+    tag,
     summary: 'Connections with their status (newest first, keyset-paginated); with connection_id, that one',
-    permission: 'agents:read', query: ListConnectionsQuery, response: ListConnectionsResponse,
+    permission: 'agents:read',
+    query: ListConnectionsQuery,
+    response: ListConnectionsResponse,
     handler: ({ em, principal, query }) => listConnections(em, principal, query),
   }),
   route({
-    method: 'post', path: '/v1/integration/connection/{connection_id}/disconnect', operationId: 'disconnectIntegrationConnection', tag,
+    method: 'post',
+    path: '/v1/integration/connection/{connection_id}/disconnect',
+    operationId: 'disconnectIntegrationConnection',
+    tag,
     summary: 'Disconnect: wipe the credentials; agents stop getting its tools. Reconnect with connect and connection_id',
-    permission: 'integrations:manage', params: ConnectionIdParams, response: ConnectionResponse,
+    permission: 'integrations:manage',
+    params: ConnectionIdParams,
+    response: ConnectionResponse,
     handler: async ({ em, principal, params }) => ({ connection: await disconnectConnection(em, principal, params.connection_id) }),
   }),
   route({
-    method: 'delete', path: '/v1/integration/connection/{connection_id}/delete', operationId: 'deleteIntegrationConnection', tag,
+    method: 'delete',
+    path: '/v1/integration/connection/{connection_id}/delete',
+    operationId: 'deleteIntegrationConnection',
+    tag,
     summary: 'Delete a connection and its credentials',
-    permission: 'integrations:manage', params: ConnectionIdParams, response: DeleteConnectionResponse,
+    permission: 'integrations:manage',
+    params: ConnectionIdParams,
+    response: DeleteConnectionResponse,
     handler: ({ em, principal, params }) => deleteConnection(em, principal, params.connection_id),
   }),
 ];

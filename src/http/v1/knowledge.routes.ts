@@ -1,5 +1,10 @@
 import {
-  CreateResourceBody, ListResourcesQuery, ListResourcesResponse, ResourceResponse, RetrieveBody, RetrieveResponse,
+  CreateResourceBody,
+  ListResourcesQuery,
+  ListResourcesResponse,
+  ResourceResponse,
+  RetrieveBody,
+  RetrieveResponse,
 } from '../../modules/knowledge/knowledge.schemas.js';
 import { createResource } from '../../modules/knowledge/create-resource.js';
 import { listResources } from '../../modules/knowledge/list-resources.js';
@@ -13,34 +18,55 @@ const tag = 'Knowledge';
 
 export const knowledgeRoutes = [
   route({
-    method: 'post', path: '/v1/knowledge/resource/create', operationId: 'createKnowledgeResource', tag,
+    method: 'post',
+    path: '/v1/knowledge/resource/create',
+    operationId: 'createKnowledgeResource',
+    tag,
     summary: 'Add knowledge: text, an uploaded document (as text) or a URL to fetch',
     description:
       'Exactly one of text, document {content, content_type} or url. A URL is fetched through the safe outbound client ' +
       '(public addresses only, a few redirects, 5 MB); HTML is reduced to its text. The text is split into passages of ' +
       'about 800 characters and indexed for retrieve_context. A URL that cannot be fetched is a 422.',
     answers: { 422: 'There is no text to index, or the URL could not be fetched or is not HTML, text or JSON' },
-    permission: 'knowledge:manage', body: CreateResourceBody, response: ResourceResponse, status: 201,
+    permission: 'knowledge:manage',
+    body: CreateResourceBody,
+    response: ResourceResponse,
+    status: 201,
     handler: async ({ em, principal, body, deps }) => ({
       resource: await createResource(em, principal, body, { allowedHosts: deps.config.outbound.allowedHosts }),
     }),
   }),
   route({
-    method: 'get', path: '/v1/knowledge/resource/list', operationId: 'listKnowledgeResources', tag,
+    method: 'get',
+    path: '/v1/knowledge/resource/list',
+    operationId: 'listKnowledgeResources',
+    tag,
     summary: 'The knowledge resources of a project, newest first',
-    permission: 'knowledge:manage', query: ListResourcesQuery, response: ListResourcesResponse,
+    permission: 'knowledge:manage',
+    query: ListResourcesQuery,
+    response: ListResourcesResponse,
     handler: async ({ em, principal, query }) => listAnswer('resources', await listResources(em, principal, query)),
   }),
   route({
-    method: 'post', path: '/v1/knowledge/retrieve', operationId: 'retrieveContext', tag,
-    summary: 'The best passages of a project\'s knowledge for a query, with their source and rank',
-    permission: 'agents:read', body: RetrieveBody, response: RetrieveResponse,
+    method: 'post',
+    path: '/v1/knowledge/retrieve',
+    operationId: 'retrieveContext',
+    tag,
+    summary: "The best passages of a project's knowledge for a query, with their source and rank",
+    permission: 'agents:read',
+    body: RetrieveBody,
+    response: RetrieveResponse,
     handler: async ({ em, principal, body }) => ({ passages: await retrieveContext(em, principal, body) }),
   }),
   route({
-    method: 'delete', path: '/v1/knowledge/resource/delete/{resource_id}', operationId: 'deleteKnowledgeResource', tag,
+    method: 'delete',
+    path: '/v1/knowledge/resource/delete/{resource_id}',
+    operationId: 'deleteKnowledgeResource',
+    tag,
     summary: 'Delete a knowledge resource and its chunks: retrieval stops finding it at once',
-    permission: 'knowledge:manage', params: ResourceDeleteParams, response: ResourceDeletedResponse,
+    permission: 'knowledge:manage',
+    params: ResourceDeleteParams,
+    response: ResourceDeletedResponse,
     handler: ({ em, principal, params }) => deleteResource(em, principal, params.resource_id),
   }),
 ];

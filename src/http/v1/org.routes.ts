@@ -37,7 +37,7 @@ export const orgRoutes = [
     summary: 'Delete an empty project',
     description:
       'Refused with 409 while the project holds agents (archived ones too: their calls are records), HTTP tools, ' +
-      'knowledge resources or integration connections (in_use_by names them), and for the organization\'s only project.',
+      "knowledge resources or integration connections (in_use_by names them), and for the organization's only project.",
     tag: 'Organization',
     permission: 'org:manage',
     params: ProjectDeleteParams,

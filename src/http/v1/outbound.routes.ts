@@ -1,8 +1,22 @@
 import type { ParameterizedContext } from 'koa';
 import {
-  ContactIdParams, ContactView, DncAddBody, DncAddResult, DncCheckQuery, DncCheckResult, DncRemoveBody, DncRemoveResult,
-  ImportContactsBody, ImportContactsQuery, ImportContactsResult, ListContactsQuery, ListContactsResponse, ListDncQuery,
-  ListDncResponse, ResolveContactBody, ResolveContactResult,
+  ContactIdParams,
+  ContactView,
+  DncAddBody,
+  DncAddResult,
+  DncCheckQuery,
+  DncCheckResult,
+  DncRemoveBody,
+  DncRemoveResult,
+  ImportContactsBody,
+  ImportContactsQuery,
+  ImportContactsResult,
+  ListContactsQuery,
+  ListContactsResponse,
+  ListDncQuery,
+  ListDncResponse,
+  ResolveContactBody,
+  ResolveContactResult,
 } from '../../modules/outbound/outbound.schemas.js';
 import { z } from 'zod';
 import { contactResolveOrCreate } from '../../modules/outbound/contact-resolve-or-create.js';
@@ -41,7 +55,8 @@ async function csvOf(ctx: ParameterizedContext): Promise<string> {
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString('utf8');
-    if (!text.trim()) throw new DomainError('VALIDATION_FAILED', 'The CSV body is empty', { issues: [{ field: 'body', message: 'send a header row and rows' }] });
+    if (!text.trim())
+      throw new DomainError('VALIDATION_FAILED', 'The CSV body is empty', { issues: [{ field: 'body', message: 'send a header row and rows' }] });
     return text;
   }
   if (ctx.request.body === undefined) {
@@ -54,14 +69,22 @@ async function csvOf(ctx: ParameterizedContext): Promise<string> {
 
 export const outboundRoutes = [
   route({
-    method: 'post', path: '/v1/contact/resolve_or_create', operationId: 'resolveOrCreateContact', tag,
+    method: 'post',
+    path: '/v1/contact/resolve_or_create',
+    operationId: 'resolveOrCreateContact',
+    tag,
     summary: 'Find a contact by phone or email, else create it',
     description: 'Same body as the MCP tool contact_resolve_or_create. Safe to call concurrently: one contact per phone or email.',
-    permission: 'outbound:call', body: ResolveContactBody, response: ResolveContactResult,
+    permission: 'outbound:call',
+    body: ResolveContactBody,
+    response: ResolveContactResult,
     handler: ({ em, principal, body }) => contactResolveOrCreate(em, principal, body),
   }),
   route({
-    method: 'post', path: '/v1/contact/import', operationId: 'importContacts', tag,
+    method: 'post',
+    path: '/v1/contact/import',
+    operationId: 'importContacts',
+    tag,
     summary: 'Import contacts from CSV',
     description:
       'Send the file as `text/csv` (up to 16 MiB) or JSON `{"csv": "..."}` (up to 1 MiB). The header row names the columns: ' +
@@ -71,59 +94,97 @@ export const outboundRoutes = [
       '`default_country` (query) reads numbers written without a country code.',
     rawBody: {
       description: 'The CSV file itself (text/csv or text/plain, up to 16 MiB), or JSON {"csv": "..."} (up to 1 MiB).',
-      content: { 'text/csv': { schema: z.string().describe('The CSV: a header row, then one row per contact.') }, 'application/json': { schema: ImportContactsBody } },
+      content: {
+        'text/csv': { schema: z.string().describe('The CSV: a header row, then one row per contact.') },
+        'application/json': { schema: ImportContactsBody },
+      },
     },
-    permission: 'outbound:call', query: ImportContactsQuery, response: ImportContactsResult,
-    handler: async ({ em, principal, query, ctx }) =>
-      importContacts(em, principal, { csv: await csvOf(ctx), defaultCountry: query.default_country }),
+    permission: 'outbound:call',
+    query: ImportContactsQuery,
+    response: ImportContactsResult,
+    handler: async ({ em, principal, query, ctx }) => importContacts(em, principal, { csv: await csvOf(ctx), defaultCountry: query.default_country }),
   }),
   route({
-    method: 'get', path: '/v1/contact/list', operationId: 'listContacts', tag,
+    method: 'get',
+    path: '/v1/contact/list',
+    operationId: 'listContacts',
+    tag,
     summary: 'Contacts, newest first',
-    permission: 'calls:read', query: ListContactsQuery, response: ListContactsResponse,
+    permission: 'calls:read',
+    query: ListContactsQuery,
+    response: ListContactsResponse,
     handler: ({ em, principal, query }) => listContacts(em, principal, query),
   }),
   route({
-    method: 'get', path: '/v1/contact/retrieve/{contact_id}', operationId: 'retrieveContact', tag,
+    method: 'get',
+    path: '/v1/contact/retrieve/{contact_id}',
+    operationId: 'retrieveContact',
+    tag,
     summary: 'One contact',
-    permission: 'calls:read', params: ContactIdParams, response: z.object({ contact: ContactView }).openapi('ContactResponse'),
+    permission: 'calls:read',
+    params: ContactIdParams,
+    response: z.object({ contact: ContactView }).openapi('ContactResponse'),
     handler: async ({ em, principal, params }) => ({ contact: await getContact(em, principal, params.contact_id) }),
   }),
   route({
-    method: 'delete', path: '/v1/contact/delete/{contact_id}', operationId: 'deleteContact', tag,
+    method: 'delete',
+    path: '/v1/contact/delete/{contact_id}',
+    operationId: 'deleteContact',
+    tag,
     summary: 'Delete a contact (its name, phone, email and attributes)',
     description:
       'Refused with 409 while a running or paused campaign still has the contact to dial or an outbound call to it has ' +
       'not finished (in_use_by names them). Call records keep their own copy of the number. The number is not put on ' +
       'the do-not-call list: use dnc/add for that.',
-    permission: 'outbound:call', params: ContactDeleteParams, response: ContactDeletedResponse,
+    permission: 'outbound:call',
+    params: ContactDeleteParams,
+    response: ContactDeletedResponse,
     handler: ({ em, principal, params }) => deleteContact(em, principal, params.contact_id),
   }),
   route({
-    method: 'post', path: '/v1/dnc/add', operationId: 'addDncEntry', tag,
+    method: 'post',
+    path: '/v1/dnc/add',
+    operationId: 'addDncEntry',
+    tag,
     summary: 'Put a number on the do-not-call list',
     description: 'Idempotent: a number already listed keeps its first entry, returned with created false (200 either way).',
-    permission: 'dnc:manage', body: DncAddBody, response: DncAddResult,
+    permission: 'dnc:manage',
+    body: DncAddBody,
+    response: DncAddResult,
     handler: ({ em, principal, body }) => dncAdd(em, principal, body),
   }),
   route({
-    method: 'post', path: '/v1/dnc/remove', operationId: 'removeDncEntry', tag,
+    method: 'post',
+    path: '/v1/dnc/remove',
+    operationId: 'removeDncEntry',
+    tag,
     summary: 'Take a number off the do-not-call list',
     description: 'Removing a number that is not listed answers removed false.',
-    permission: 'dnc:manage', body: DncRemoveBody, response: DncRemoveResult,
+    permission: 'dnc:manage',
+    body: DncRemoveBody,
+    response: DncRemoveResult,
     handler: ({ em, principal, body }) => dncRemove(em, principal, body),
   }),
   route({
-    method: 'get', path: '/v1/dnc/list', operationId: 'listDncEntries', tag,
+    method: 'get',
+    path: '/v1/dnc/list',
+    operationId: 'listDncEntries',
+    tag,
     summary: 'The do-not-call list, newest first',
-    permission: 'dnc:manage', query: ListDncQuery, response: ListDncResponse,
+    permission: 'dnc:manage',
+    query: ListDncQuery,
+    response: ListDncResponse,
     handler: ({ em, principal, query }) => dncList(em, principal, query),
   }),
   route({
-    method: 'get', path: '/v1/dnc/check', operationId: 'checkDnc', tag,
+    method: 'get',
+    path: '/v1/dnc/check',
+    operationId: 'checkDnc',
+    tag,
     summary: 'Whether a number may be dialled',
-    permission: 'outbound:call', query: DncCheckQuery, response: DncCheckResult,
-    handler: ({ em, principal, query }) =>
-      dncCheck(em, principal.organizationId, query.phone, { defaultCountry: query.default_country, field: 'query.phone' }),
+    permission: 'outbound:call',
+    query: DncCheckQuery,
+    response: DncCheckResult,
+    handler: ({ em, principal, query }) => dncCheck(em, principal.organizationId, query.phone, { defaultCountry: query.default_country, field: 'query.phone' }),
   }),
 ];

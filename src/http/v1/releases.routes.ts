@@ -1,6 +1,10 @@
-
 import {
-  ListReleasesResponse, ReleaseAgentParams, ReleaseParams, ReleaseReasonBody, ReleaseResponse, StartReleaseRestBody,
+  ListReleasesResponse,
+  ReleaseAgentParams,
+  ReleaseParams,
+  ReleaseReasonBody,
+  ReleaseResponse,
+  StartReleaseRestBody,
 } from '../../modules/releases/releases.schemas.js';
 import { START_RELEASE_NEEDS, startRelease } from '../../modules/releases/start-release.js';
 import { getRelease } from '../../modules/releases/get-release.js';
@@ -22,46 +26,87 @@ const MOVE_SUMMARY: Record<ReleaseMoveName, string> = {
 };
 
 /** One route per move; the optional JSON body `{reason}` is recorded with the release. */
-const moveRoutes: Route[] = RELEASE_MOVES.map((move) => route({
-  method: 'post', path: `/v1/agent/{agent_id}/release/{release_id}/${move}`, operationId: `${move}Release`, tag,
-  summary: MOVE_SUMMARY[move],
-  description: 'Optional JSON body: {"reason": "..."}. A move the release cannot make now (approve when nothing waits for ' +
-    'approval, roll back before publishing, anything once it finished) is a 409 saying why.',
-  permission: 'agents:publish', params: ReleaseParams, response: ReleaseResponse,
-  handler: async ({ em, principal, params, deps, ctx }) => {
-    const body = ctx.request.body === undefined ? {} : parseInput(ReleaseReasonBody, ctx.request.body, 'body');
-    return {
-      release: await controlRelease(em, principal, { agentId: params.agent_id, releaseId: params.release_id, move, reason: body.reason }, temporalAccess(deps)),
-    };
-  },
-}));
+const moveRoutes: Route[] = RELEASE_MOVES.map((move) =>
+  route({
+    method: 'post',
+    path: `/v1/agent/{agent_id}/release/{release_id}/${move}`,
+    operationId: `${move}Release`,
+    tag,
+    summary: MOVE_SUMMARY[move],
+    description:
+      'Optional JSON body: {"reason": "..."}. A move the release cannot make now (approve when nothing waits for ' +
+      'approval, roll back before publishing, anything once it finished) is a 409 saying why.',
+    permission: 'agents:publish',
+    params: ReleaseParams,
+    response: ReleaseResponse,
+    handler: async ({ em, principal, params, deps, ctx }) => {
+      const body = ctx.request.body === undefined ? {} : parseInput(ReleaseReasonBody, ctx.request.body, 'body');
+      return {
+        release: await controlRelease(
+          em,
+          principal,
+          { agentId: params.agent_id, releaseId: params.release_id, move, reason: body.reason },
+          temporalAccess(deps),
+        ),
+      };
+    },
+  }),
+);
 
 export const releaseRoutes = [
   route({
-    method: 'post', path: '/v1/agent/{agent_id}/release/start', operationId: 'startRelease', tag,
+    method: 'post',
+    path: '/v1/agent/{agent_id}/release/start',
+    operationId: 'startRelease',
+    tag,
     summary: 'Release a branch: tests, merge preview, approval, merge, publish, staged rollout',
     description:
       'Runs the releasePipeline workflow and answers 202 with the release (every step pending). Send an Idempotency-Key ' +
       'header to make a retry return the same release. One release at a time per agent (409 otherwise). Needs agents:write ' +
       'too, since a release merges. 503 without Temporal.',
-    answers: { 422: 'The release cannot start: the candidate has not passed the required tests, or a rule refuses it', 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
-    permission: START_RELEASE_NEEDS, params: ReleaseAgentParams, body: StartReleaseRestBody, response: ReleaseResponse, status: 202,
+    answers: {
+      422: 'The release cannot start: the candidate has not passed the required tests, or a rule refuses it',
+      503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After',
+    },
+    permission: START_RELEASE_NEEDS,
+    params: ReleaseAgentParams,
+    body: StartReleaseRestBody,
+    response: ReleaseResponse,
+    status: 202,
     handler: async ({ em, principal, params, body, deps, idempotencyKey }) => ({
-      release: await startRelease(em, principal, {
-        ...body, agent_id: params.agent_id, idempotency_key: idempotencyKey,
-      }, temporalAccess(deps)),
+      release: await startRelease(
+        em,
+        principal,
+        {
+          ...body,
+          agent_id: params.agent_id,
+          idempotency_key: idempotencyKey,
+        },
+        temporalAccess(deps),
+      ),
     }),
   }),
   route({
-    method: 'get', path: '/v1/agent/{agent_id}/release/list', operationId: 'listReleases', tag,
+    method: 'get',
+    path: '/v1/agent/{agent_id}/release/list',
+    operationId: 'listReleases',
+    tag,
     summary: 'The releases of an agent, newest first',
-    permission: 'agents:read', params: ReleaseAgentParams, query: PageQuery, response: ListReleasesResponse,
+    permission: 'agents:read',
+    params: ReleaseAgentParams,
+    query: PageQuery,
+    response: ListReleasesResponse,
     handler: async ({ em, principal, params, query }) => listAnswer('releases', await listReleases(em, principal, params.agent_id, query)),
   }),
   route({
-    method: 'get', path: '/v1/agent/{agent_id}/release/{release_id}/retrieve', operationId: 'retrieveRelease', tag,
+    method: 'get',
+    path: '/v1/agent/{agent_id}/release/{release_id}/retrieve',
+    operationId: 'retrieveRelease',
+    tag,
     summary: 'A release: every step with times, results and errors, and live progress while it runs',
-    permission: 'agents:read', params: ReleaseParams, response: ReleaseResponse,
+    permission: 'agents:read',
+    params: ReleaseParams,
+    response: ReleaseResponse,
     handler: async ({ em, principal, params, deps }) => ({
       release: await getRelease(em, principal, params.agent_id, params.release_id, deps.temporal ? temporalAccess(deps) : undefined),
     }),

@@ -10,7 +10,10 @@ const tag = 'Tools';
 
 export const toolsRoutes = [
   route({
-    method: 'post', path: '/v1/tool/http/import', operationId: 'importHttpToolSpec', tag,
+    method: 'post',
+    path: '/v1/tool/http/import',
+    operationId: 'importHttpToolSpec',
+    tag,
     summary: 'Import the operations of an OpenAPI 3.x document (JSON) as HTTP tools',
     description:
       'spec (the document) or spec_url (fetched through the safe outbound client). Each operation becomes a tool whose ' +
@@ -18,23 +21,36 @@ export const toolsRoutes = [
       'plus the path. headers (auth) are stored encrypted and never returned. A name the project has is replaced. The ' +
       'answer lists agent_tools entries (kind http, permission ask unless set) to add to an agent with update_agent.',
     answers: { 422: 'The spec could not be fetched or is not an OpenAPI 3.x JSON document' },
-    permission: 'tools:manage', body: ImportHttpSpecBody, response: ImportHttpSpecResponse, status: 201,
+    permission: 'tools:manage',
+    body: ImportHttpSpecBody,
+    response: ImportHttpSpecResponse,
+    status: 201,
     handler: ({ em, principal, body, deps }) =>
       importHttpSpec(em, principal, body, { encryptionKey: deps.config.secrets.encryptionKey, allowedHosts: deps.config.outbound.allowedHosts }),
   }),
   route({
-    method: 'get', path: '/v1/tool/http/list', operationId: 'listHttpTools', tag,
+    method: 'get',
+    path: '/v1/tool/http/list',
+    operationId: 'listHttpTools',
+    tag,
     summary: 'The HTTP tools of a project, in the order imported (stored header values are never shown)',
-    permission: 'tools:manage', query: ListHttpToolsQuery, response: ListHttpToolsResponse,
+    permission: 'tools:manage',
+    query: ListHttpToolsQuery,
+    response: ListHttpToolsResponse,
     handler: async ({ em, principal, query }) => listAnswer('tools', await listHttpTools(em, principal, query)),
   }),
   route({
-    method: 'delete', path: '/v1/tool/http/delete/{tool_id}', operationId: 'deleteHttpTool', tag,
+    method: 'delete',
+    path: '/v1/tool/http/delete/{tool_id}',
+    operationId: 'deleteHttpTool',
+    tag,
     summary: 'Delete an imported HTTP tool',
     description:
-      'Refused with 409 while an agent\'s live version or an open branch head lists the tool (in_use_by names the ' +
+      "Refused with 409 while an agent's live version or an open branch head lists the tool (in_use_by names the " +
       'agents): remove the entry with agent/update first.',
-    permission: 'tools:manage', params: HttpToolDeleteParams, response: HttpToolDeletedResponse,
+    permission: 'tools:manage',
+    params: HttpToolDeleteParams,
+    response: HttpToolDeletedResponse,
     handler: ({ em, principal, params }) => deleteHttpTool(em, principal, params.tool_id),
   }),
 ];

@@ -6,7 +6,7 @@ export const contactResolveOrCreate = defineTool({
   name: 'contact_resolve_or_create',
   title: 'Find or create a contact',
   description:
-    'Finds the organization\'s contact with this phone number (compared in E.164) or email, else creates it, and returns ' +
+    "Finds the organization's contact with this phone number (compared in E.164) or email, else creates it, and returns " +
     'it with created true or false. Give a phone, an email or both; national numbers need default_country. Calling it ' +
     'again with the same phone returns the same contact.',
   input: ResolveContactBody.shape,

@@ -6,7 +6,7 @@ export const createAgentBranch = defineTool({
   name: 'create_agent_branch',
   title: 'Create an agent branch',
   description:
-    'Creates a named working copy of the agent\'s main line. Change it with update_agent or patch_agent_prompt (pass ' +
+    "Creates a named working copy of the agent's main line. Change it with update_agent or patch_agent_prompt (pass " +
     'its branchId), test it with test_run, compare with preview_agent_branch_merge, then merge_agent_branch.',
   input: CreateAgentBranchBody.shape,
   output: BranchResponse,

@@ -6,8 +6,8 @@ export const evaluationGet = defineTool({
   name: 'evaluation_get',
   title: 'Get an evaluation',
   description:
-    'One run of a suite of tests (evaluation_id from test_run): its status, each test\'s outcome with the checks that ' +
-    'failed and why, the pass rate (0 to 1), the conversations\' total duration in seconds and cost in micros.',
+    "One run of a suite of tests (evaluation_id from test_run): its status, each test's outcome with the checks that " +
+    "failed and why, the pass rate (0 to 1), the conversations' total duration in seconds and cost in micros.",
   input: EvaluationIdParams.shape,
   output: EvaluationResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,7 +8,7 @@ export const getAgentTriggerRun = defineTool({
   description:
     'One delivery of one event to a trigger: its status (pending, delivering, succeeded, failed, cancelled), the event ' +
     '(event_id is also the webhook-id header), the URL, when the next attempt is due, and every attempt with its time, ' +
-    'the receiver\'s HTTP status code (null when no answer came), latency in ms and error.',
+    "the receiver's HTTP status code (null when no answer came), latency in ms and error.",
   input: TriggerRunParams.shape,
   output: TriggerRunResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

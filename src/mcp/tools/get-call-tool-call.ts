@@ -7,7 +7,7 @@ export const getCallToolCall = defineTool({
   title: 'Get a tool call of a call',
   description:
     'What the agent sent to one of its tools during a call and what came back (both JSON-encoded), with status ' +
-    'and duration. The ids come from get_call: the leg\'s leg_id and the tool_call_id of a transcript item.',
+    "and duration. The ids come from get_call: the leg's leg_id and the tool_call_id of a transcript item.",
   input: ToolCallParams.shape,
   output: RetrieveToolCallResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

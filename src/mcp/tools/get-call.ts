@@ -7,8 +7,8 @@ export const getCall = defineTool({
   title: 'Get a call',
   description:
     'One call session by session_id: status, end reason, caller, agent, duration, variables the agent collected, ' +
-    'cost in micros, and every leg (the agent\'s, then any party it transferred to) with its transcript in order. ' +
-    'Transcript items that are tool calls carry a tool_call_id: read the call\'s details with get_call_tool_call.',
+    "cost in micros, and every leg (the agent's, then any party it transferred to) with its transcript in order. " +
+    "Transcript items that are tool calls carry a tool_call_id: read the call's details with get_call_tool_call.",
   input: SessionIdParams.shape,
   output: RetrieveSessionResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

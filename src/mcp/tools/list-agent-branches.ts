@@ -5,7 +5,7 @@ import { defineTool } from '../tool.js';
 
 export const listAgentBranchesTool = defineTool({
   name: 'list_agent_branches',
-  title: 'List an agent\'s branches',
+  title: "List an agent's branches",
   description:
     'The branches of an agent, main first then by age: branch_id, name, is_main, state (open, merged, closed), ' +
     'head and base versions. Pages: pass next_cursor back as cursor.',

@@ -7,7 +7,7 @@ export const listAgentPromptRevisions = defineTool({
   name: 'list_agent_prompt_revisions',
   title: 'List prompt revisions',
   description:
-    'Every edit of an agent\'s prompt, newest first: who made it and when, its hash, its parent, and whether it restored ' +
+    "Every edit of an agent's prompt, newest first: who made it and when, its hash, its parent, and whether it restored " +
     'an earlier revision. Pages with cursor/next_cursor.',
   input: { agentId: z.string().min(1).max(60).describe('The agent (agt_...).'), ...ListPromptRevisionsQuery.shape },
   output: ListRevisionsResponse,

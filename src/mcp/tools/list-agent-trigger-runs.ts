@@ -5,7 +5,7 @@ import { defineTool } from '../tool.js';
 
 export const listAgentTriggerRunsTool = defineTool({
   name: 'list_agent_trigger_runs',
-  title: 'List a trigger\'s runs',
+  title: "List a trigger's runs",
   description:
     'The deliveries of a trigger, newest first: run_id, event, status (pending, delivering, succeeded, ' +
     'failed), attempts with their HTTP status. One run in full: get_agent_trigger_run. Pages: pass next_cursor ' +

@@ -14,5 +14,6 @@ export const listAgentTriggersTool = defineTool({
   output: ListTriggersResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   permission: 'agents:read',
-  handler: async ({ agent_id, ...page }, { em, principal, deps }) => listAnswer('triggers', await listTriggers(em, principal, agent_id, triggerSettingsFrom(deps.config), page)),
+  handler: async ({ agent_id, ...page }, { em, principal, deps }) =>
+    listAnswer('triggers', await listTriggers(em, principal, agent_id, triggerSettingsFrom(deps.config), page)),
 });

@@ -6,7 +6,7 @@ export const listAgentsTool = defineTool({
   name: 'list_agents',
   title: 'List agents',
   description:
-    'The organization\'s agents (in a project sign-in, that project\'s), newest first, each with main\'s head: ' +
+    "The organization's agents (in a project sign-in, that project's), newest first, each with main's head: " +
     'agent_id, name, config, etag. Archived agents are left out unless archived is true or include. Pages: pass next_cursor back as cursor.',
   input: ListAgentsQuery.shape,
   output: ListAgentsResponse,

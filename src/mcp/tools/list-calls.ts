@@ -15,6 +15,5 @@ export const listCalls = defineTool({
   output: ListSessionsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   permission: 'calls:read',
-  handler: (input, { em, principal }) =>
-    listSessions(em, principal.organizationId, { ...input, project_id: scopedProject(principal, input.project_id) }),
+  handler: (input, { em, principal }) => listSessions(em, principal.organizationId, { ...input, project_id: scopedProject(principal, input.project_id) }),
 });

@@ -7,7 +7,7 @@ export const listCampaignsTool = defineTool({
   name: 'list_campaigns',
   title: 'List campaigns',
   description:
-    'The organization\'s outbound campaigns, newest first: campaign_id, name, agent, status (running, paused, ' +
+    "The organization's outbound campaigns, newest first: campaign_id, name, agent, status (running, paused, " +
     'completed, cancelled), spend and recipient counts. Move one with outbound_campaign_pause, _resume, ' +
     '_cancel or _pace. Pages: pass next_cursor back as cursor.',
   input: pageQuery,

@@ -7,7 +7,7 @@ export const listKnowledgeResourcesTool = defineTool({
   name: 'list_knowledge_resources',
   title: 'List knowledge resources',
   description:
-    'The knowledge resources of a project (default: the sign-in\'s project), newest first: id, name, source, ' +
+    "The knowledge resources of a project (default: the sign-in's project), newest first: id, name, source, " +
     'characters, chunks. Add one with resource_create; search them with retrieve_context. Pages: pass ' +
     'next_cursor back as cursor.',
   input: ListResourcesQuery.shape,

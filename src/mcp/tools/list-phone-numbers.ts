@@ -7,7 +7,7 @@ export const listPhoneNumbersTool = defineTool({
   name: 'list_phone_numbers',
   title: 'List phone numbers',
   description:
-    'The organization\'s phone numbers: phone_number_id, number (E.164), provider, the agent that answers it. ' +
+    "The organization's phone numbers: phone_number_id, number (E.164), provider, the agent that answers it. " +
     'Buy more with phone_number_search and phone_number_purchase. Pages: pass next_cursor back as cursor.',
   input: pageQuery,
   output: ListPhoneNumbersResponse,

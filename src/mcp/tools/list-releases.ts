@@ -5,7 +5,7 @@ import { defineTool } from '../tool.js';
 
 export const listReleasesTool = defineTool({
   name: 'list_releases',
-  title: 'List an agent\'s releases',
+  title: "List an agent's releases",
   description:
     'The releases of an agent, newest first: release_id, branch, status, reason, steps. One release live: ' +
     'release_get; move one with release_approve, _pause, _resume, _abort or _rollback. Pages: pass next_cursor ' +

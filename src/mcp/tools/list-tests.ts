@@ -6,7 +6,7 @@ import { defineTool } from '../tool.js';
 
 export const listTestsTool = defineTool({
   name: 'list_tests',
-  title: 'List an agent\'s tests',
+  title: "List an agent's tests",
   description:
     'The tests of an agent, oldest first: test_id, name, customer turns, checks, required (a required test ' +
     'gates merges and releases). Run them with test_run. Pages: pass next_cursor back as cursor.',

@@ -6,8 +6,8 @@ export const listVoices = defineTool({
   name: 'list_voices',
   title: 'List voices',
   description:
-    'The voices an agent can speak with, per text-to-speech provider: provider, voice_id (what the agent\'s voice ' +
-    'setting names), name, language (BCP 47), gender and kind: stock catalogue voices, then the organization\'s cloned ' +
+    "The voices an agent can speak with, per text-to-speech provider: provider, voice_id (what the agent's voice " +
+    "setting names), name, language (BCP 47), gender and kind: stock catalogue voices, then the organization's cloned " +
     'voices (voice_clone_start) once ready. Filter by provider or language prefix (en, en-GB).',
   input: ListVoicesQuery.shape,
   output: ListVoicesResult,

@@ -4,9 +4,9 @@ import { defineTool } from '../tool.js';
 
 export const mcpServerAssign = defineTool({
   name: 'mcp_server_assign',
-  title: 'Give an agent an external MCP server\'s tools',
+  title: "Give an agent an external MCP server's tools",
   description:
-    'The agent (list_agents) can call the server\'s (list_mcp_servers) activated tools from its next call, each ' +
+    "The agent (list_agents) can call the server's (list_mcp_servers) activated tools from its next call, each " +
     'with the permission set on the server. Assigning twice changes nothing (assigned false).',
   input: AssignMcpServerBody.shape,
   output: AssignMcpServerResponse,

@@ -5,7 +5,8 @@ import { defineTool } from '../tool.js';
 export const mcpServerDelete = defineTool({
   name: 'mcp_server_delete',
   title: 'Delete an external MCP server',
-  description: 'Deletes an external MCP server (list_mcp_servers) with its synced tools. Refused while it is assigned to an ' +
+  description:
+    'Deletes an external MCP server (list_mcp_servers) with its synced tools. Refused while it is assigned to an ' +
     'agent: the error names the agents (in_use_by).',
   input: McpServerDeleteParams.shape,
   output: McpServerDeletedResponse,

@@ -4,9 +4,9 @@ import { defineTool } from '../tool.js';
 
 export const mcpServerUnassign = defineTool({
   name: 'mcp_server_unassign',
-  title: 'Take an external MCP server\'s tools away from an agent',
+  title: "Take an external MCP server's tools away from an agent",
   description:
-    'From the agent\'s next call its tools no longer include the server\'s. A server no agent has can be deleted ' +
+    "From the agent's next call its tools no longer include the server's. A server no agent has can be deleted " +
     '(mcp_server_delete). Unassigning what is not assigned changes nothing (unassigned false).',
   input: AssignMcpServerBody.shape,
   output: UnassignMcpServerResponse,

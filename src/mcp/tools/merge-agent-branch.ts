@@ -6,8 +6,8 @@ export const mergeAgentBranch = defineTool({
   name: 'merge_agent_branch',
   title: 'Merge a branch into main',
   description:
-    'Merges the branch (sourceBranchId) into the agent\'s main line as a new version. Refused while there are ' +
-    'conflicts (listed) or while the branch head has not passed the agent\'s required tests (named). Merging the same ' +
+    "Merges the branch (sourceBranchId) into the agent's main line as a new version. Refused while there are " +
+    "conflicts (listed) or while the branch head has not passed the agent's required tests (named). Merging the same " +
     'branch head again returns the earlier merge. The change reaches callers only after publish_agent.',
   input: MergeAgentBranchBody.shape,
   output: MergeResult,

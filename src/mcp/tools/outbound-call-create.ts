@@ -7,7 +7,7 @@ export const outboundCallCreate = defineTool({
   name: 'outbound_call_create',
   title: 'Make an outbound call',
   description:
-    'Calls one number (to_number) or one contact (contact_id) from one of the organization\'s numbers (from_number) with ' +
+    "Calls one number (to_number) or one contact (contact_id) from one of the organization's numbers (from_number) with " +
     'an agent, as a durable workflow: checks the do-not-call list right before dialling, dials, runs the conversation and ' +
     'records it as a call session (direction outbound). Returns at once with the call (status queued): follow it with ' +
     'outbound_call_get until status is completed, no_answer, busy, voicemail, failed or dnc_blocked, then read the ' +

@@ -8,7 +8,7 @@ export const outboundCampaignLaunch = defineTool({
   title: 'Launch an outbound campaign',
   description:
     'Calls a list of contacts (contact_ids) or phone numbers (numbers, resolved to contacts) with an agent, from the ' +
-    'organization\'s caller_numbers, as a durable campaign: each recipient only within the calling window in their own ' +
+    "organization's caller_numbers, as a durable campaign: each recipient only within the calling window in their own " +
     'local time (zone from their number, else time_zone), never a number on the do-not-call list (checked right before ' +
     'each dial), at most max_concurrent_calls at once and calls_per_minute, retrying no_answer/busy/voicemail within ' +
     'retry.max_attempts after retry.delay_seconds, and stopping new dials once spend_cap_micros is reached. Returns at ' +

@@ -6,7 +6,7 @@ export const outboundDncAdd = defineTool({
   name: 'outbound_dnc_add',
   title: 'Add a number to the do-not-call list',
   description:
-    'Puts a phone number on the organization\'s do-not-call list: no outbound call or campaign will dial it again. ' +
+    "Puts a phone number on the organization's do-not-call list: no outbound call or campaign will dial it again. " +
     'Adding a number already listed keeps the first entry and returns it (created false).',
   input: DncAddBody.shape,
   output: DncAddResult,

@@ -8,7 +8,7 @@ export const phoneNumberSearch = defineTool({
   title: 'Search phone numbers to buy',
   description:
     'Lists numbers available to buy in a country, optionally in an area code or containing some digits, from a ' +
-    'telephony connection\'s provider (Twilio, Telnyx) or, without connection_id, from the built-in simulated carrier. ' +
+    "telephony connection's provider (Twilio, Telnyx) or, without connection_id, from the built-in simulated carrier. " +
     'Numbers come back in E.164; buy one with phone_number_purchase.',
   input: SearchNumbersQuery.shape,
   output: SearchNumbersResult,

@@ -7,7 +7,7 @@ export const projectDelete = defineTool({
   title: 'Delete an empty project',
   description:
     'Refused while the project holds agents (archived ones too), HTTP tools, knowledge resources or integration ' +
-    'connections (in_use_by names them), and for the organization\'s only project.',
+    "connections (in_use_by names them), and for the organization's only project.",
   input: ProjectDeleteParams.shape,
   output: ProjectDeletedResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -6,7 +6,7 @@ export const publishAgent = defineTool({
   name: 'publish_agent',
   title: 'Publish an agent',
   description:
-    'Makes the head of the agent\'s main line live: new calls run on it. The previous live version is kept for ' +
+    "Makes the head of the agent's main line live: new calls run on it. The previous live version is kept for " +
     'rollback. Publishing the version that is already live changes nothing.',
   input: AgentIdBody.shape,
   output: PublicationResult,

@@ -11,17 +11,24 @@ export const releaseStart = defineTool({
   name: 'release_start',
   title: 'Start a release',
   description:
-    'Releases a branch of an agent as a durable pipeline: runs the agent\'s required tests on the branch head, previews ' +
+    "Releases a branch of an agent as a durable pipeline: runs the agent's required tests on the branch head, previews " +
     'the merge (stops on conflicts), waits for an approval if require_approval, merges, publishes, then optionally rolls ' +
     'out in stages (rollout.stages percent of callers, each held rollout.soak_seconds) while a guard compares the new ' +
-    'version\'s error and transfer rates with the previous one; a breach puts every caller back on the previous version ' +
+    "version's error and transfer rates with the previous one; a breach puts every caller back on the previous version " +
     'and records why. Returns at once with the release (every step pending), or with wait_seconds once it finished or ' +
     'waits for approval (each step reported as progress); follow it with release_get. Give an ' +
     'idempotency_key to make a retry return the same release. Needs agents:publish and agents:write.',
   input: {
     ...StartReleaseBody.shape,
-    wait_seconds: z.number().int().min(0).max(600).optional()
-      .describe('Wait up to this many seconds for the release to finish (or to wait for approval), reporting each step as progress; default 0: answer at once.'),
+    wait_seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(600)
+      .optional()
+      .describe(
+        'Wait up to this many seconds for the release to finish (or to wait for approval), reporting each step as progress; default 0: answer at once.',
+      ),
   },
   output: ReleaseResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

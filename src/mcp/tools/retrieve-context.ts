@@ -6,7 +6,7 @@ export const retrieveContext = defineTool({
   name: 'retrieve_context',
   title: 'Search knowledge',
   description:
-    'The passages of the project\'s knowledge resources that best match a query, best first: each with its resource ' +
+    "The passages of the project's knowledge resources that best match a query, best first: each with its resource " +
     '(id, name, source URL), its position, its rank and a snippet with the matching words marked. Full-text search ' +
     '(English stemming); web-search syntax works: "quoted phrase", -excluded, or.',
   input: RetrieveBody.shape,

@@ -6,10 +6,10 @@ export const testCreate = defineTool({
   name: 'test_create',
   title: 'Create a test',
   description:
-    'Creates a test of an agent: a scripted conversation (the customer\'s turns, in order) and checks of what the agent ' +
+    "Creates a test of an agent: a scripted conversation (the customer's turns, in order) and checks of what the agent " +
     'did: reply_contains {text, turn?}, reply_matches {pattern, flags?, turn?}, tool_called {name, arguments? (subset ' +
     'match)}, variable_equals {key, value}, ended_with {end_reason}, transferred {to?}, judged {rubric} (judged by the ' +
-    'agent\'s openai-compatible model; skipped on simulated models). required: true makes it part of the merge gate: ' +
+    "agent's openai-compatible model; skipped on simulated models). required: true makes it part of the merge gate: " +
     'branches merge only after their head passed it. Run it with test_run.',
   input: CreateTestBody.shape,
   output: TestResponse,

@@ -5,7 +5,8 @@ import { defineTool } from '../tool.js';
 export const testDelete = defineTool({
   name: 'test_delete',
   title: 'Delete a test',
-  description: 'Deletes a test of an agent (list_tests) and its past runs. A required test is also taken out of the agent\'s ' +
+  description:
+    "Deletes a test of an agent (list_tests) and its past runs. A required test is also taken out of the agent's " +
     'merge and release gate, which needs agents:publish as well; the answer says was_required.',
   input: TestDeleteParams.shape,
   output: TestDeletedResponse,

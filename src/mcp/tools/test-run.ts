@@ -12,7 +12,7 @@ export const testRun = defineTool({
   description:
     'Runs a test (test_id), or every test of an agent (agent_id), on the head of a branch (branch_id; default main) or ' +
     'on a version (version_id). Waits up to wait_seconds (default 30) and returns the outcome: status passed, failed ' +
-    'or error, with the evaluation (every test\'s failed checks, pass rate, duration, cost). If it is still running ' +
+    "or error, with the evaluation (every test's failed checks, pass rate, duration, cost). If it is still running " +
     'then, status is running: read it later with evaluation_get.',
   input: RunTestsFieldsShape,
   output: RunTestsResult,

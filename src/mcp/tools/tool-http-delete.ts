@@ -6,8 +6,8 @@ export const toolHttpDelete = defineTool({
   name: 'tool_http_delete',
   title: 'Delete an imported HTTP tool',
   description:
-    'Deletes an HTTP tool (its id is in tool_http_import_spec\'s answer and in update_agent tool entries as ' +
-    'config.http_tool_id). Refused while an agent\'s live version or open branch head lists it: the error names the agents (in_use_by).',
+    "Deletes an HTTP tool (its id is in tool_http_import_spec's answer and in update_agent tool entries as " +
+    "config.http_tool_id). Refused while an agent's live version or open branch head lists it: the error names the agents (in_use_by).",
   input: HttpToolDeleteParams.shape,
   output: HttpToolDeletedResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

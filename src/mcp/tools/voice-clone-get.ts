@@ -7,7 +7,7 @@ export const voiceCloneGet = defineTool({
   title: 'Get a voice clone',
   description:
     'A voice clone started with voice_clone_start: status (queued, analysing, training, ready, failed), ' +
-    'progress 0-100, and once ready the voice_id an agent\'s voice setting names (with the clone\'s provider).',
+    "progress 0-100, and once ready the voice_id an agent's voice setting names (with the clone's provider).",
   input: VoiceCloneParams.shape,
   output: VoiceCloneResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -14,11 +14,16 @@ export const voiceCloneStart = defineTool({
     'at most 5 MiB per sample). Bad samples are refused at once, naming the sample. Answers at once (or, with wait_seconds, once it is ready ' +
     'or failed, its progress reported on the way) with the clone: status ' +
     'queued, then analysing, training, and ready (with voice_id) or failed (with error). Call again with the same ' +
-    'idempotency_key to see its current status and progress. Once ready, list_voices shows it (kind cloned) and an agent\'s ' +
+    "idempotency_key to see its current status and progress. Once ready, list_voices shows it (kind cloned) and an agent's " +
     'voice setting can name it: {provider, voice_id}.',
   input: {
     ...StartVoiceCloneBody.shape,
-    wait_seconds: z.number().int().min(0).max(300).optional()
+    wait_seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(300)
+      .optional()
       .describe('Wait up to this many seconds for the clone to be ready or to fail, reporting its progress (0-100); default 0: answer at once.'),
   },
   output: VoiceCloneResponse,

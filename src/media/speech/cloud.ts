@@ -41,12 +41,27 @@ export function openWebSocket(url: URL, headers: Record<string, string>, access:
     const onAbort = () => ws.close();
     signal?.addEventListener('abort', onAbort, { once: true });
     const settle = () => signal?.removeEventListener('abort', onAbort);
-    ws.addEventListener('open', () => { settle(); resolve(ws); }, { once: true });
-    ws.addEventListener('close', (event) => {
-      settle();
-      // undici reports no cause (a refused handshake, an unreachable host and a refused address all read 1006).
-      reject(new Error(`could not open a WebSocket to ${url.host}${event.reason ? `: ${event.reason}` : ` (close code ${event.code}: refused, unreachable or not an allowed address)`}`));
-    }, { once: true });
+    ws.addEventListener(
+      'open',
+      () => {
+        settle();
+        resolve(ws);
+      },
+      { once: true },
+    );
+    ws.addEventListener(
+      'close',
+      (event) => {
+        settle();
+        // undici reports no cause (a refused handshake, an unreachable host and a refused address all read 1006).
+        reject(
+          new Error(
+            `could not open a WebSocket to ${url.host}${event.reason ? `: ${event.reason}` : ` (close code ${event.code}: refused, unreachable or not an allowed address)`}`,
+          ),
+        );
+      },
+      { once: true },
+    );
   });
 }
 
@@ -90,7 +105,9 @@ export class ChunkQueue<T> {
         if (this.error) throw this.error;
         return;
       }
-      await new Promise<void>((resolve) => { this.wake = resolve; });
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
     }
   }
 

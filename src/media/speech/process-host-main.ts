@@ -33,7 +33,8 @@ process.on('message', (message: ToHost) => {
       child.stdin!.on('error', () => {}); // EPIPE when it died early: its exit code says why
       child.once('error', (error) => {
         send({ op: 'error', id, message: error.message });
-        if (child.pid === undefined) { // never started (ENOENT): no close follows on every Node version
+        if (child.pid === undefined) {
+          // never started (ENOENT): no close follows on every Node version
           children.delete(id);
           send({ op: 'close', id, code: null, signal: null });
         }

@@ -150,7 +150,10 @@ class HostedProcess extends EventEmitter implements SpeechProcess {
   signalCode: NodeJS.Signals | null = null;
   private ended = false;
 
-  constructor(private readonly id: number, private readonly send: (message: ToHost) => void) {
+  constructor(
+    private readonly id: number,
+    private readonly send: (message: ToHost) => void,
+  ) {
     super();
     this.stdin = new Writable({
       write: (chunk: Buffer, _encoding, done) => {

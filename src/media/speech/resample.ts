@@ -28,8 +28,12 @@ export class Resampler {
   private inCount = 0;
   private outCount = 0;
 
-  constructor(readonly inRate: number, readonly outRate: number) {
-    if (!Number.isInteger(inRate) || !Number.isInteger(outRate) || inRate <= 0 || outRate <= 0) throw new Error(`Resampler: rates must be positive integers, got ${inRate} → ${outRate}`);
+  constructor(
+    readonly inRate: number,
+    readonly outRate: number,
+  ) {
+    if (!Number.isInteger(inRate) || !Number.isInteger(outRate) || inRate <= 0 || outRate <= 0)
+      throw new Error(`Resampler: rates must be positive integers, got ${inRate} → ${outRate}`);
     const g = gcd(inRate, outRate);
     this.up = outRate / g;
     this.down = inRate / g;

@@ -59,7 +59,10 @@ export class TurnDetector extends EventEmitter<{ speechStart: [SpeechStart]; tur
   /** RMS of the line when the VAD hears no speech (moving average). */
   private noiseFloor = -1;
 
-  constructor(private readonly vad: Vad, options: TurnDetectorOptions = {}) {
+  constructor(
+    private readonly vad: Vad,
+    options: TurnDetectorOptions = {},
+  ) {
     super();
     this.minSpeechFrames = Math.max(1, Math.round((options.minSpeechMs ?? 60) / FRAME_MS));
     this.endSilenceFrames = Math.max(1, Math.round((options.endOfTurnSilenceMs ?? 500) / FRAME_MS));

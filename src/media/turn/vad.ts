@@ -15,7 +15,11 @@ let wasm: Promise<FvadModule> | undefined;
 export class Vad {
   static readonly FRAME_SAMPLES = 160;
 
-  private constructor(private readonly mod: FvadModule, private handle: number, private readonly buffer: number) {}
+  private constructor(
+    private readonly mod: FvadModule,
+    private handle: number,
+    private readonly buffer: number,
+  ) {}
 
   static async create(mode: VadMode = 3): Promise<Vad> {
     wasm ??= createFvad();

@@ -28,7 +28,8 @@ export async function findAgent(em: Em, principal: Principal, agentId: string, o
  */
 function archivedAgent(agent: Agent): DomainError {
   return new DomainError('CONFLICT', `Agent ${agent.id} is archived: unarchive it first (POST /v1/agent/${agent.id}/unarchive)`, {
-    agent_id: agent.id, archived_at: agent.archivedAt!.toISOString(),
+    agent_id: agent.id,
+    archived_at: agent.archivedAt!.toISOString(),
   });
 }
 
@@ -40,11 +41,7 @@ function archivedAgent(agent: Agent): DomainError {
  */
 export async function findBranch(em: Em, agent: Agent, branchId: string | undefined, options: { lock?: boolean } = {}): Promise<AgentBranch> {
   const id = branchId ?? agent.mainBranchId;
-  const branch = await em.findOne(
-    AgentBranch,
-    { id, agent: agent.id },
-    options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
-  );
+  const branch = await em.findOne(AgentBranch, { id, agent: agent.id }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
   if (!branch) throw notFound('Branch', id);
   return branch;
 }

@@ -33,7 +33,11 @@ export async function agentUses(em: Em, agent: Agent, limit = 20): Promise<Agent
   const [destinations, campaigns, calls, releases, triggers] = await Promise.all([
     em.find(Destination, { agent: agent.id }, { orderBy: { id: 'asc' }, limit, fields: ['id', 'address'] }),
     em.find(Campaign, { agent: agent.id, status: { $in: ['running', 'paused'] } }, { orderBy: { id: 'asc' }, limit, fields: ['id', 'name'] }),
-    em.find(OutboundCall, { agent: agent.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } }, { orderBy: { id: 'asc' }, limit, fields: ['id', 'toNumber'] }),
+    em.find(
+      OutboundCall,
+      { agent: agent.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } },
+      { orderBy: { id: 'asc' }, limit, fields: ['id', 'toNumber'] },
+    ),
     em.find(Release, { agent: agent.id, status: { $nin: [...TERMINAL_RELEASE_STATUSES] } }, { orderBy: { id: 'asc' }, limit, fields: ['id', 'status'] }),
     em.find(AgentTrigger, { agent: agent.id, enabled: true }, { orderBy: { id: 'asc' }, limit, fields: ['id', 'name'] }),
   ]);
@@ -50,8 +54,10 @@ export async function agentUses(em: Em, agent: Agent, limit = 20): Promise<Agent
 /** The sentence of a 409: each use with how to end it, one kind at a time. */
 export function describeUses(agentId: string, uses: readonly AgentUse[]): string {
   const kinds = [...new Set(uses.map((u) => u.kind))];
-  return kinds.map((kind) => {
-    const of = uses.filter((u) => u.kind === kind).map((u) => (u.label === u.id ? u.id : `${u.label} (${u.id})`));
-    return `${kind.replace('_', ' ')}: ${of.join(', ')}; ${HOW_TO_END[kind].replace('{agent_id}', agentId)}`;
-  }).join('. ');
+  return kinds
+    .map((kind) => {
+      const of = uses.filter((u) => u.kind === kind).map((u) => (u.label === u.id ? u.id : `${u.label} (${u.id})`));
+      return `${kind.replace('_', ' ')}: ${of.join(', ')}; ${HOW_TO_END[kind].replace('{agent_id}', agentId)}`;
+    })
+    .join('. ');
 }

@@ -49,7 +49,10 @@ const AgentSchema = defineEntity({
      */
     archivedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class Agent extends AgentSchema.class {}
@@ -109,7 +112,10 @@ const AgentBranchSchema = defineEntity({
     /** The main version the merge made; a second merge of the same head returns it. */
     mergedVersionId: p.string().length(40).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class AgentBranch extends AgentBranchSchema.class {}

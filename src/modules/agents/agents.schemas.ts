@@ -58,8 +58,12 @@ export const AgentVoice = z
 const RulePhrase = z.string().trim().min(1).max(200);
 const RuleRegex = z
   .object({
-    regex: z.string().min(1).max(500).describe('A JavaScript regular expression, matched against the customer\'s last words.'),
-    flags: z.string().regex(/^[imsu]*$/, 'only the flags i, m, s and u').optional().describe('Regex flags; default i (case-insensitive).'),
+    regex: z.string().min(1).max(500).describe("A JavaScript regular expression, matched against the customer's last words."),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/, 'only the flags i, m, s and u')
+      .optional()
+      .describe('Regex flags; default i (case-insensitive).'),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -74,7 +78,9 @@ export const SimulatedRule = z
     when: z
       .union([RulePhrase, z.array(RulePhrase).min(1).max(50), RuleRegex])
       .optional()
-      .describe('A phrase (matched case-insensitively as whole words), a list of phrases (any of them), or {regex, flags}. Absent: matches every turn (a default reply).'),
+      .describe(
+        'A phrase (matched case-insensitively as whole words), a list of phrases (any of them), or {regex, flags}. Absent: matches every turn (a default reply).',
+      ),
     say: z.string().max(2000).optional().describe('What the agent replies.'),
     call_tool: z
       .object({
@@ -86,9 +92,11 @@ export const SimulatedRule = z
       .describe('A tool call the simulated model makes.'),
     set_variable: z
       .object({
-        key: z.string().min(1).max(64).describe('One of the agent\'s variables.'),
+        key: z.string().min(1).max(64).describe("One of the agent's variables."),
         value: z.string().max(500).optional().describe('A fixed value.'),
-        group: z.union([z.number().int().min(0).max(99), z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)]).optional()
+        group: z
+          .union([z.number().int().min(0).max(99), z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)])
+          .optional()
           .describe('Or: the regex group (number or name) of `when` whose match is the value.'),
       })
       .strict()
@@ -119,14 +127,24 @@ export const MODEL_PROVIDERS = ['simulated', 'openai-compatible'] as const;
 export const AgentModel = z
   .object({
     provider: z.enum(MODEL_PROVIDERS).describe('simulated: deterministic rules, runs offline (tests); openai-compatible: a Chat Completions endpoint.'),
-    name: z.string().trim().min(1).max(200).describe('The model name sent to the provider ("default": the provider\'s default_model); any label for simulated.'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .describe('The model name sent to the provider ("default": the provider\'s default_model); any label for simulated.'),
     temperature: z.number().min(0).max(2).default(0).describe('Sampling temperature, 0 to 2; default 0.'),
     rules: SimulatedRules.optional().describe(
-      'Rules of the simulated model, in order: the first whose `when` matches the customer\'s last words replies (say), ' +
-      'calls a tool, records a variable, transfers or hangs up. A rule without `when` is the default reply.',
+      "Rules of the simulated model, in order: the first whose `when` matches the customer's last words replies (say), " +
+        'calls a tool, records a variable, transfers or hangs up. A rule without `when` is the default reply.',
     ),
-    provider_id: z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as mpr_01J...').optional()
-      .describe('openai-compatible: the organization\'s model provider (mpr_..., base URL and API key). Default: its only one.'),
+    provider_id: z
+      .string()
+      .min(1)
+      .max(60)
+      .regex(/^[A-Za-z0-9_-]+$/, 'an id such as mpr_01J...')
+      .optional()
+      .describe("openai-compatible: the organization's model provider (mpr_..., base URL and API key). Default: its only one."),
   })
   .strict()
   .describe('The language model that drives the conversation.')
@@ -136,7 +154,10 @@ export const TOOL_KINDS = ['builtin', 'http', 'mcp', 'integration'] as const;
 export const TOOL_PERMISSIONS = ['allow', 'ask', 'block'] as const;
 export const AgentTool = z
   .object({
-    name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'letters, digits, _ and -, starting with a letter, at most 64').describe('Tool name the model calls; unique within the agent.'),
+    name: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'letters, digits, _ and -, starting with a letter, at most 64')
+      .describe('Tool name the model calls; unique within the agent.'),
     kind: z.enum(TOOL_KINDS).describe('builtin (end_call, transfer, record_variable), http, mcp or integration.'),
     permission: z.enum(TOOL_PERMISSIONS).default('allow').describe('allow: runs when needed; ask: the caller confirms first; block: never shown to the model.'),
     config: z.record(z.string(), JsonValue).default({}).describe('Settings of the tool, read by its kind (e.g. the MCP server id, the HTTP operation).'),
@@ -146,7 +167,10 @@ export const AgentTool = z
 
 export const AgentVariable = z
   .object({
-    key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'letters, digits and _, starting with a letter, at most 64').describe('Variable name; unique within the agent.'),
+    key: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'letters, digits and _, starting with a letter, at most 64')
+      .describe('Variable name; unique within the agent.'),
     description: z.string().max(500).default('').describe('What the agent should collect, for the model to read.'),
   })
   .strict()
@@ -165,7 +189,13 @@ export const AgentDestination = z
 export const AgentEndCall = z
   .object({
     phrases: z.array(z.string().trim().min(1).max(200)).max(50).default([]).describe('Phrases after which the agent hangs up.'),
-    max_duration_seconds: z.number().int().min(10).max(4 * 3600).default(1800).describe('Hard limit of a call, 10 s to 4 h; default 30 min.'),
+    max_duration_seconds: z
+      .number()
+      .int()
+      .min(10)
+      .max(4 * 3600)
+      .default(1800)
+      .describe('Hard limit of a call, 10 s to 4 h; default 30 min.'),
   })
   .strict()
   .describe('When the agent ends a call on its own.')
@@ -173,8 +203,15 @@ export const AgentEndCall = z
 
 export const AgentTurnTaking = z
   .object({
-    end_of_turn_silence_ms: z.number().int().min(100).max(5000).optional()
-      .describe('On a live call, how long the caller\'s silence ends their turn, 100 to 5000 ms; default the platform\'s (500). Shorter answers sooner and interrupts slow speakers.'),
+    end_of_turn_silence_ms: z
+      .number()
+      .int()
+      .min(100)
+      .max(5000)
+      .optional()
+      .describe(
+        "On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (500). Shorter answers sooner and interrupts slow speakers.",
+      ),
   })
   .strict()
   .describe('How the agent takes turns on a live call.')
@@ -183,7 +220,10 @@ export const AgentTurnTaking = z
 const fields = {
   prompt: PromptText,
   first_message: z.string().max(2000).describe('What the agent says first; empty: it waits for the caller.'),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 tag such as en-US').describe('BCP 47 language tag, e.g. en-US, de-DE.'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 tag such as en-US')
+    .describe('BCP 47 language tag, e.g. en-US, de-DE.'),
   voice: AgentVoice,
   model: AgentModel,
   tools: z.array(AgentTool).max(64).describe('Tools the agent may call, each with a permission.'),
@@ -240,13 +280,15 @@ const configShape = {
   first_message: fields.first_message.default(''),
   language: fields.language.default('en-US'),
   voice: fields.voice.default({ provider: 'platform', voice_id: 'default' }).describe('The voice the agent speaks with; default the platform voice.'),
-  model: fields.model.default({ provider: 'simulated', name: 'simulated', temperature: 0 }).describe('The language model that drives the conversation; default simulated.'),
+  model: fields.model
+    .default({ provider: 'simulated', name: 'simulated', temperature: 0 })
+    .describe('The language model that drives the conversation; default simulated.'),
   tools: fields.tools.default([]),
   variables: fields.variables.default([]),
   destinations: fields.destinations.default([]),
   end_call: fields.end_call.default({ phrases: [], max_duration_seconds: 1800 }).describe('When the agent ends a call on its own.'),
   // Optional without a default: versions that never set it keep the config (and content hash) they had.
-  turn_taking: fields.turn_taking.optional().describe('How the agent takes turns on a live call; default the platform\'s timing.'),
+  turn_taking: fields.turn_taking.optional().describe("How the agent takes turns on a live call; default the platform's timing."),
 };
 
 /** The whole configuration of a version, as stored (every field present). */
@@ -257,12 +299,18 @@ export const CONFIG_FIELDS = Object.keys(configShape) as (keyof AgentConfig)[];
 
 const AgentName = z.string().trim().min(1).max(200).describe('Display name of the agent.');
 /** Ids are prefix_ULID; anything else (a NUL, a quote) is refused before it reaches a query. */
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as agt_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as agt_01J...')
+    .describe(what);
 
 export const CreateAgentBody = z
   .object({
     name: AgentName,
-    project_id: Id('Project of the agent (prj_...). Default: the project of an assistant sign-in, else the organization\'s first project.').optional(),
+    project_id: Id("Project of the agent (prj_...). Default: the project of an assistant sign-in, else the organization's first project.").optional(),
     ...configShape,
   })
   .strict()
@@ -296,27 +344,28 @@ export const AgentIdParams = z.object({ agent_id: Id('The agent (agt_...).') });
 export const AgentBranchParams = AgentIdParams.extend({ branch_id: Id('The branch (brn_...).') });
 export const AgentRevisionParams = AgentIdParams.extend({ revision_id: Id('The prompt revision (rev_...).') });
 
-export const RetrieveAgentQuery = z
-  .object({ branch_id: Id('Show this branch\'s head instead of main\'s.').optional() })
-  .strict();
+export const RetrieveAgentQuery = z.object({ branch_id: Id("Show this branch's head instead of main's.").optional() }).strict();
 
-const pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT)
+const pageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(PAGE_SIZE_MAX)
+  .default(PAGE_SIZE_DEFAULT)
   .describe(`Items per page, 1 to ${PAGE_SIZE_MAX}; default ${PAGE_SIZE_DEFAULT}.`);
 const cursor = z.string().max(500).optional().describe('next_cursor of the previous page; send the same filters.');
 
 export const ListAgentsQuery = z
   .object({
     project_id: Id('Only agents of this project.').optional(),
-    archived: z.enum(['false', 'true', 'include']).default('false')
-      .describe('false (default): agents in use only; true: archived agents only; include: both.'),
-    page_size: pageSize, cursor,
+    archived: z.enum(['false', 'true', 'include']).default('false').describe('false (default): agents in use only; true: archived agents only; include: both.'),
+    page_size: pageSize,
+    cursor,
   })
   .strict();
 export type ListAgentsQuery = z.output<typeof ListAgentsQuery>;
 
-export const ListPromptRevisionsQuery = z
-  .object({ branch_id: Id('Only revisions made on this branch.').optional(), page_size: pageSize, cursor })
-  .strict();
+export const ListPromptRevisionsQuery = z.object({ branch_id: Id('Only revisions made on this branch.').optional(), page_size: pageSize, cursor }).strict();
 export type ListPromptRevisionsQuery = z.output<typeof ListPromptRevisionsQuery>;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest (64 lowercase hex characters)');
@@ -336,7 +385,9 @@ const PatchPromptFields = z
   .object({
     agentId: Id('The agent (agt_...).'),
     branchId: Id('The branch to edit (brn_...); default main.').optional(),
-    expectedHash: Sha256.describe('SHA-256 hex of the prompt you last read (prompt_hash). A different current prompt refuses the patch with the current hash and a diff.'),
+    expectedHash: Sha256.describe(
+      'SHA-256 hex of the prompt you last read (prompt_hash). A different current prompt refuses the patch with the current hash and a diff.',
+    ),
     edits: z.array(PromptEdit).min(1).max(100).describe('Applied in order, each to the result of the ones before.'),
     summary: z.string().trim().min(1).max(500).optional().describe('What the change does, recorded with the revision; default: a list of the edits.'),
   })
@@ -353,7 +404,12 @@ export const CreateAgentBranchBody = z
     agentId: Id('The agent (agt_...).'),
     branch: z
       .object({
-        name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'letters, digits, ., _, / and -, starting with a letter or digit')
+        name: z
+          .string()
+          .trim()
+          .min(1)
+          .max(100)
+          .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'letters, digits, ., _, / and -, starting with a letter or digit')
           .describe('Unique within the agent, e.g. shorter-greeting.'),
       })
       .strict()
@@ -373,14 +429,17 @@ export const MergeAgentBranchBody = z
   .openapi('MergeAgentBranchBody');
 export type MergeAgentBranchBody = z.output<typeof MergeAgentBranchBody>;
 
-export const AgentIdBody = z.object({ agentId: Id('The agent (agt_...).') }).strict().openapi('AgentIdBody');
+export const AgentIdBody = z
+  .object({ agentId: Id('The agent (agt_...).') })
+  .strict()
+  .openapi('AgentIdBody');
 export type AgentIdBody = z.output<typeof AgentIdBody>;
 
 export const RestoreRevisionInput = z
   .object({
     agentId: Id('The agent (agt_...).'),
     revisionId: Id('The revision to restore (rev_...).'),
-    branchId: Id('Branch to restore onto (brn_...); default the revision\'s own branch.').optional(),
+    branchId: Id("Branch to restore onto (brn_...); default the revision's own branch.").optional(),
   })
   .strict();
 export type RestoreRevisionInput = z.output<typeof RestoreRevisionInput>;
@@ -420,11 +479,18 @@ const TrafficSplitFields = z
       .describe(`Up to ${TRAFFIC_SPLIT_MAX} shares whose percents add up to 100. An empty list removes the split: every caller then reaches the live version.`),
     override: z
       .object({
-        reason: z.string().trim().min(1).max(500).describe('Why callers may reach a branch head that has not passed the required tests; recorded in the audit log with who gave it.'),
+        reason: z
+          .string()
+          .trim()
+          .min(1)
+          .max(500)
+          .describe('Why callers may reach a branch head that has not passed the required tests; recorded in the audit log with who gave it.'),
       })
       .strict()
       .optional()
-      .describe('Routes callers to a branch head although it has not passed the agent\'s required tests (the merge gate). Without it such a split is refused (422) naming the branch and the missing tests.'),
+      .describe(
+        "Routes callers to a branch head although it has not passed the agent's required tests (the merge gate). Without it such a split is refused (422) naming the branch and the missing tests.",
+      ),
   })
   .strict();
 function checkSplitSum(value: { split: { percent: number }[] }, ctx: z.RefinementCtx) {
@@ -438,9 +504,7 @@ export const SetTrafficSplitRestBody = TrafficSplitFields.omit({ agentId: true }
 
 // ---- views ----
 
-export const ActorView = z
-  .object({ type: z.enum(['user', 'api_client', 'system']), id: z.string().nullable(), name: z.string().nullable() })
-  .openapi('Actor');
+export const ActorView = z.object({ type: z.enum(['user', 'api_client', 'system']), id: z.string().nullable(), name: z.string().nullable() }).openapi('Actor');
 
 export const TrafficSplitEntryView = z
   .object({
@@ -475,7 +539,7 @@ export const VersionView = z
   .object({
     version_id: z.string(),
     agent_id: z.string(),
-    parent_version_ids: z.array(z.string()).describe('One parent normally; two for a merge (main\'s head, then the branch\'s).'),
+    parent_version_ids: z.array(z.string()).describe("One parent normally; two for a merge (main's head, then the branch's)."),
     content_hash: z.string(),
     prompt_hash: z.string(),
     created_by: ActorView,
@@ -495,7 +559,7 @@ export const BranchView = z
     base_version_id: z.string().describe('The main version the branch started from (the merge base).'),
     head_revision_id: z.string().nullable(),
     etag: z.string().describe('Content hash of the head version.'),
-    prompt_hash: z.string().describe('SHA-256 hex of the head\'s prompt (expectedHash for patches).'),
+    prompt_hash: z.string().describe("SHA-256 hex of the head's prompt (expectedHash for patches)."),
     merged_at: z.string().nullable(),
     merged_version_id: z.string().nullable(),
     created_at: z.string(),
@@ -558,12 +622,14 @@ export const MergePreview = z
     base_version_id: z.string(),
     main_head_version_id: z.string(),
     branch_head_version_id: z.string(),
-    fast_forward: z.boolean().describe('Always false: merges are never fast-forwards (decision 0009); the merge makes a new main version with two parents. See main_unchanged.'),
-    main_unchanged: z.boolean().describe('Main has not moved since the branch left it: the merged config is the branch head\'s config.'),
+    fast_forward: z
+      .boolean()
+      .describe('Always false: merges are never fast-forwards (decision 0009); the merge makes a new main version with two parents. See main_unchanged.'),
+    main_unchanged: z.boolean().describe("Main has not moved since the branch left it: the merged config is the branch head's config."),
     clean: z.boolean().describe('No conflicts: merge_agent_branch would succeed (tests permitting).'),
     conflicts: z.array(MergeConflictView),
-    changed_fields: z.array(z.string()).describe('Fields whose merged value differs from main\'s head.'),
-    merged_config: AgentConfig.describe('The merged configuration; a conflicted prompt region carries <<<<<<< markers, a conflicted field keeps main\'s value.'),
+    changed_fields: z.array(z.string()).describe("Fields whose merged value differs from main's head."),
+    merged_config: AgentConfig.describe("The merged configuration; a conflicted prompt region carries <<<<<<< markers, a conflicted field keeps main's value."),
   })
   .openapi('MergePreview');
 export type MergePreview = z.input<typeof MergePreview>;
@@ -572,8 +638,10 @@ export const MergeResult = z
   .object({
     merged: z.literal(true),
     already_merged: z.boolean().describe('The same branch head was merged before: this is that merge.'),
-    fast_forward: z.boolean().describe('Always false: every merge makes a new main version with two parents (decision 0009), also when main had not moved. See main_unchanged.'),
-    main_unchanged: z.boolean().describe('Main had not moved since the branch left it: the merge version carries the branch head\'s config.'),
+    fast_forward: z
+      .boolean()
+      .describe('Always false: every merge makes a new main version with two parents (decision 0009), also when main had not moved. See main_unchanged.'),
+    main_unchanged: z.boolean().describe("Main had not moved since the branch left it: the merge version carries the branch head's config."),
     version: VersionView.describe('The new main version, with two parents.'),
     branch: BranchView,
   })

@@ -33,7 +33,10 @@ export async function createAgentBranch(em: Em, principal: Principal, input: Cre
     state: 'open',
   });
   recordAudit(em, principal, {
-    action: 'agent.branch_create', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+    action: 'agent.branch_create',
+    targetType: 'agent',
+    targetId: agent.id,
+    projectId: agent.project,
     data: { branch_id: branch.id, name: branch.name, base_version_id: head.id },
   });
   try {

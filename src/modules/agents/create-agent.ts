@@ -72,7 +72,10 @@ export async function createAgent(em: Em, principal: Principal, input: CreateAge
     state: 'open',
   });
   recordAudit(em, principal, {
-    action: 'agent.create', targetType: 'agent', targetId: agentId, projectId,
+    action: 'agent.create',
+    targetType: 'agent',
+    targetId: agentId,
+    projectId,
     data: { name, version_id: version.id, content_hash: version.contentHash },
   });
   await em.flush();
@@ -92,7 +95,9 @@ async function resolveProject(em: Em, principal: Principal, requested: string | 
     const project = await em.findOne(Project, { id: requested, organization: principal.organizationId });
     if (!project) {
       throw new DomainError('NOT_FOUND', `Project ${requested} was not found`, {
-        resource: 'Project', id: requested, issues: [{ field: 'body.project_id', message: 'no such project in this organization' }],
+        resource: 'Project',
+        id: requested,
+        issues: [{ field: 'body.project_id', message: 'no such project in this organization' }],
       });
     }
     return project.id;

@@ -21,7 +21,9 @@ export async function listAgentPromptRevisions(
   const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
   const branch = query.branch_id ? await findBranch(em, agent, query.branch_id) : undefined;
   const page = await findPage(em, PromptRevision, { agent: agent.id, ...(branch ? { branch: branch.id } : {}) }, query, {
-    list: 'prompt_revisions', order: 'desc', filters: { agent: agent.id, branch: branch?.id },
+    list: 'prompt_revisions',
+    order: 'desc',
+    filters: { agent: agent.id, branch: branch?.id },
   });
   return { revisions: page.items.map(toRevisionView), has_more: page.has_more, next_cursor: page.next_cursor };
 }

@@ -23,11 +23,21 @@ export async function listAgents(
     });
   }
   const projectId = principal.projectId ?? query.project_id;
-  const { items: page, has_more, next_cursor } = await findPage(em, Agent, {
-    organization: principal.organizationId,
-    ...(projectId ? { project: projectId } : {}),
-    ...(query.archived === 'include' ? {} : { archivedAt: query.archived === 'true' ? { $ne: null } : null }),
-  }, query, { list: 'agents', order: 'desc', filters: { project: projectId, archived: query.archived } });
+  const {
+    items: page,
+    has_more,
+    next_cursor,
+  } = await findPage(
+    em,
+    Agent,
+    {
+      organization: principal.organizationId,
+      ...(projectId ? { project: projectId } : {}),
+      ...(query.archived === 'include' ? {} : { archivedAt: query.archived === 'true' ? { $ne: null } : null }),
+    },
+    query,
+    { list: 'agents', order: 'desc', filters: { project: projectId, archived: query.archived } },
+  );
   const mains = await em.find(AgentBranch, { id: { $in: page.map((a) => a.mainBranchId) } });
   const heads = await em.find(AgentVersion, { id: { $in: mains.map((b) => b.headVersionId) } });
   const mainById = new Map(mains.map((b) => [b.id, b]));

@@ -31,8 +31,12 @@ export async function mergeAgentBranch(em: Em, principal: Principal, input: Merg
     if (m.source.state === 'merged' && m.source.mergedVersionId) {
       const version = await loadVersion(tx, agent, m.source.mergedVersionId);
       return {
-        merged: true as const, already_merged: true, fast_forward: false, main_unchanged: version.parentIds[0] === m.base.id,
-        version: toVersionView(version), branch: toBranchView(m.source, m.theirs),
+        merged: true as const,
+        already_merged: true,
+        fast_forward: false,
+        main_unchanged: version.parentIds[0] === m.base.id,
+        version: toVersionView(version),
+        branch: toBranchView(m.source, m.theirs),
       };
     }
     if (m.source.state !== 'open') {
@@ -42,9 +46,14 @@ export async function mergeAgentBranch(em: Em, principal: Principal, input: Merg
       throw new DomainError('UNPROCESSABLE', `Branch ${m.source.name} has no changes to merge`, { branch_id: m.source.id });
     }
     if (m.result.conflicts.length) {
-      throw new DomainError('MERGE_CONFLICT', `Branch ${m.source.name} conflicts with main in ${describe(m.result.conflicts)}: change the branch so both agree, then merge again`, {
-        branch_id: m.source.id, conflicts: m.result.conflicts,
-      });
+      throw new DomainError(
+        'MERGE_CONFLICT',
+        `Branch ${m.source.name} conflicts with main in ${describe(m.result.conflicts)}: change the branch so both agree, then merge again`,
+        {
+          branch_id: m.source.id,
+          conflicts: m.result.conflicts,
+        },
+      );
     }
     await assertRequiredTestsPassed(tx, agent, m.theirs.id, { action: 'merge', branch: { id: m.source.id, name: m.source.name } });
     const config = parseInput(AgentConfig, m.result.config, 'body');
@@ -57,16 +66,27 @@ export async function mergeAgentBranch(em: Em, principal: Principal, input: Merg
     m.source.mergedAt = new Date();
     m.source.mergedVersionId = version.id;
     recordAudit(tx, principal, {
-      action: 'agent.merge', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+      action: 'agent.merge',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
       data: {
-        branch_id: m.source.id, branch_name: m.source.name, version_id: version.id,
-        parent_version_ids: version.parentIds, main_unchanged: m.mainUnchanged, changed_fields: m.result.changedFields,
+        branch_id: m.source.id,
+        branch_name: m.source.name,
+        version_id: version.id,
+        parent_version_ids: version.parentIds,
+        main_unchanged: m.mainUnchanged,
+        changed_fields: m.result.changedFields,
       },
     });
     await tx.flush();
     return {
-      merged: true as const, already_merged: false, fast_forward: false, main_unchanged: m.mainUnchanged,
-      version: toVersionView(version), branch: toBranchView(m.source, m.theirs),
+      merged: true as const,
+      already_merged: false,
+      fast_forward: false,
+      main_unchanged: m.mainUnchanged,
+      version: toVersionView(version),
+      branch: toBranchView(m.source, m.theirs),
     };
   });
 }

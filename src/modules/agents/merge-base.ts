@@ -52,10 +52,16 @@ export async function agentOfBranch(em: Em, principal: Principal, sourceBranchId
     throw error instanceof DomainError && error.code === 'NOT_FOUND' ? notFound('Branch', sourceBranchId) : error;
   });
   if (agentId !== undefined && agent.id !== agentId) {
-    throw new DomainError('UNPROCESSABLE', `Branch ${branch.name} (${branch.id}) belongs to agent ${agent.id}, not to agent ${agentId}: merge it into its own agent, or name a branch of ${agentId}`, {
-      branch_id: branch.id, branch_agent_id: agent.id, agent_id: agentId,
-      issues: [{ field: 'body.sourceBranchId', message: `is a branch of agent ${agent.id}, not of ${agentId}` }],
-    });
+    throw new DomainError(
+      'UNPROCESSABLE',
+      `Branch ${branch.name} (${branch.id}) belongs to agent ${agent.id}, not to agent ${agentId}: merge it into its own agent, or name a branch of ${agentId}`,
+      {
+        branch_id: branch.id,
+        branch_agent_id: agent.id,
+        agent_id: agentId,
+        issues: [{ field: 'body.sourceBranchId', message: `is a branch of agent ${agent.id}, not of ${agentId}` }],
+      },
+    );
   }
   return agent;
 }

@@ -46,8 +46,18 @@ export async function patchAgentPrompt(em: Em, principal: Principal, input: Patc
       summary: body.summary ?? describeEdits(body.edits),
     });
     recordAudit(tx, principal, {
-      action: 'agent.prompt_patch', targetType: 'agent', targetId: agent.id, projectId: agent.project,
-      data: { branch_id: branch.id, revision_id: revision!.id, version_id: version.id, from_hash: head.promptHash, prompt_hash: version.promptHash, edits: body.edits.length },
+      action: 'agent.prompt_patch',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
+      data: {
+        branch_id: branch.id,
+        revision_id: revision!.id,
+        version_id: version.id,
+        from_hash: head.promptHash,
+        prompt_hash: version.promptHash,
+        edits: body.edits.length,
+      },
     });
     await tx.flush();
     return { changed: true, revision: toRevisionView(revision!), version_id: version.id, prompt_hash: version.promptHash, etag: version.contentHash };
@@ -66,29 +76,42 @@ export function applyEdits(prompt: string, edits: PromptEdit[]): string {
     const field = `body.edits.${index}.anchor`;
     if (!positions.length) {
       throw new DomainError('ANCHOR_NOT_FOUND', `Edit ${index + 1}: the anchor ${quote(edit.anchor)} does not occur in the prompt`, {
-        anchor: edit.anchor, edit_index: index, issues: [{ field, message: 'not found in the prompt' }],
+        anchor: edit.anchor,
+        edit_index: index,
+        issues: [{ field, message: 'not found in the prompt' }],
       });
     }
     let at: number;
     if (edit.occurrence !== undefined) {
       if (edit.occurrence > positions.length) {
-        throw new DomainError('ANCHOR_NOT_FOUND', `Edit ${index + 1}: the anchor ${quote(edit.anchor)} occurs ${positions.length} time(s), not ${edit.occurrence}`, {
-          anchor: edit.anchor, edit_index: index, occurrences: positions.length,
-          issues: [{ field: `body.edits.${index}.occurrence`, message: `at most ${positions.length}` }],
-        });
+        throw new DomainError(
+          'ANCHOR_NOT_FOUND',
+          `Edit ${index + 1}: the anchor ${quote(edit.anchor)} occurs ${positions.length} time(s), not ${edit.occurrence}`,
+          {
+            anchor: edit.anchor,
+            edit_index: index,
+            occurrences: positions.length,
+            issues: [{ field: `body.edits.${index}.occurrence`, message: `at most ${positions.length}` }],
+          },
+        );
       }
       at = positions[edit.occurrence - 1];
     } else if (positions.length > 1) {
-      throw new DomainError('ANCHOR_AMBIGUOUS', `Edit ${index + 1}: the anchor ${quote(edit.anchor)} occurs ${positions.length} times: make it longer or give occurrence`, {
-        anchor: edit.anchor, edit_index: index, occurrences: positions.length,
-        issues: [{ field, message: `occurs ${positions.length} times` }],
-      });
+      throw new DomainError(
+        'ANCHOR_AMBIGUOUS',
+        `Edit ${index + 1}: the anchor ${quote(edit.anchor)} occurs ${positions.length} times: make it longer or give occurrence`,
+        {
+          anchor: edit.anchor,
+          edit_index: index,
+          occurrences: positions.length,
+          issues: [{ field, message: `occurs ${positions.length} times` }],
+        },
+      );
     } else {
       at = positions[0];
     }
     const end = at + edit.anchor.length;
-    const replacement =
-      edit.op === 'replace' ? edit.text : edit.op === 'insert_before' ? edit.text + edit.anchor : edit.anchor + edit.text;
+    const replacement = edit.op === 'replace' ? edit.text : edit.op === 'insert_before' ? edit.text + edit.anchor : edit.anchor + edit.text;
     text = text.slice(0, at) + replacement + text.slice(end);
   });
   return text;

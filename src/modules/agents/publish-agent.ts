@@ -34,12 +34,18 @@ export async function publishAgent(em: Em, principal: Principal, input: AgentIdB
     });
     agent.liveVersionId = main.headVersionId;
     recordAudit(tx, principal, {
-      action: 'agent.publish', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+      action: 'agent.publish',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
       data: { version_id: main.headVersionId, previous_version_id: previous, publication_id: publication.id },
     });
     await tx.flush();
     return {
-      agent_id: agent.id, live_version_id: main.headVersionId, previous_version_id: previous, changed: true,
+      agent_id: agent.id,
+      live_version_id: main.headVersionId,
+      previous_version_id: previous,
+      changed: true,
       published_at: publication.publishedAt.toISOString(),
     };
   });

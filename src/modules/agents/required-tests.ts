@@ -30,11 +30,9 @@ export async function missingRequiredTests(em: Em, agent: Agent, versionId: stri
   const done = new Set(passed.map((r) => r.test_id));
   const missing = required.filter((id) => !done.has(id));
   if (!missing.length) return [];
-  const names = await sql<{ id: string; name: string }>(
-    em,
-    'select id, name from agent_test where id in (select json_array_elements_text(?::json))',
-    [JSON.stringify(missing)],
-  );
+  const names = await sql<{ id: string; name: string }>(em, 'select id, name from agent_test where id in (select json_array_elements_text(?::json))', [
+    JSON.stringify(missing),
+  ]);
   const nameOf = new Map(names.map((t) => [t.id, t.name]));
   return missing.map((id) => ({ test_id: id, name: nameOf.get(id) ?? null }));
 }
@@ -53,9 +51,10 @@ export interface GateContext {
 export function requiredTestsRefusal(agent: Agent, versionId: string, missing: MissingTest[], context: GateContext): DomainError {
   const described = missing.map((t) => (t.name !== null ? `${t.name} (${t.test_id})` : t.test_id)).join(', ');
   const subject = context.branch ? `Branch ${context.branch.name} (${context.branch.id}) at version ${versionId}` : `Version ${versionId}`;
-  const next = context.action === 'merge'
-    ? 'Run them with test_run on the branch, then merge again'
-    : 'Run them with test_run on the branch, then set the split again (or, with agents:publish, give override.reason to route callers to it anyway)';
+  const next =
+    context.action === 'merge'
+      ? 'Run them with test_run on the branch, then merge again'
+      : 'Run them with test_run on the branch, then set the split again (or, with agents:publish, give override.reason to route callers to it anyway)';
   return new DomainError('UNPROCESSABLE', `${subject} has not passed the required tests: ${described}. ${next}`, {
     version_id: versionId,
     ...(context.branch ? { branch_id: context.branch.id } : {}),

@@ -38,7 +38,10 @@ export async function restorePromptRevision(em: Em, principal: Principal, input:
       restoredFrom: source.id,
     });
     recordAudit(tx, principal, {
-      action: 'agent.prompt_restore', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+      action: 'agent.prompt_restore',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
       data: { branch_id: branch.id, restored_from: source.id, revision_id: revision!.id, version_id: version.id, prompt_hash: version.promptHash },
     });
     await tx.flush();

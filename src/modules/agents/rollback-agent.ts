@@ -20,9 +20,7 @@ export async function rollbackAgent(em: Em, principal: Principal, input: AgentId
   return em.transactional(async (tx) => {
     const agent = await findAgent(tx, principal, body.agentId, { lock: true });
     const live = agent.liveVersionId;
-    const made = live
-      ? await tx.findOne(AgentPublication, { agent: agent.id, kind: 'publish', versionId: live }, { orderBy: { id: 'desc' } })
-      : null;
+    const made = live ? await tx.findOne(AgentPublication, { agent: agent.id, kind: 'publish', versionId: live }, { orderBy: { id: 'desc' } }) : null;
     const target = made?.previousVersionId ?? null;
     if (!live || !target) {
       throw new DomainError('CONFLICT', live ? `No version was live before ${live}: nothing to roll back to` : 'The agent has never been published', {
@@ -40,7 +38,10 @@ export async function rollbackAgent(em: Em, principal: Principal, input: AgentId
     });
     agent.liveVersionId = target;
     recordAudit(tx, principal, {
-      action: 'agent.rollback', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+      action: 'agent.rollback',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
       data: { version_id: target, previous_version_id: live, publication_id: publication.id },
     });
     await tx.flush();

@@ -23,7 +23,9 @@ export function normalizeAddress(address: string): string {
 
 /** A stable bucket 0..99 of `callerAddress` for `agentId` (SHA-256, so it is uniform and the same on every machine). */
 export function callerBucket(agentId: string, callerAddress: string): number {
-  const digest = createHash('sha256').update(`${agentId}\n${normalizeAddress(callerAddress)}`).digest();
+  const digest = createHash('sha256')
+    .update(`${agentId}\n${normalizeAddress(callerAddress)}`)
+    .digest();
   // 2^32 mod 100 = 96: the bias towards low buckets is 1 in 43 million, far below what a split can show.
   return digest.readUInt32BE(0) % 100;
 }

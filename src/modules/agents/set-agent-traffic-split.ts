@@ -47,14 +47,18 @@ export async function setAgentTrafficSplit(em: Em, principal: Principal, input: 
     const changed = !jsonEqual(previous, entries);
     if (changed) {
       agent.trafficSplit = entries.length ? entries : null;
-      const override = untested.length && body.override
-        ? {
-            reason: body.override.reason,
-            untested: untested.map((u) => ({ version_id: u.versionId, branch_id: u.branch.id, missing_test_ids: u.missing.map((t) => t.test_id) })),
-          }
-        : undefined;
+      const override =
+        untested.length && body.override
+          ? {
+              reason: body.override.reason,
+              untested: untested.map((u) => ({ version_id: u.versionId, branch_id: u.branch.id, missing_test_ids: u.missing.map((t) => t.test_id) })),
+            }
+          : undefined;
       recordAudit(tx, principal, {
-        action: 'agent.traffic_split', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+        action: 'agent.traffic_split',
+        targetType: 'agent',
+        targetId: agent.id,
+        projectId: agent.project,
         data: { split: entries, previous_split: previous, ...(override ? { override } : {}) },
       });
       await tx.flush();
@@ -117,7 +121,9 @@ async function resolveShares(
       const branch = branches.find((b) => b.id === share.branchId);
       if (!branch) {
         throw new DomainError('NOT_FOUND', `Branch ${share.branchId} was not found on agent ${agentId}`, {
-          resource: 'Branch', id: share.branchId, issues: [{ field, message: 'no such branch of this agent' }],
+          resource: 'Branch',
+          id: share.branchId,
+          issues: [{ field, message: 'no such branch of this agent' }],
         });
       }
       if (branch.state !== 'open') {
@@ -135,7 +141,9 @@ async function resolveShares(
       versionId = share.versionId!;
       if (!versions.some((v) => v.id === versionId)) {
         throw new DomainError('NOT_FOUND', `Version ${versionId} was not found on agent ${agentId}`, {
-          resource: 'Agent version', id: versionId, issues: [{ field, message: 'no such version of this agent' }],
+          resource: 'Agent version',
+          id: versionId,
+          issues: [{ field, message: 'no such version of this agent' }],
         });
       }
       if (!published.has(versionId) && !heads.has(versionId)) {

@@ -115,12 +115,7 @@ export interface ConfigMergeResult {
  * preview shows what main would keep. Conflicted prompt regions are reported
  * with their lines joined by \n.
  */
-export function mergeAgentConfigs(
-  base: AgentConfig,
-  ours: AgentConfig,
-  theirs: AgentConfig,
-  labels?: { ours: string; theirs: string },
-): ConfigMergeResult {
+export function mergeAgentConfigs(base: AgentConfig, ours: AgentConfig, theirs: AgentConfig, labels?: { ours: string; theirs: string }): ConfigMergeResult {
   const conflicts: ConfigConflict[] = [];
   const merged: Record<string, unknown> = {};
   for (const field of CONFIG_FIELDS) {

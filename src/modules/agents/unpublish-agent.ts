@@ -38,7 +38,10 @@ export async function unpublishAgent(em: Em, principal: Principal, input: AgentI
     agent.liveVersionId = null;
     agent.trafficSplit = null;
     recordAudit(tx, principal, {
-      action: 'agent.unpublish', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+      action: 'agent.unpublish',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
       data: { previous_version_id: live, publication_id: publication.id },
     });
     await tx.flush();

@@ -66,10 +66,17 @@ export async function updateAgent(
     }
     if (renamed) agent.name = name;
     recordAudit(tx, principal, {
-      action: 'agent.update', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+      action: 'agent.update',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
       data: {
-        branch_id: branch.id, fields: changedFields, ...(renamed ? { name } : {}),
-        from_version_id: head.id, version_id: current.id, content_hash: current.contentHash,
+        branch_id: branch.id,
+        fields: changedFields,
+        ...(renamed ? { name } : {}),
+        from_version_id: head.id,
+        version_id: current.id,
+        content_hash: current.contentHash,
       },
     });
     await tx.flush();
@@ -83,7 +90,10 @@ export async function updateAgent(
  */
 export function etagMatches(ifMatch: string, current: string): boolean {
   return ifMatch.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+    const t = tag
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1');
     return t === '*' || t === current;
   });
 }

@@ -50,12 +50,13 @@ const rangeFields = {
   from_time: QueryTimestamp.optional().describe(
     'Start of the range, inclusive: YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone. Default: 30 days before to_time.',
   ),
-  to_time: QueryTimestamp.optional().describe(
-    `End of the range, inclusive to the second. Default: now. At most ${MAX_RANGE_DAYS} days after from_time.`,
-  ),
+  to_time: QueryTimestamp.optional().describe(`End of the range, inclusive to the second. Default: now. At most ${MAX_RANGE_DAYS} days after from_time.`),
   agent_id: z.string().min(1).max(40).optional().describe('Only sessions of this agent.'),
   project_id: z.string().min(1).max(40).optional().describe('Only sessions of this project.'),
-  direction: z.enum(DIRECTIONS as [string, ...string[]]).optional().describe('Only sessions of this direction.'),
+  direction: z
+    .enum(DIRECTIONS as [string, ...string[]])
+    .optional()
+    .describe('Only sessions of this direction.'),
   kind: KindFilter.optional().describe(
     'Which sessions to count: live (calls with a real party), test (test runs), simulation (simulated calls), ' +
       'a comma-separated list of them, or all. Default: live.',
@@ -133,17 +134,19 @@ export const AnalyticsTimeSeriesResponse = z
       to_time: z.string(),
       interval: z.enum(INTERVALS),
       time_zone: z.string(),
-      points: z.array(
-        z.object({
-          start: z.string().describe('Start of the bucket (ISO 8601, UTC). The first and last buckets hold only the part inside the range.'),
-          local_start: z.string().describe('The same instant as wall-clock time in time_zone: YYYY-MM-DDTHH:MM:SS.'),
-          sessions: z.number().int(),
-          duration_seconds: z.number().int(),
-          cost_micros: z.number().int(),
-          transferred: z.number().int(),
-          failed: z.number().int().describe('Sessions with status failed.'),
-        }),
-      ).describe('One point per bucket, oldest first, with zeros for buckets without sessions.'),
+      points: z
+        .array(
+          z.object({
+            start: z.string().describe('Start of the bucket (ISO 8601, UTC). The first and last buckets hold only the part inside the range.'),
+            local_start: z.string().describe('The same instant as wall-clock time in time_zone: YYYY-MM-DDTHH:MM:SS.'),
+            sessions: z.number().int(),
+            duration_seconds: z.number().int(),
+            cost_micros: z.number().int(),
+            transferred: z.number().int(),
+            failed: z.number().int().describe('Sessions with status failed.'),
+          }),
+        )
+        .describe('One point per bucket, oldest first, with zeros for buckets without sessions.'),
     }),
   })
   .openapi('AnalyticsTimeSeriesResponse');
@@ -155,17 +158,19 @@ export const AnalyticsBreakdownResponse = z
       to_time: z.string(),
       group_by: z.enum(GROUP_BY),
       sessions: z.number().int().describe('Sessions over all rows.'),
-      rows: z.array(
-        z.object({
-          value: z.string().nullable().describe('The agent id, status, end reason, direction, project id, phone number or kind; null for none.'),
-          label: z.string().nullable().describe('A name to show: the agent name, the project name, otherwise the value.'),
-          sessions: z.number().int(),
-          share: Rate.describe('sessions / all sessions, to four decimals.'),
-          duration_seconds: z.number().int(),
-          average_duration_seconds: z.number(),
-          cost_micros: z.number().int(),
-        }),
-      ).describe('Most sessions first.'),
+      rows: z
+        .array(
+          z.object({
+            value: z.string().nullable().describe('The agent id, status, end reason, direction, project id, phone number or kind; null for none.'),
+            label: z.string().nullable().describe('A name to show: the agent name, the project name, otherwise the value.'),
+            sessions: z.number().int(),
+            share: Rate.describe('sessions / all sessions, to four decimals.'),
+            duration_seconds: z.number().int(),
+            average_duration_seconds: z.number(),
+            cost_micros: z.number().int(),
+          }),
+        )
+        .describe('Most sessions first.'),
     }),
   })
   .openapi('AnalyticsBreakdownResponse');
@@ -176,14 +181,16 @@ export const AnalyticsHeatmapResponse = z
       from_time: z.string(),
       to_time: z.string(),
       time_zone: z.string(),
-      cells: z.array(
-        z.object({
-          day_of_week: z.number().int().min(0).max(6).describe('0 is Monday, 6 is Sunday, in time_zone.'),
-          hour: z.number().int().min(0).max(23),
-          sessions: z.number().int(),
-          average_duration_seconds: z.number(),
-        }),
-      ).describe('All 168 cells, by day_of_week then hour.'),
+      cells: z
+        .array(
+          z.object({
+            day_of_week: z.number().int().min(0).max(6).describe('0 is Monday, 6 is Sunday, in time_zone.'),
+            hour: z.number().int().min(0).max(23),
+            sessions: z.number().int(),
+            average_duration_seconds: z.number(),
+          }),
+        )
+        .describe('All 168 cells, by day_of_week then hour.'),
     }),
   })
   .openapi('AnalyticsHeatmapResponse');
@@ -191,7 +198,7 @@ export const AnalyticsHeatmapResponse = z
 export const AgentStatsRow = z
   .object({
     agent_id: z.string().nullable().describe('null for sessions without an agent.'),
-    agent_name: z.string().describe('The name on the agent\'s most recent session in the range.'),
+    agent_name: z.string().describe("The name on the agent's most recent session in the range."),
     sessions: z.number().int(),
     duration_seconds: z.number().int(),
     average_duration_seconds: z.number(),
@@ -232,7 +239,7 @@ export const AnalyticsCostResponse = z
       from_time: z.string(),
       to_time: z.string(),
       time_zone: z.string(),
-      currency: z.string().describe('ISO 4217 code of the organization\'s price list; every amount is in its micros.'),
+      currency: z.string().describe("ISO 4217 code of the organization's price list; every amount is in its micros."),
       sessions: z.number().int(),
       duration_seconds: z.number().int(),
       cost_micros: Micros.describe('Total spend of the range.'),
@@ -246,7 +253,7 @@ export const AnalyticsCostResponse = z
             sessions: z.number().int(),
             duration_seconds: z.number().int(),
             cost_micros: Micros,
-            share: Rate.describe('This agent\'s part of cost_micros, to four decimals.'),
+            share: Rate.describe("This agent's part of cost_micros, to four decimals."),
           }),
         )
         .describe('Highest spend first.'),
@@ -303,7 +310,7 @@ const PeriodSpend = z.object({ sessions: z.number().int(), cost_micros: Micros }
 export const BillingOverviewResponse = z
   .object({
     billing_overview: z.object({
-      currency: z.string().describe('ISO 4217 code of the organization\'s price list; every amount is in its micros.'),
+      currency: z.string().describe("ISO 4217 code of the organization's price list; every amount is in its micros."),
       time_zone: z.string(),
       as_of: z.string().describe('The second up to which spend is counted (ISO 8601).'),
       today: Spend.describe('The day of as_of, up to as_of.'),
@@ -311,10 +318,24 @@ export const BillingOverviewResponse = z
       last_month: Spend.describe('The whole calendar month before.'),
       year_to_date: Spend.describe('The calendar year of as_of, up to as_of.'),
       days: z
-        .array(z.object({ date: z.string().describe('YYYY-MM-DD in time_zone.'), sessions: z.number().int(), duration_seconds: z.number().int(), cost_micros: Micros }))
+        .array(
+          z.object({
+            date: z.string().describe('YYYY-MM-DD in time_zone.'),
+            sessions: z.number().int(),
+            duration_seconds: z.number().int(),
+            cost_micros: Micros,
+          }),
+        )
         .describe('Each day of this month up to as_of, oldest first, with zeros for days without sessions.'),
       months: z
-        .array(z.object({ month: z.string().describe('YYYY-MM in time_zone.'), sessions: z.number().int(), duration_seconds: z.number().int(), cost_micros: Micros }))
+        .array(
+          z.object({
+            month: z.string().describe('YYYY-MM in time_zone.'),
+            sessions: z.number().int(),
+            duration_seconds: z.number().int(),
+            cost_micros: Micros,
+          }),
+        )
         .describe('The requested number of calendar months up to this one (to date), oldest first.'),
       by_agent: z
         .array(
@@ -329,7 +350,7 @@ export const BillingOverviewResponse = z
       by_phone_number: z
         .array(
           z.object({
-            phone_number: z.string().nullable().describe('The platform\'s number that took or placed the calls; null for calls without one (web).'),
+            phone_number: z.string().nullable().describe("The platform's number that took or placed the calls; null for calls without one (web)."),
             this_month: PeriodSpend,
             last_month: PeriodSpend,
           }),

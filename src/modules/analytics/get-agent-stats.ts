@@ -4,9 +4,7 @@ import { toInt } from '../../db/values.js';
 import type { AgentStatsRow, AnalyticsAgentStatsQuery } from './analytics.schemas.js';
 import { average, END_REASON_COLUMNS, endReasonCounts, latestAgentName, rangeView, rate, resolveRange, statsSource, sums } from './stats-source.js';
 
-const COLUMNS = [
-  'sessions', 'duration_seconds', 'cost_micros', 'transferred', 'failed', 'tool_calls', 'tool_call_failures', ...END_REASON_COLUMNS,
-];
+const COLUMNS = ['sessions', 'duration_seconds', 'cost_micros', 'transferred', 'failed', 'tool_calls', 'tool_call_failures', ...END_REASON_COLUMNS];
 
 /** Per-agent numbers, most sessions first; sessions without an agent form one row with agent_id null. */
 export async function getAgentStats(

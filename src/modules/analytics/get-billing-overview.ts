@@ -34,8 +34,7 @@ type Row = Record<'kind' | 'day' | 'period' | 'agent_id' | 'phone_number' | 'age
 
 type Split = { this_month: { sessions: number; cost_micros: number }; last_month: { sessions: number; cost_micros: number } };
 const emptySplit = (): Split => ({ this_month: { sessions: 0, cost_micros: 0 }, last_month: { sessions: 0, cost_micros: 0 } });
-const bySpend = (a: Split, b: Split) =>
-  b.this_month.cost_micros - a.this_month.cost_micros || b.last_month.cost_micros - a.last_month.cost_micros;
+const bySpend = (a: Split, b: Split) => b.this_month.cost_micros - a.this_month.cost_micros || b.last_month.cost_micros - a.last_month.cost_micros;
 
 /**
  * Spend to date: today, this month, last month and this year up to `as_of`,
@@ -68,10 +67,7 @@ export async function getBillingOverview(em: Em, organizationId: string, query: 
             (date_trunc('month', l) - make_interval(months => ?)) at time zone ? as series_start,
             (select price_list->>'currency' from organization where id = ?) as currency
        from (select ?::timestamptz at time zone ? as l) x`,
-    [
-      query.months - 1, timeZone, timeZone, timeZone, timeZone, query.months - 1, timeZone,
-      organizationId, new Date(asOfSecond).toISOString(), timeZone,
-    ],
+    [query.months - 1, timeZone, timeZone, timeZone, timeZone, query.months - 1, timeZone, organizationId, new Date(asOfSecond).toISOString(), timeZone],
   );
   const monthStart = new Date(toIso(b.month_start));
   const lastMonthStart = new Date(toIso(b.last_month_start));

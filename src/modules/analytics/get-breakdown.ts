@@ -36,7 +36,12 @@ const DIMENSIONS: Record<Exclude<GroupBy, 'status' | 'end_reason'>, KeyDimension
 
 /** Status and end reason are counters of the buckets: one row of sums, split into groups below. */
 const COUNTER_SUMS = sums([
-  'sessions', 'duration_seconds', 'cost_micros', 'failed', 'failed_duration_seconds', 'failed_cost_micros',
+  'sessions',
+  'duration_seconds',
+  'cost_micros',
+  'failed',
+  'failed_duration_seconds',
+  'failed_cost_micros',
   ...END_REASON_COLUMNS.flatMap((c) => [c, `${c}_duration_seconds`, `${c}_cost_micros`]),
 ]);
 
@@ -48,9 +53,10 @@ export async function getBreakdown(
 ): Promise<{ from_time: string; to_time: string; group_by: GroupBy; sessions: number; rows: BreakdownRow[] }> {
   const range = resolveRange(query);
   const source = statsSource(organizationId, range, query);
-  const groups = query.group_by === 'status' || query.group_by === 'end_reason'
-    ? await counterGroups(em, source, query.group_by)
-    : await keyGroups(em, source, DIMENSIONS[query.group_by]);
+  const groups =
+    query.group_by === 'status' || query.group_by === 'end_reason'
+      ? await counterGroups(em, source, query.group_by)
+      : await keyGroups(em, source, DIMENSIONS[query.group_by]);
   const total = groups.reduce((sum, g) => sum + g.sessions, 0);
   return {
     ...rangeView(range),
@@ -71,9 +77,7 @@ export async function getBreakdown(
 type Source = { text: string; params: unknown[] };
 
 async function keyGroups(em: Em, source: Source, dimension: KeyDimension): Promise<Group[]> {
-  const label = dimension.label === undefined
-    ? latestAgentName(source, "coalesce(g.value, '')", 'g.last_at')
-    : { text: dimension.label, params: [] };
+  const label = dimension.label === undefined ? latestAgentName(source, "coalesce(g.value, '')", 'g.last_at') : { text: dimension.label, params: [] };
   const rows = await sql<Record<'value' | 'label' | 'sessions' | 'duration_seconds' | 'cost_micros', unknown>>(
     em,
     `with g as (
@@ -127,7 +131,5 @@ async function counterGroups(em: Em, source: Source, groupBy: 'status' | 'end_re
     groups = [...reasons, remainder(reasons, null)];
   }
   const key = (g: Group) => g.value ?? '\uffff';
-  return groups
-    .filter((g) => g.sessions > 0)
-    .sort((x, y) => y.sessions - x.sessions || (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+  return groups.filter((g) => g.sessions > 0).sort((x, y) => y.sessions - x.sessions || (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
 }

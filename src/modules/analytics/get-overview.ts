@@ -3,8 +3,17 @@ import { sql } from '../../db/orm.js';
 import { toInt } from '../../db/values.js';
 import type { AnalyticsOverviewQuery, AnalyticsTotals } from './analytics.schemas.js';
 import {
-  average, END_REASON_COLUMNS, endReasonCounts, previousRange, rangeView, rate, resolveRange, statsSource, sums,
-  type StatsFilters, type StatsRange,
+  average,
+  END_REASON_COLUMNS,
+  endReasonCounts,
+  previousRange,
+  rangeView,
+  rate,
+  resolveRange,
+  statsSource,
+  sums,
+  type StatsFilters,
+  type StatsRange,
 } from './stats-source.js';
 
 /** Dashboard totals of a range, with the same numbers for the period of equal length before it. */
@@ -14,16 +23,11 @@ export async function getOverview(
   query: AnalyticsOverviewQuery,
 ): Promise<AnalyticsTotals & { previous_period: AnalyticsTotals }> {
   const range = resolveRange(query);
-  const [current, previous] = await Promise.all([
-    totals(em, organizationId, range, query),
-    totals(em, organizationId, previousRange(range), query),
-  ]);
+  const [current, previous] = await Promise.all([totals(em, organizationId, range, query), totals(em, organizationId, previousRange(range), query)]);
   return { ...current, previous_period: previous };
 }
 
-const TOTALS = sums([
-  'sessions', 'failed', 'duration_seconds', 'cost_micros', 'transferred', 'tool_calls', 'tool_call_failures', ...END_REASON_COLUMNS,
-]);
+const TOTALS = sums(['sessions', 'failed', 'duration_seconds', 'cost_micros', 'transferred', 'tool_calls', 'tool_call_failures', ...END_REASON_COLUMNS]);
 
 async function totals(em: Em, organizationId: string, range: StatsRange, filters: StatsFilters): Promise<AnalyticsTotals> {
   const source = statsSource(organizationId, range, filters);

@@ -57,7 +57,9 @@ const ADD_SESSIONS_SQL = `with marked as (
        select m.organization_id,
               to_timestamp(floor(extract(epoch from m.started_at) / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS}),
               m.project_id, coalesce(m.agent_id, ''), max(m.agent_name), m.direction, coalesce(m.phone_number, ''), m.kind,
-              ${sessionMeasures('m').map((x) => `sum(${x.value})`).join(', ')}
+              ${sessionMeasures('m')
+                .map((x) => `sum(${x.value})`)
+                .join(', ')}
          from marked m
         group by 1, 2, 3, 4, 6, 7, 8
        on conflict on constraint call_stats_bucket_key do update set

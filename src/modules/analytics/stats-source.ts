@@ -35,10 +35,7 @@ export function resolveRange(query: { from_time?: Date; to_time?: Date }): Stats
     throw validationFailed([{ field: 'query.from_time', message: 'must not be after to_time' }], 'from_time is after to_time');
   }
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
-    throw validationFailed(
-      [{ field: 'query.to_time', message: `must be at most ${MAX_RANGE_DAYS} days after from_time` }],
-      'The range is too long',
-    );
+    throw validationFailed([{ field: 'query.to_time', message: `must be at most ${MAX_RANGE_DAYS} days after from_time` }], 'The range is too long');
   }
   return { from, to };
 }
@@ -58,7 +55,9 @@ export function rangeView(range: StatsRange): { from_time: string; to_time: stri
 // same types: then PostgreSQL computes only the columns a query uses (were a
 // cast needed between the halves, it would compute every column of each row).
 const BUCKET_MEASURES = MEASURE_COLUMNS.map((c) => `b.${c}`).join(', ');
-const SESSION_MEASURES = sessionMeasures('s').map((m) => `(${m.value})::${m.type}`).join(', ');
+const SESSION_MEASURES = sessionMeasures('s')
+  .map((m) => `(${m.value})::${m.type}`)
+  .join(', ');
 
 /**
  * The statistics of a range as one SQL subquery, to aggregate over with
@@ -113,10 +112,7 @@ export function statsSource(organizationId: string, range: StatsRange, filters: 
      where s.organization_id = ? and s.stats_counted_at is not null
        and ((s.started_at >= ? and s.started_at < ?) or (s.started_at >= ? and s.started_at < ?))${filter('s')}
   )`;
-  const params = [
-    organizationId, iso(first), iso(last), ...values,
-    organizationId, iso(from), iso(Math.min(first, to)), iso(last), iso(to), ...values,
-  ];
+  const params = [organizationId, iso(first), iso(last), ...values, organizationId, iso(from), iso(Math.min(first, to)), iso(last), iso(to), ...values];
   return { text, params };
 }
 

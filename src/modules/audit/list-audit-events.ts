@@ -16,7 +16,10 @@ export async function listAuditEvents(em: Em, organizationId: string, query: Lis
   const where = ['organization_id = ?', 'created_at >= ?', 'created_at < ?'];
   const params: unknown[] = [organizationId, from.toISOString(), toExclusive.toISOString()];
   for (const [condition, value] of [
-    ['actor_id = ?', query.actor_id], ['action = ?', query.action], ['via = ?', query.via], ['project_id = ?', query.project_id],
+    ['actor_id = ?', query.actor_id],
+    ['action = ?', query.action],
+    ['via = ?', query.via],
+    ['project_id = ?', query.project_id],
   ] as const) {
     if (value === undefined) continue;
     where.push(condition);
@@ -50,6 +53,9 @@ export async function listAuditEvents(em: Em, organizationId: string, query: Lis
       request_id: (r.request_id as string | null) ?? null,
     })),
     has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor({ t: last.created_key as string, id: last.id as string, w: [from.toISOString(), toExclusive.toISOString()] }, fingerprint) : null,
+    next_cursor:
+      hasMore && last
+        ? encodeCursor({ t: last.created_key as string, id: last.id as string, w: [from.toISOString(), toExclusive.toISOString()] }, fingerprint)
+        : null,
   };
 }

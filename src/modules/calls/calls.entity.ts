@@ -27,8 +27,19 @@ export type EndReason =
   /** The media process holding a live call stopped (crash, kill): the call was finalized from its last heartbeat. */
   | 'media_lost';
 export const END_REASONS: readonly EndReason[] = [
-  'agent_hangup', 'customer_hangup', 'transferred', 'no_answer', 'busy', 'voicemail',
-  'dnc_blocked', 'outside_window', 'failed', 'timeout', 'error', 'cancelled', 'media_lost',
+  'agent_hangup',
+  'customer_hangup',
+  'transferred',
+  'no_answer',
+  'busy',
+  'voicemail',
+  'dnc_blocked',
+  'outside_window',
+  'failed',
+  'timeout',
+  'error',
+  'cancelled',
+  'media_lost',
 ];
 export type Direction = 'inbound' | 'outbound' | 'web';
 export const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound', 'web'];
@@ -43,8 +54,14 @@ export type Speaker = 'customer' | 'agent' | 'system' | 'human';
 export type SessionKind = 'live' | 'test' | 'simulation';
 export const SESSION_KINDS: readonly SessionKind[] = ['live', 'test', 'simulation'];
 
-export interface Variable { key: string; value: string }
-export interface Summary { text: string; created_at: string }
+export interface Variable {
+  key: string;
+  value: string;
+}
+export interface Summary {
+  text: string;
+  created_at: string;
+}
 export interface TranscriptItem {
   speaker: Speaker;
   /** The human participant's name, for speaker `human`. */
@@ -103,7 +120,10 @@ const CallSessionSchema = defineEntity({
     /** When the session was added to call_stats_bucket; set once, in the same statement. */
     statsCountedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class CallSession extends CallSessionSchema.class {}
@@ -183,10 +203,13 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
 const endReasonCounts = Object.fromEntries(END_REASONS.map((r) => [camel(endReasonColumn(r)), p.integer().default(0)] as const));
 /** ... and their seconds and cost (er_<reason>_duration_seconds, er_<reason>_cost_micros), for a breakdown by end reason. */
 const endReasonTotals = Object.fromEntries(
-  END_REASONS.flatMap((r) => [
-    [`${camel(endReasonColumn(r))}DurationSeconds`, p.bigint('number').default(0)],
-    [`${camel(endReasonColumn(r))}CostMicros`, p.bigint('number').default(0)],
-  ] as const),
+  END_REASONS.flatMap(
+    (r) =>
+      [
+        [`${camel(endReasonColumn(r))}DurationSeconds`, p.bigint('number').default(0)],
+        [`${camel(endReasonColumn(r))}CostMicros`, p.bigint('number').default(0)],
+      ] as const,
+  ),
 );
 
 /**

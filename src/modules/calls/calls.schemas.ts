@@ -78,8 +78,14 @@ export const ListSessionsQuery = z
     cursor: z.string().max(500).optional().describe('The next_cursor of the previous page. Send the same filters with it.'),
     agent_id: z.string().max(40).optional().describe('Only sessions of this agent.'),
     project_id: z.string().max(40).optional().describe('Only sessions of this project.'),
-    status: z.enum(SESSION_STATUSES as [string, ...string[]]).optional().describe('Only sessions in this status.'),
-    direction: z.enum(DIRECTIONS as [string, ...string[]]).optional().describe('Only sessions of this direction.'),
+    status: z
+      .enum(SESSION_STATUSES as [string, ...string[]])
+      .optional()
+      .describe('Only sessions in this status.'),
+    direction: z
+      .enum(DIRECTIONS as [string, ...string[]])
+      .optional()
+      .describe('Only sessions of this direction.'),
     kind: KindFilter.optional().describe(
       'Only sessions of these kinds: live (calls with a real party), test (test runs), simulation (simulated calls), ' +
         'a comma-separated list of them, or all. Default: all.',
@@ -93,19 +99,17 @@ export const SessionIdParams = z.object({ session_id: SessionId });
 export const CallSessionIdParams = z.object({ call_session_id: SessionId });
 export const ToolCallParams = z.object({
   session_id: SessionId,
-  leg_id: z.string().min(1).max(60).describe('The leg_id of the leg the tool call happened on (from the session\'s legs).'),
+  leg_id: z.string().min(1).max(60).describe("The leg_id of the leg the tool call happened on (from the session's legs)."),
   tool_call_id: z.string().min(1).max(60).describe('The tool_call_id from a transcript item of that leg.'),
 });
 
 export const TranscriptItemView = z
   .object({
-    speaker: z.string().describe('customer, agent, system, or human (a person of the operator\'s team; see name).'),
+    speaker: z.string().describe("customer, agent, system, or human (a person of the operator's team; see name)."),
     name: z.string().optional().describe('Name of a human participant.'),
     text: z.string(),
     offset_ms: z.number().int().describe('Milliseconds since the start of the leg.'),
-    tool_call: z
-      .object({ tool_call_id: z.string(), name: z.string(), duration_ms: z.string().describe('A number of milliseconds, as a string.') })
-      .optional(),
+    tool_call: z.object({ tool_call_id: z.string(), name: z.string(), duration_ms: z.string().describe('A number of milliseconds, as a string.') }).optional(),
   })
   .openapi('TranscriptItem');
 
@@ -113,7 +117,7 @@ export const LegView = z
   .object({
     leg_id: z.string(),
     direction: z.enum(DIRECTIONS as [string, ...string[]]),
-    kind: z.enum(['agent', 'transfer']).describe('agent: the agent\'s own leg; transfer: a party it transferred to.'),
+    kind: z.enum(['agent', 'transfer']).describe("agent: the agent's own leg; transfer: a party it transferred to."),
     address: z.string().nullable(),
     started_at: z.string(),
     ended_at: z.string().nullable(),
@@ -132,8 +136,10 @@ export const SessionView = z
     direction: z.enum(DIRECTIONS as [string, ...string[]]),
     kind: z
       .enum(SESSION_KINDS as [string, ...string[]])
-      .describe('live: a call with a real party; test: a test run\'s conversation; simulation: a simulated call. Analytics and billing count live ones by default.'),
-    total_cost_micros: z.number().int().describe('Sum of every leg\'s cost, in millionths of the currency unit.'),
+      .describe(
+        "live: a call with a real party; test: a test run's conversation; simulation: a simulated call. Analytics and billing count live ones by default.",
+      ),
+    total_cost_micros: z.number().int().describe("Sum of every leg's cost, in millionths of the currency unit."),
     caller: z.object({ name: z.string().nullable(), address: z.string().nullable() }),
     agent: z.object({ agent_id: z.string().nullable(), agent_name: z.string(), agent_version_id: z.string().nullable() }),
     phone_number: z.string().nullable(),

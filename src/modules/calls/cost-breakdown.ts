@@ -18,11 +18,7 @@ export async function getCostBreakdown(em: Em, organizationId: string, sessionId
     projectId === undefined ? [sessionId, organizationId] : [sessionId, organizationId, projectId],
   );
   if (!session) throw notFound('Call session', sessionId);
-  const legs = await sql(
-    em,
-    'select id, kind, duration_seconds, cost_micros, cost_lines from call_leg where session_id = ? order by seq',
-    [sessionId],
-  );
+  const legs = await sql(em, 'select id, kind, duration_seconds, cost_micros, cost_lines from call_leg where session_id = ? order by seq', [sessionId]);
   const components = new Map<string, number>();
   const legViews = legs.map((leg) => {
     const lines = toJson<CostLine[]>(leg.cost_lines);

@@ -71,7 +71,12 @@ async function ensureNumbers(em: Em, organizationId: string, count: number): Pro
   // The simulated carrier needs no settings; they are only read for a real carrier's connection.
   const settings = defaultEngineSettings();
   for (let round = 0; round < 10 && numbers.length < count; round++) {
-    const { numbers: offered } = await searchPhoneNumbers(em.fork(), system, { country: 'US', area_code: '415', page_size: Math.min(100, count - numbers.length + 5) }, settings);
+    const { numbers: offered } = await searchPhoneNumbers(
+      em.fork(),
+      system,
+      { country: 'US', area_code: '415', page_size: Math.min(100, count - numbers.length + 5) },
+      settings,
+    );
     for (const offer of offered) {
       if (numbers.length === count) break;
       try {
@@ -82,6 +87,7 @@ async function ensureNumbers(em: Em, organizationId: string, count: number): Pro
       }
     }
   }
-  if (numbers.length < count) throw new DomainError('UNAVAILABLE', `Only ${numbers.length} of ${count} demo numbers could be bought from the simulated carrier`);
+  if (numbers.length < count)
+    throw new DomainError('UNAVAILABLE', `Only ${numbers.length} of ${count} demo numbers could be bought from the simulated carrier`);
   return numbers;
 }

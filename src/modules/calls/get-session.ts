@@ -15,9 +15,10 @@ const BY_ID = `select ${SESSION_JSON}::text as session from call_session s where
  */
 export async function getSessionJson(em: Em, organizationId: string, sessionId: string, projectId?: string): Promise<string> {
   // A prepared statement: this one costs PostgreSQL more to plan than to run.
-  const rows = projectId === undefined
-    ? await preparedQuery<{ session: string }>(em, 'get_session_json', BY_ID, [sessionId, organizationId])
-    : await preparedQuery<{ session: string }>(em, 'get_session_json_in_project', `${BY_ID} and s.project_id = $3`, [sessionId, organizationId, projectId]);
+  const rows =
+    projectId === undefined
+      ? await preparedQuery<{ session: string }>(em, 'get_session_json', BY_ID, [sessionId, organizationId])
+      : await preparedQuery<{ session: string }>(em, 'get_session_json_in_project', `${BY_ID} and s.project_id = $3`, [sessionId, organizationId, projectId]);
   if (rows.length === 0) throw notFound('Call session', sessionId);
   return rows[0].session;
 }

@@ -6,12 +6,7 @@ import type { z } from 'zod';
 import type { ToolCallView } from './calls.schemas.js';
 
 /** A tool call of a leg. Another organization's, or another project's when `projectId` is given, reads as not found. */
-export async function getToolCall(
-  em: Em,
-  organizationId: string,
-  ids: { session_id: string; leg_id: string; tool_call_id: string },
-  projectId?: string,
-) {
+export async function getToolCall(em: Em, organizationId: string, ids: { session_id: string; leg_id: string; tool_call_id: string }, projectId?: string) {
   // tool_call has no project column: the project is the session's.
   const inProject = projectId === undefined ? '' : ' and exists (select 1 from call_session s where s.id = t.session_id and s.project_id = ?)';
   const params: unknown[] = [ids.tool_call_id, ids.session_id, ids.leg_id, organizationId];

@@ -15,10 +15,17 @@ import { CallSession } from './calls.entity.js';
  * is not in progress is a 409; one whose process is gone is a 503 (the
  * workflow finalizes it on its own within seconds).
  */
-export async function hangupCall(em: Em, temporal: TemporalAccess, principal: Principal, sessionId: string): Promise<{ session_id: string; hangup: 'requested' }> {
+export async function hangupCall(
+  em: Em,
+  temporal: TemporalAccess,
+  principal: Principal,
+  sessionId: string,
+): Promise<{ session_id: string; hangup: 'requested' }> {
   requirePermission(principal, 'outbound:call');
   const session = await em.findOne(CallSession, {
-    id: sessionId, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}),
+    id: sessionId,
+    organization: principal.organizationId,
+    ...(principal.projectId ? { project: principal.projectId } : {}),
   });
   if (!session) throw notFound('Call session', sessionId);
   if (session.status !== 'in_progress') {
@@ -27,7 +34,8 @@ export async function hangupCall(em: Em, temporal: TemporalAccess, principal: Pr
   let accepted = false;
   try {
     const handle = temporal.client.workflow.getHandle(workflowIds.liveCall(sessionId));
-    accepted = (await withinDeadline(temporal.client, 10_000, () => handle.executeUpdate(hangupUpdate, { args: [{ reason: `hung up by ${principal.id}` }] }))).accepted;
+    accepted = (await withinDeadline(temporal.client, 10_000, () => handle.executeUpdate(hangupUpdate, { args: [{ reason: `hung up by ${principal.id}` }] })))
+      .accepted;
   } catch (error) {
     if (!(error instanceof WorkflowNotFoundError)) throw new DomainError('UNAVAILABLE', `The call could not be reached: ${(error as Error).message}`);
   }

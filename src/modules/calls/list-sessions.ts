@@ -12,7 +12,13 @@ export function listingWindow(query: ListSessionsQuery, now = new Date()) {
   return resolveWindow(
     query,
     // kind only when given, so cursors issued before the filter existed stay valid.
-    { agent: query.agent_id, project: query.project_id, status: query.status, direction: query.direction, ...(query.kind ? { kind: query.kind.join(',') } : {}) },
+    {
+      agent: query.agent_id,
+      project: query.project_id,
+      status: query.status,
+      direction: query.direction,
+      ...(query.kind ? { kind: query.kind.join(',') } : {}),
+    },
     DEFAULT_RANGE_MS,
     now,
   );

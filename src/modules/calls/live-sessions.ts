@@ -31,12 +31,24 @@ export interface LiveSessionInput {
 export async function openLiveSession(em: Em, input: LiveSessionInput): Promise<void> {
   await recordSessions(
     em,
-    [{
-      id: input.id, organizationId: input.organizationId, projectId: input.projectId, agentId: input.agentId,
-      agentName: input.agentName, agentVersionId: input.agentVersionId, status: 'in_progress', endReason: null,
-      direction: input.direction, kind: 'live', caller: input.caller, phoneNumber: input.phoneNumber,
-      startedAt: input.startedAt, legs: [],
-    }],
+    [
+      {
+        id: input.id,
+        organizationId: input.organizationId,
+        projectId: input.projectId,
+        agentId: input.agentId,
+        agentName: input.agentName,
+        agentVersionId: input.agentVersionId,
+        status: 'in_progress',
+        endReason: null,
+        direction: input.direction,
+        kind: 'live',
+        caller: input.caller,
+        phoneNumber: input.phoneNumber,
+        startedAt: input.startedAt,
+        legs: [],
+      },
+    ],
     () => DEFAULT_PRICE_LIST,
   );
   await sql(em, `update call_session set media_node = ?, media_heartbeat_at = now() where id = ?`, [input.mediaNode, input.id]);
@@ -69,9 +81,17 @@ export async function takeLiveSession(tx: Em, sessionId: string): Promise<boolea
 export async function finalizeLostSession(em: Em, sessionId: string): Promise<{ finalized: boolean }> {
   return em.transactional(async (tx) => {
     const [row] = await sql<{
-      organization_id: string; project_id: string; agent_id: string | null; agent_name: string; agent_version_id: string | null;
-      direction: Direction; caller_name: string | null; caller_address: string | null; phone_number: string | null;
-      started_at: Date; media_heartbeat_at: Date | null;
+      organization_id: string;
+      project_id: string;
+      agent_id: string | null;
+      agent_name: string;
+      agent_version_id: string | null;
+      direction: Direction;
+      caller_name: string | null;
+      caller_address: string | null;
+      phone_number: string | null;
+      started_at: Date;
+      media_heartbeat_at: Date | null;
     }>(tx, `select * from call_session where id = ? and status = 'in_progress' for update`, [sessionId]);
     if (!row) return { finalized: false };
     const startedAt = new Date(row.started_at);
@@ -82,16 +102,34 @@ export async function finalizeLostSession(em: Em, sessionId: string): Promise<{ 
     const note = 'The media process holding this call stopped; the call was finalized from its last heartbeat.';
     await recordSessions(
       tx,
-      [{
-        id: sessionId, organizationId: row.organization_id, projectId: row.project_id, agentId: row.agent_id,
-        agentName: row.agent_name, agentVersionId: row.agent_version_id, status: 'failed', endReason: 'media_lost',
-        direction: row.direction, kind: 'live', caller: { name: row.caller_name, address: row.caller_address },
-        phoneNumber: row.phone_number, startedAt, summaries: [note],
-        legs: [{
-          direction: row.direction, kind: 'agent', address: row.caller_address, startOffsetSeconds: 0, durationSeconds,
-          turns: [{ speaker: 'system', text: note, offsetMs: durationSeconds * 1000 }],
-        }],
-      }],
+      [
+        {
+          id: sessionId,
+          organizationId: row.organization_id,
+          projectId: row.project_id,
+          agentId: row.agent_id,
+          agentName: row.agent_name,
+          agentVersionId: row.agent_version_id,
+          status: 'failed',
+          endReason: 'media_lost',
+          direction: row.direction,
+          kind: 'live',
+          caller: { name: row.caller_name, address: row.caller_address },
+          phoneNumber: row.phone_number,
+          startedAt,
+          summaries: [note],
+          legs: [
+            {
+              direction: row.direction,
+              kind: 'agent',
+              address: row.caller_address,
+              startOffsetSeconds: 0,
+              durationSeconds,
+              turns: [{ speaker: 'system', text: note, offsetMs: durationSeconds * 1000 }],
+            },
+          ],
+        },
+      ],
       () => organization?.priceList ?? DEFAULT_PRICE_LIST,
     );
     return { finalized: true };

@@ -162,39 +162,82 @@ export async function recordSessions(em: Em, inputs: SessionInput[], prices: (or
     await insertJson(tx, 'call_leg', LEG_TYPES, legs);
     await insertJson(tx, 'tool_call', TOOL_CALL_TYPES, toolCalls);
     await insertJson(tx, 'recording', RECORDING_TYPES, recordings);
-    await addSessionsToStats(tx as Em, sessions.map((s) => s.id as string));
+    await addSessionsToStats(
+      tx as Em,
+      sessions.map((s) => s.id as string),
+    );
   });
   return sessions.map((s) => s.id as string);
 }
 
 const SESSION_TYPES = {
-  id: 'text', organization_id: 'text', project_id: 'text', agent_id: 'text', agent_name: 'text',
-  agent_version_id: 'text', status: 'text', end_reason: 'text', direction: 'text', kind: 'text', caller_name: 'text',
-  caller_address: 'text', phone_number: 'text', started_at: 'timestamptz', ended_at: 'timestamptz',
-  duration_seconds: 'int', total_cost_micros: 'bigint', variables: 'jsonb', summaries: 'jsonb',
-  has_recording: 'boolean', created_at: 'timestamptz', updated_at: 'timestamptz',
+  id: 'text',
+  organization_id: 'text',
+  project_id: 'text',
+  agent_id: 'text',
+  agent_name: 'text',
+  agent_version_id: 'text',
+  status: 'text',
+  end_reason: 'text',
+  direction: 'text',
+  kind: 'text',
+  caller_name: 'text',
+  caller_address: 'text',
+  phone_number: 'text',
+  started_at: 'timestamptz',
+  ended_at: 'timestamptz',
+  duration_seconds: 'int',
+  total_cost_micros: 'bigint',
+  variables: 'jsonb',
+  summaries: 'jsonb',
+  has_recording: 'boolean',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
 };
 const LEG_TYPES = {
-  id: 'text', organization_id: 'text', session_id: 'text', seq: 'int', direction: 'text', kind: 'text',
-  address: 'text', started_at: 'timestamptz', ended_at: 'timestamptz', duration_seconds: 'int',
-  cost_micros: 'bigint', cost_lines: 'jsonb', transcript: 'jsonb',
+  id: 'text',
+  organization_id: 'text',
+  session_id: 'text',
+  seq: 'int',
+  direction: 'text',
+  kind: 'text',
+  address: 'text',
+  started_at: 'timestamptz',
+  ended_at: 'timestamptz',
+  duration_seconds: 'int',
+  cost_micros: 'bigint',
+  cost_lines: 'jsonb',
+  transcript: 'jsonb',
 };
 const TOOL_CALL_TYPES = {
-  id: 'text', organization_id: 'text', session_id: 'text', leg_id: 'text', name: 'text', request_text: 'text',
-  response_text: 'text', status: 'text', duration_ms: 'int', started_at: 'timestamptz', confirmation: 'jsonb',
+  id: 'text',
+  organization_id: 'text',
+  session_id: 'text',
+  leg_id: 'text',
+  name: 'text',
+  request_text: 'text',
+  response_text: 'text',
+  status: 'text',
+  duration_ms: 'int',
+  started_at: 'timestamptz',
+  confirmation: 'jsonb',
 };
 const RECORDING_TYPES = {
-  id: 'text', organization_id: 'text', session_id: 'text', storage_key: 'text', content_type: 'text',
-  duration_seconds: 'int', size_bytes: 'int', created_at: 'timestamptz',
+  id: 'text',
+  organization_id: 'text',
+  session_id: 'text',
+  storage_key: 'text',
+  content_type: 'text',
+  duration_seconds: 'int',
+  size_bytes: 'int',
+  created_at: 'timestamptz',
 };
 
 async function insertJson(em: Em, table: string, types: Record<string, string>, rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
   const columns = Object.keys(types);
   const definition = columns.map((c) => `${c} ${types[c]}`).join(', ');
-  await sql(
-    em,
-    `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from json_to_recordset(?::json) as x(${definition})`,
-    [JSON.stringify(rows)],
-  );
+  await sql(em, `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from json_to_recordset(?::json) as x(${definition})`, [
+    JSON.stringify(rows),
+  ]);
 }

@@ -72,11 +72,7 @@ export async function openSignedRecording(
   const given = Buffer.from(link.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
   if (expires * 1000 < now) throw new DomainError('LINK_EXPIRED', 'This recording link has expired: request a new one');
-  const [row] = await sql(
-    em,
-    'select storage_key, content_type from recording where id = ? and organization_id = ?',
-    [link.recordingId, link.org],
-  );
+  const [row] = await sql(em, 'select storage_key, content_type from recording where id = ? and organization_id = ?', [link.recordingId, link.org]);
   if (!row) throw notFound('Recording', link.recordingId);
   const file = await store.open(row.storage_key as string);
   if (!file) throw new DomainError('NOT_FOUND', 'The audio of this recording is no longer stored');

@@ -55,6 +55,9 @@ export class LocalFolderStore implements RecordingStore {
   }
 
   async has(key: string): Promise<boolean> {
-    return stat(this.pathOf(key)).then(() => true, () => false);
+    return stat(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
   }
 }

@@ -83,24 +83,49 @@ export function makeAgents(organizationId: string, seed: number) {
 }
 
 function phone(r: ReturnType<typeof prng>): string {
-  return r.next() < 0.8 ? `+1${r.pick(['415', '646', '312', '512', '206'])}555${String(r.int(0, 9999)).padStart(4, '0')}` : `+447700${String(r.int(100000, 999999))}`;
+  return r.next() < 0.8
+    ? `+1${r.pick(['415', '646', '312', '512', '206'])}555${String(r.int(0, 9999)).padStart(4, '0')}`
+    : `+447700${String(r.int(100000, 999999))}`;
 }
 
 export function generateSession(
   r: ReturnType<typeof prng>,
   options: {
-    organizationId: string; projectId: string; start: Date; agents: ReturnType<typeof makeAgents>; clips: { key: string; size: number; seconds: number }[];
+    organizationId: string;
+    projectId: string;
+    start: Date;
+    agents: ReturnType<typeof makeAgents>;
+    clips: { key: string; size: number; seconds: number }[];
     numbers: readonly string[];
   },
 ): SessionInput {
   const agent = r.weighted(options.agents.map((a) => [a, a.weight] as const));
-  const direction = r.weighted([['inbound', 70], ['outbound', 25], ['web', 5]] as const);
+  const direction = r.weighted([
+    ['inbound', 70],
+    ['outbound', 25],
+    ['web', 5],
+  ] as const);
   const failed = r.next() < 0.03;
-  const unanswered: EndReason | null = direction === 'outbound' ? r.weighted([[null, 80], ['no_answer', 10], ['busy', 5], ['voicemail', 5]] as const) : null;
+  const unanswered: EndReason | null =
+    direction === 'outbound'
+      ? r.weighted([
+          [null, 80],
+          ['no_answer', 10],
+          ['busy', 5],
+          ['voicemail', 5],
+        ] as const)
+      : null;
   const transfer = !failed && !unanswered && r.next() < 0.12;
   const endReason: EndReason = failed
     ? r.pick(['failed', 'error'] as const)
-    : (unanswered ?? (transfer ? 'transferred' : r.weighted([['customer_hangup', 55], ['agent_hangup', 40], ['timeout', 5]] as const)));
+    : (unanswered ??
+      (transfer
+        ? 'transferred'
+        : r.weighted([
+            ['customer_hangup', 55],
+            ['agent_hangup', 40],
+            ['timeout', 5],
+          ] as const)));
   const status: SessionStatus = failed ? 'failed' : 'ended';
   const name = `${r.pick(FIRST)} ${r.pick(LAST)}`;
   const address = phone(r);
@@ -109,13 +134,28 @@ export function generateSession(
   const variables: { key: string; value: string }[] = [];
   let summary: string | undefined;
   if (talk > 0) {
-    const first = agent.name === 'Payment Reminder' ? `Hello ${name.split(' ')[0]}, this is a reminder about your balance.` : `Thanks for calling, this is the ${agent.name} assistant. How can I help?`;
+    const first =
+      agent.name === 'Payment Reminder'
+        ? `Hello ${name.split(' ')[0]}, this is a reminder about your balance.`
+        : `Thanks for calling, this is the ${agent.name} assistant. How can I help?`;
     turns.push({ speaker: 'agent', text: first, offsetMs: 400 });
     const exchanges = Math.min(10, 2 + Math.floor(talk / 40));
     const step = Math.floor((talk * 1000) / (exchanges * 2 + 2));
     let t = 400 + step;
     for (let i = 0; i < exchanges; i++) {
-      turns.push({ speaker: 'customer', text: r.pick(['Hi, I need some help.', 'Can you check that for me?', 'Yes, that works.', 'What time is free on Tuesday?', 'My order has not arrived.', 'Could you repeat that?', 'Great, thank you.']), offsetMs: t });
+      turns.push({
+        speaker: 'customer',
+        text: r.pick([
+          'Hi, I need some help.',
+          'Can you check that for me?',
+          'Yes, that works.',
+          'What time is free on Tuesday?',
+          'My order has not arrived.',
+          'Could you repeat that?',
+          'Great, thank you.',
+        ]),
+        offsetMs: t,
+      });
       t += step;
       if (i === 1 && r.next() < 0.65) {
         const ok = r.next() < 0.93;
@@ -134,7 +174,11 @@ export function generateSession(
         });
         t += Math.max(step, duration);
       }
-      turns.push({ speaker: 'agent', text: r.pick(['Let me check that for you.', 'I have found it.', 'Is there anything else?', 'I have booked that for you.', 'Sure, one moment.']), offsetMs: t });
+      turns.push({
+        speaker: 'agent',
+        text: r.pick(['Let me check that for you.', 'I have found it.', 'Is there anything else?', 'I have booked that for you.', 'Sure, one moment.']),
+        offsetMs: t,
+      });
       t += step;
     }
     for (const key of agent.vars) variables.push({ key, value: key === 'customer_name' ? name : `${key}-${r.int(100, 999)}` });
@@ -184,7 +228,10 @@ export async function seedSessions(em: Em, store: RecordingStore, options: SeedO
   const clips = await ensureSeedClips(store);
   // The agents and numbers the sessions name exist in the organization (made once, found again on later seeds).
   const directory = await ensureSeedDirectory(em, {
-    organizationId: options.organizationId, projectId: options.projectId, agents: AGENTS, numbers: PLATFORM_NUMBER_COUNT,
+    organizationId: options.organizationId,
+    projectId: options.projectId,
+    agents: AGENTS,
+    numbers: PLATFORM_NUMBER_COUNT,
   });
   const agents = makeAgents(options.organizationId, seed).map((a) => ({ ...a, id: directory.agentIds.get(a.name)! }));
   const batchSize = options.batchSize ?? 1000;

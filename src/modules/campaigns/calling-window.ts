@@ -9,14 +9,27 @@ import type { CallingWindow } from './campaigns.entity.js';
  */
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-interface Local { year: number; month: number; day: number; weekday: number; minute: number }
+interface Local {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  minute: number;
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function localOf(instant: Date, zone: string): Local {
   let format = formatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
     });
     formatters.set(zone, format);
   }

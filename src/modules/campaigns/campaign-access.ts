@@ -8,7 +8,9 @@ import { CampaignParams } from './campaigns.schemas.js';
 export async function findCampaign(em: Em, principal: Principal, id: string): Promise<Campaign> {
   const { campaign_id } = parseInput(CampaignParams, { campaign_id: id }, 'path');
   const campaign = await em.findOne(Campaign, {
-    id: campaign_id, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}),
+    id: campaign_id,
+    organization: principal.organizationId,
+    ...(principal.projectId ? { project: principal.projectId } : {}),
   });
   if (!campaign) throw notFound('Campaign', campaign_id);
   return campaign;

@@ -8,8 +8,14 @@ import { routeCall } from '../agents/route-call.js';
 import { PhoneNumber } from '../telephony/telephony.entity.js';
 import { emitEvent } from '../triggers/emit-event.js';
 import {
-  Campaign, CampaignRecipient, OutboundCall, TERMINAL_OUTBOUND_CALL_STATUSES, TERMINAL_RECIPIENT_STATES,
-  type CampaignStatus, type OutboundCallStatus, type RecipientState,
+  Campaign,
+  CampaignRecipient,
+  OutboundCall,
+  TERMINAL_OUTBOUND_CALL_STATUSES,
+  TERMINAL_RECIPIENT_STATES,
+  type CampaignStatus,
+  type OutboundCallStatus,
+  type RecipientState,
 } from './campaigns.entity.js';
 import { windowOpening } from './calling-window.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
@@ -51,13 +57,17 @@ async function loadCampaign(em: Em, id: string): Promise<Campaign> {
 
 export async function campaignSnapshot(em: Em, campaignId: string, staleMs = 60_000): Promise<CampaignSnapshot> {
   const campaign = await loadCampaign(em, campaignId);
-  const [row] = await sql<{ in_flight: number; due: number; remaining: number; next_due: Date | null; stale: number }>(em, `
+  const [row] = await sql<{ in_flight: number; due: number; remaining: number; next_due: Date | null; stale: number }>(
+    em,
+    `
     select count(*) filter (where state in ('dialling', 'in_call'))::int as in_flight,
            count(*) filter (where state in ('dialling', 'in_call') and updated_at < now() - make_interval(secs => ?))::int as stale,
            count(*) filter (where state in ('queued', 'skipped_window') and (next_attempt_at is null or next_attempt_at <= now()))::int as due,
            count(*) filter (where state in ('queued', 'skipped_window'))::int as remaining,
            min(next_attempt_at) filter (where state in ('queued', 'skipped_window') and next_attempt_at > now()) as next_due
-      from campaign_recipient where campaign_id = ?`, [staleMs / 1000, campaignId]);
+      from campaign_recipient where campaign_id = ?`,
+    [staleMs / 1000, campaignId],
+  );
   return {
     status: campaign.status,
     inFlight: row.in_flight,
@@ -83,8 +93,11 @@ export async function claimRecipients(em: Em, campaignId: string, token: string,
   // gets its rows back, instead of claiming other rows under the same token that no dial would ever be started for.
   return em.transactional(async (tx) => {
     await sql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`campaign-claim/${campaignId}`]);
-    const mine = await sql<{ id: string; contact_id: string; attempts: number }>(tx,
-      'select id, contact_id, attempts from campaign_recipient where campaign_id = ? and claim = ? order by seq', [campaignId, token]);
+    const mine = await sql<{ id: string; contact_id: string; attempts: number }>(
+      tx,
+      'select id, contact_id, attempts from campaign_recipient where campaign_id = ? and claim = ? order by seq',
+      [campaignId, token],
+    );
     if (mine.length) return mine.map((r) => ({ recipientId: r.id, contactId: r.contact_id, attempt: r.attempts }));
     const campaign = await loadCampaign(tx, campaignId);
     if (campaign.status !== 'running' || limit <= 0) return [];
@@ -93,10 +106,14 @@ export async function claimRecipients(em: Em, campaignId: string, token: string,
       // (the last of them may cross the cap); one at a time until a cost is known. So the cap is passed by at most one call.
       // Spend and in-flight count in one statement: a dial finishing moves both in one transaction, so two separate
       // reads could see its cost missing and its slot free at once, and let one call too many start.
-      const [now] = await sql<{ spent: string | number; dearest: string | number; in_flight: number }>(tx, `
+      const [now] = await sql<{ spent: string | number; dearest: string | number; in_flight: number }>(
+        tx,
+        `
         select c.spent_micros as spent, c.max_call_micros as dearest,
                (select count(*)::int from campaign_recipient r where r.campaign_id = c.id and r.state in ('dialling', 'in_call')) as in_flight
-          from campaign c where c.id = ?`, [campaignId]);
+          from campaign c where c.id = ?`,
+        [campaignId],
+      );
       const headroom = campaign.spendCapMicros - Number(now.spent);
       if (headroom <= 0) return [];
       const dearest = Number(now.dearest);
@@ -108,10 +125,14 @@ export async function claimRecipients(em: Em, campaignId: string, token: string,
     const claimed: ClaimedRecipient[] = [];
     // Bounded: each round either claims or sets aside every row it reads.
     for (let round = 0; round < 20 && claimed.length < limit; round++) {
-      const rows = await sql<{ id: string; contact_id: string; time_zone: string }>(tx, `
+      const rows = await sql<{ id: string; contact_id: string; time_zone: string }>(
+        tx,
+        `
         select id, contact_id, time_zone from campaign_recipient
          where campaign_id = ? and state in ('queued', 'skipped_window') and (next_attempt_at is null or next_attempt_at <= now())
-         order by next_attempt_at nulls last, seq limit ? for update skip locked`, [campaignId, Math.max(limit * 2, 50)]);
+         order by next_attempt_at nulls last, seq limit ? for update skip locked`,
+        [campaignId, Math.max(limit * 2, 50)],
+      );
       const now = new Date();
       const take: string[] = [];
       const later: { id: string; at: Date }[] = [];
@@ -121,13 +142,21 @@ export async function claimRecipients(em: Em, campaignId: string, token: string,
         else if (claimed.length + take.length < limit) take.push(row.id);
       }
       if (later.length) {
-        await sql(tx, `update campaign_recipient r set state = 'skipped_window', next_attempt_at = v.at, updated_at = now()
-          from json_to_recordset(?) as v(id text, at timestamptz) where r.id = v.id`, [JSON.stringify(later)]);
+        await sql(
+          tx,
+          `update campaign_recipient r set state = 'skipped_window', next_attempt_at = v.at, updated_at = now()
+          from json_to_recordset(?) as v(id text, at timestamptz) where r.id = v.id`,
+          [JSON.stringify(later)],
+        );
       }
       const got = take.length
-        ? await sql<{ id: string; contact_id: string; attempts: number; seq: number }>(tx, `
+        ? await sql<{ id: string; contact_id: string; attempts: number; seq: number }>(
+            tx,
+            `
             update campaign_recipient set state = 'dialling', attempts = attempts + 1, claim = ?, next_attempt_at = null, updated_at = now()
-             where id in (select json_array_elements_text(?::json)) returning id, contact_id, attempts, seq`, [token, JSON.stringify(take)])
+             where id in (select json_array_elements_text(?::json)) returning id, contact_id, attempts, seq`,
+            [token, JSON.stringify(take)],
+          )
         : [];
       for (const r of got.sort((x, y) => x.seq - y.seq)) claimed.push({ recipientId: r.id, contactId: r.contact_id, attempt: r.attempts });
       if (rows.length === 0) break;
@@ -140,27 +169,41 @@ export async function claimRecipients(em: Em, campaignId: string, token: string,
 export async function releaseClaim(em: Em, campaignId: string, token: string): Promise<void> {
   // The workflow releases a claim before starting any of its dials, so none of these attempts was dialled.
   // Given back to a cancelled campaign, they are cancelled (the cancel's own sweep of queued rows may have run already).
-  await sql(em, `update campaign_recipient
+  await sql(
+    em,
+    `update campaign_recipient
        set state = case when (select status from campaign where id = ?) = 'cancelled' then 'cancelled' else 'queued' end,
            attempts = attempts - 1, claim = null, updated_at = now()
-     where campaign_id = ? and claim = ? and state = 'dialling'`, [campaignId, campaignId, token]);
+     where campaign_id = ? and claim = ? and state = 'dialling'`,
+    [campaignId, campaignId, token],
+  );
 }
 
 export async function setCampaignStatus(em: Em, campaignId: string, status: CampaignStatus, reason: string | null): Promise<void> {
   const finished = status === 'cancelled' || status === 'completed';
   await em.transactional(async (tx) => {
     // A finished campaign stays finished (a late pause or resume write does not reopen it).
-    const changed = await tx.nativeUpdate(Campaign, { id: campaignId, status: { $nin: ['cancelled', 'completed'] } }, {
-      status, ...(reason !== null ? { reason } : {}), ...(finished ? { finishedAt: new Date() } : {}),
-    });
+    const changed = await tx.nativeUpdate(
+      Campaign,
+      { id: campaignId, status: { $nin: ['cancelled', 'completed'] } },
+      {
+        status,
+        ...(reason !== null ? { reason } : {}),
+        ...(finished ? { finishedAt: new Date() } : {}),
+      },
+    );
     // Nobody not yet dialled will be: they end as cancelled at once (a claim racing this is given back and closed later).
     if (changed && status === 'cancelled') await cancelUndialled(tx, campaignId);
   });
 }
 
 async function cancelUndialled(em: Em, campaignId: string): Promise<void> {
-  await sql(em, `update campaign_recipient set state = 'cancelled', next_attempt_at = null, claim = null, updated_at = now()
-    where campaign_id = ? and state in ('queued', 'skipped_window')`, [campaignId]);
+  await sql(
+    em,
+    `update campaign_recipient set state = 'cancelled', next_attempt_at = null, claim = null, updated_at = now()
+    where campaign_id = ? and state in ('queued', 'skipped_window')`,
+    [campaignId],
+  );
 }
 
 /**
@@ -173,8 +216,11 @@ async function cancelUndialled(em: Em, campaignId: string): Promise<void> {
  * attempt is between its claim and the dial it counts as a dial already.
  */
 export async function recipientCounts(em: Em, campaignId: string): Promise<CampaignCounts> {
-  const rows = await sql<{ state: string; last_outcome: string | null; n: number; dials: number }>(em,
-    'select state, last_outcome, count(*)::int as n, sum(attempts)::int as dials from campaign_recipient where campaign_id = ? group by state, last_outcome', [campaignId]);
+  const rows = await sql<{ state: string; last_outcome: string | null; n: number; dials: number }>(
+    em,
+    'select state, last_outcome, count(*)::int as n, sum(attempts)::int as dials from campaign_recipient where campaign_id = ? group by state, last_outcome',
+    [campaignId],
+  );
   const counts: CampaignCounts = { recipients: 0, by_state: {}, by_outcome: {}, dials: 0 };
   for (const r of rows) {
     counts.by_state[r.state] = (counts.by_state[r.state] ?? 0) + r.n;
@@ -206,8 +252,12 @@ export async function closeCampaign(em: Em, campaignId: string): Promise<string[
     const campaign = await loadCampaign(tx, campaignId);
     if (campaign.status !== 'cancelled' && campaign.status !== 'completed') return [];
     if (campaign.status === 'cancelled') await cancelUndialled(tx, campaignId);
-    const marked = await sql(tx, `update campaign set finished_event_at = now()
-      where id = ? and finished_event_at is null and status in ('cancelled', 'completed') returning id`, [campaignId]);
+    const marked = await sql(
+      tx,
+      `update campaign set finished_event_at = now()
+      where id = ? and finished_event_at is null and status in ('cancelled', 'completed') returning id`,
+      [campaignId],
+    );
     if (!marked.length) return [];
     const counts = await recipientCounts(tx, campaignId);
     const [spend] = await sql<{ spent_micros: string | number }>(tx, 'select spent_micros from campaign where id = ?', [campaignId]);
@@ -241,10 +291,14 @@ export async function closeCampaign(em: Em, campaignId: string): Promise<string[
  * reconciled.
  */
 export async function sweepDials(em: Em, campaignId: string, staleMs: number, isRunning: (workflowId: string) => Promise<boolean>): Promise<number> {
-  const stale = await sql<{ id: string; contact_id: string; attempts: number }>(em, `
+  const stale = await sql<{ id: string; contact_id: string; attempts: number }>(
+    em,
+    `
     select id, contact_id, attempts from campaign_recipient
      where campaign_id = ? and state in ('dialling', 'in_call') and updated_at < now() - make_interval(secs => ?)
-     order by updated_at limit 100`, [campaignId, staleMs / 1000]);
+     order by updated_at limit 100`,
+    [campaignId, staleMs / 1000],
+  );
   let reconciled = 0;
   for (const r of stale) {
     const dialKey = workflowIds.dial(campaignId, r.contact_id, r.attempts);
@@ -253,8 +307,15 @@ export async function sweepDials(em: Em, campaignId: string, staleMs: number, is
       await sql(em, `update campaign_recipient set updated_at = now() where id = ? and attempts = ? and state in ('dialling', 'in_call')`, [r.id, r.attempts]);
       continue;
     }
-    if (await settleAbandonedDial(em, campaignId, { recipientId: r.id, contactId: r.contact_id, attempt: r.attempts },
-      'The dial\'s workflow ended before the call finished (swept)')) reconciled++;
+    if (
+      await settleAbandonedDial(
+        em,
+        campaignId,
+        { recipientId: r.id, contactId: r.contact_id, attempt: r.attempts },
+        "The dial's workflow ended before the call finished (swept)",
+      )
+    )
+      reconciled++;
   }
   return reconciled;
 }
@@ -272,17 +333,28 @@ export async function sweepDials(em: Em, campaignId: string, staleMs: number, is
  * loses cleanly. Returns whether it changed the recipient.
  */
 export async function settleAbandonedDial(
-  em: Em, campaignId: string, dial: ClaimedRecipient, reason: string, options: { ran: boolean } = { ran: false },
+  em: Em,
+  campaignId: string,
+  dial: ClaimedRecipient,
+  reason: string,
+  options: { ran: boolean } = { ran: false },
 ): Promise<boolean> {
   const dialKey = workflowIds.dial(campaignId, dial.contactId, dial.attempt);
-  const [call] = await sql<{ id: string; status: OutboundCallStatus; session_id: string }>(em,
-    'select id, status, session_id from outbound_call where dial_key = ?', [dialKey]);
+  const [call] = await sql<{ id: string; status: OutboundCallStatus; session_id: string }>(
+    em,
+    'select id, status, session_id from outbound_call where dial_key = ?',
+    [dialKey],
+  );
   // A dial known to have run (its batch failed for good) and left no call row failed before the call was made: the
   // attempt is spent, as a campaignDial whose first step fails for good spends it; giving it back would retry it forever.
   if (!call && options.ran) return (await finishDial(em, campaignId, dial.recipientId, dial.attempt, 'failed', 0)) !== null;
   if (!call) {
-    const released = await sql(em, `update campaign_recipient set state = 'queued', attempts = attempts - 1, claim = null, next_attempt_at = null, updated_at = now()
-      where id = ? and attempts = ? and state = 'dialling' returning id`, [dial.recipientId, dial.attempt]);
+    const released = await sql(
+      em,
+      `update campaign_recipient set state = 'queued', attempts = attempts - 1, claim = null, next_attempt_at = null, updated_at = now()
+      where id = ? and attempts = ? and state = 'dialling' returning id`,
+      [dial.recipientId, dial.attempt],
+    );
     return released.length > 0;
   }
   let outcome: string = 'failed';
@@ -294,9 +366,15 @@ export async function settleAbandonedDial(
       cost = Number(session?.total_cost_micros ?? 0);
     }
   } else {
-    await em.nativeUpdate(OutboundCall, { id: call.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } }, {
-      status: 'failed', endReason: 'failed', error: reason,
-    });
+    await em.nativeUpdate(
+      OutboundCall,
+      { id: call.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } },
+      {
+        status: 'failed',
+        endReason: 'failed',
+        error: reason,
+      },
+    );
   }
   return (await finishDial(em, campaignId, dial.recipientId, dial.attempt, outcome, cost)) !== null;
 }
@@ -361,21 +439,34 @@ export async function prepareDial(em: Em, campaignId: string, recipientId: strin
  * the campaign's spend in the same transaction. Retryable outcomes within
  * the attempt budget queue the recipient again after the retry delay.
  */
-export async function finishDial(em: Em, campaignId: string, recipientId: string, attempt: number, outcome: string, costMicros: number): Promise<RecipientState | null> {
+export async function finishDial(
+  em: Em,
+  campaignId: string,
+  recipientId: string,
+  attempt: number,
+  outcome: string,
+  costMicros: number,
+): Promise<RecipientState | null> {
   const campaign = await loadCampaign(em, campaignId);
   const retry = campaign.retry;
   const retryable = (retry.outcomes as string[]).includes(outcome) && attempt < retry.max_attempts;
-  const state: RecipientState = outcome === 'completed' ? 'done'
-    : outcome === 'dnc_blocked' ? 'skipped_dnc'
-      : retryable ? 'queued'
-        : outcome === 'failed' ? 'failed' : 'done';
+  const state: RecipientState =
+    outcome === 'completed' ? 'done' : outcome === 'dnc_blocked' ? 'skipped_dnc' : retryable ? 'queued' : outcome === 'failed' ? 'failed' : 'done';
   const nextAt = retryable ? new Date(Date.now() + retry.delay_seconds * 1000) : null;
   return em.transactional(async (tx) => {
-    const updated = await sql(tx, `update campaign_recipient set state = ?, last_outcome = ?, next_attempt_at = ?, claim = null, updated_at = now()
+    const updated = await sql(
+      tx,
+      `update campaign_recipient set state = ?, last_outcome = ?, next_attempt_at = ?, claim = null, updated_at = now()
       where id = ? and campaign_id = ? and attempts = ? and state in ('dialling', 'in_call') returning id`,
-    [state, outcome, nextAt, recipientId, campaignId, attempt]);
+      [state, outcome, nextAt, recipientId, campaignId, attempt],
+    );
     if (!updated.length) return null;
-    if (costMicros > 0) await sql(tx, 'update campaign set spent_micros = spent_micros + ?, max_call_micros = greatest(max_call_micros, ?) where id = ?', [costMicros, costMicros, campaignId]);
+    if (costMicros > 0)
+      await sql(tx, 'update campaign set spent_micros = spent_micros + ?, max_call_micros = greatest(max_call_micros, ?) where id = ?', [
+        costMicros,
+        costMicros,
+        campaignId,
+      ]);
     return state;
   });
 }

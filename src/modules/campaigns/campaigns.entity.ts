@@ -53,7 +53,10 @@ const OutboundCallSchema = defineEntity({
     idempotencyKey: p.string().length(200).nullable(),
     createdBy: p.json<Actor>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class OutboundCall extends OutboundCallSchema.class {}
@@ -116,7 +119,10 @@ const CampaignSchema = defineEntity({
     idempotencyKey: p.string().length(200).nullable(),
     createdBy: p.json<Actor>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     finishedAt: p.datetime().nullable(),
     /** When the campaign.finished event was recorded (in the same transaction): set once, so the event is emitted once. */
     finishedEventAt: p.datetime().nullable(),
@@ -153,7 +159,10 @@ const CampaignRecipientSchema = defineEntity({
     nextAttemptAt: p.datetime().nullable(),
     claim: p.string().length(200).nullable(),
     lastCallId: p.string().length(40).nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class CampaignRecipient extends CampaignRecipientSchema.class {}

@@ -62,9 +62,13 @@ export async function runCarrierDial(deps: EngineDeps, campaignId: string, dial:
 
 /** The dials of a claim not finished yet (finishDial clears the claim): what a batch run again still has to do. */
 async function openDialsOfClaim(deps: Pick<EngineDeps, 'orm'>, campaignId: string, token: string): Promise<ClaimedRecipient[]> {
-  const rows = await sql<{ id: string; contact_id: string; attempts: number }>(deps.orm.em.fork(), `
+  const rows = await sql<{ id: string; contact_id: string; attempts: number }>(
+    deps.orm.em.fork(),
+    `
     select id, contact_id, attempts from campaign_recipient
-     where campaign_id = ? and claim = ? and state in ('dialling', 'in_call') order by seq`, [campaignId, token]);
+     where campaign_id = ? and claim = ? and state in ('dialling', 'in_call') order by seq`,
+    [campaignId, token],
+  );
   return rows.map((r) => ({ recipientId: r.id, contactId: r.contact_id, attempt: r.attempts }));
 }
 
@@ -75,8 +79,12 @@ async function openDialsOfClaim(deps: Pick<EngineDeps, 'orm'>, campaignId: strin
  * alone while the batch runs.
  */
 async function touchDialsOfClaim(deps: Pick<EngineDeps, 'orm'>, campaignId: string, token: string): Promise<void> {
-  await sql(deps.orm.em.fork(), `update campaign_recipient set updated_at = now()
-    where campaign_id = ? and claim = ? and state in ('dialling', 'in_call')`, [campaignId, token]);
+  await sql(
+    deps.orm.em.fork(),
+    `update campaign_recipient set updated_at = now()
+    where campaign_id = ? and claim = ? and state in ('dialling', 'in_call')`,
+    [campaignId, token],
+  );
 }
 
 /**

@@ -19,22 +19,29 @@ export type CampaignMoveName = (typeof CAMPAIGN_MOVES)[number];
  * whose validator refuses what makes no sense now (409 with its reason).
  */
 export async function controlCampaign(
-  em: Em, principal: Principal, input: { campaignId: string; move: CampaignMoveName; reason?: string; pace?: unknown }, temporal: TemporalAccess,
+  em: Em,
+  principal: Principal,
+  input: { campaignId: string; move: CampaignMoveName; reason?: string; pace?: unknown },
+  temporal: TemporalAccess,
 ): Promise<CampaignView> {
   requirePermission(principal, 'outbound:launch');
   const campaign = await findCampaign(em, principal, input.campaignId);
   const pace = input.move === 'pace' ? parseInput(CampaignPaceBody, input.pace ?? {}, 'body') : null;
   if (campaign.status === 'cancelled' || campaign.status === 'completed') {
-    throw new DomainError('CONFLICT', `Campaign ${campaign.id} has finished (${campaign.status})`, { campaign_id: campaign.id, campaign_status: campaign.status });
+    throw new DomainError('CONFLICT', `Campaign ${campaign.id} has finished (${campaign.status})`, {
+      campaign_id: campaign.id,
+      campaign_status: campaign.status,
+    });
   }
   const by = actorOf(principal);
   const handle = temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id));
   const progress: CampaignProgress = await moveWorkflow(
-    () => pace
-      ? handle.executeUpdate(setPaceUpdate, { args: [{ by, maxConcurrent: pace.max_concurrent_calls, callsPerMinute: pace.calls_per_minute }] })
-      : handle.executeUpdate({ pause: pauseUpdate, resume: resumeUpdate, cancel: cancelUpdate }[input.move as 'pause'], {
-        args: [{ by, ...(input.reason ? { reason: input.reason } : {}) }],
-      }),
+    () =>
+      pace
+        ? handle.executeUpdate(setPaceUpdate, { args: [{ by, maxConcurrent: pace.max_concurrent_calls, callsPerMinute: pace.calls_per_minute }] })
+        : handle.executeUpdate({ pause: pauseUpdate, resume: resumeUpdate, cancel: cancelUpdate }[input.move as 'pause'], {
+            args: [{ by, ...(input.reason ? { reason: input.reason } : {}) }],
+          }),
     { noun: 'campaign', move: input.move, details: { campaign_id: campaign.id }, notRunning: `Campaign ${campaign.id} is not running` },
   );
   const fresh = await findCampaign(em.fork(), principal, campaign.id);

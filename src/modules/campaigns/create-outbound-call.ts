@@ -53,7 +53,9 @@ export async function createOutboundCall(em: Em, principal: Principal, input: Cr
     const contact = await em.findOne(Contact, { id: body.contact_id, organization: principal.organizationId });
     if (!contact) throw notFound('Contact', body.contact_id);
     if (!contact.phone) {
-      throw new DomainError('UNPROCESSABLE', `Contact ${contact.id} has no phone number`, { issues: [{ field: 'body.contact_id', message: 'the contact has no phone' }] });
+      throw new DomainError('UNPROCESSABLE', `Contact ${contact.id} has no phone number`, {
+        issues: [{ field: 'body.contact_id', message: 'the contact has no phone' }],
+      });
     }
     to = contact.phone;
     contactId = contact.id;
@@ -89,7 +91,10 @@ export async function createOutboundCall(em: Em, principal: Principal, input: Cr
     createdBy: actorOf(principal),
   });
   recordAudit(em, principal, {
-    action: 'outbound_call.create', targetType: 'outbound_call', targetId: call.id, projectId: agent.project,
+    action: 'outbound_call.create',
+    targetType: 'outbound_call',
+    targetId: call.id,
+    projectId: agent.project,
     data: { agent_id: agent.id, from, to, contact_id: contactId },
   });
   try {
@@ -117,8 +122,15 @@ async function resume(em: Em, call: OutboundCall, temporal: TemporalAccess): Pro
 
 /** Starts `call/<session id>`. Already started is success (a retry); any other failure closes the call as failed. */
 async function startWorkflow(em: Em, call: OutboundCall, temporal: TemporalAccess): Promise<void> {
-  await startWorkflowOrClose<(input: OutboundCallInput) => Promise<OutboundCallOutcome>>(temporal, 'outboundCall', workflowIds.outboundCall(call.sessionId), [{ outboundCallId: call.id }], {
-    noun: 'call', details: { outbound_call_id: call.id },
-    close: (error) => em.nativeUpdate(OutboundCall, { id: call.id, status: 'queued' }, { status: 'failed', error }),
-  });
+  await startWorkflowOrClose<(input: OutboundCallInput) => Promise<OutboundCallOutcome>>(
+    temporal,
+    'outboundCall',
+    workflowIds.outboundCall(call.sessionId),
+    [{ outboundCallId: call.id }],
+    {
+      noun: 'call',
+      details: { outbound_call_id: call.id },
+      close: (error) => em.nativeUpdate(OutboundCall, { id: call.id, status: 'queued' }, { status: 'failed', error }),
+    },
+  );
 }

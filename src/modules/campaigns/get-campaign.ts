@@ -13,8 +13,9 @@ export async function getCampaign(em: Em, principal: Principal, id: string, temp
   let progress: CampaignProgress | null = null;
   if (temporal && (campaign.status === 'running' || campaign.status === 'paused')) {
     // Live progress is a nicety: a slow or absent workflow leaves it null, the read state still answers.
-    progress = await withinDeadline(temporal.client, 2000, () => temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id)).query(progressQuery))
-      .catch(() => null);
+    progress = await withinDeadline(temporal.client, 2000, () =>
+      temporal.client.workflow.getHandle(workflowIds.campaign(campaign.id)).query(progressQuery),
+    ).catch(() => null);
   }
   return campaignView(em, campaign, progress);
 }

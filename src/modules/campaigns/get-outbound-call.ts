@@ -11,7 +11,9 @@ export async function getOutboundCall(em: Em, principal: Principal, outboundCall
   requirePermission(principal, 'agents:read');
   const { outbound_call_id: id } = parseInput(GetOutboundCallInput, { outbound_call_id: outboundCallId }, where);
   const call = await em.findOne(OutboundCall, {
-    id, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}),
+    id,
+    organization: principal.organizationId,
+    ...(principal.projectId ? { project: principal.projectId } : {}),
   });
   if (!call) throw notFound('Outbound call', id);
   return toOutboundCallView(call);

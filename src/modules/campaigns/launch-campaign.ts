@@ -41,11 +41,18 @@ export async function launchCampaign(em: Em, principal: Principal, input: Launch
   if (existing) return resume(em, existing, temporal);
 
   const callers = [...new Set(body.caller_numbers.map((n, i) => normalizePhone(n, `body.caller_numbers.${i}`).e164))];
-  const owned = await sql<{ number: string }>(em, 'select number from phone_number where organization_id = ? and number in (select json_array_elements_text(?::json))', [principal.organizationId, JSON.stringify(callers)]);
+  const owned = await sql<{ number: string }>(
+    em,
+    'select number from phone_number where organization_id = ? and number in (select json_array_elements_text(?::json))',
+    [principal.organizationId, JSON.stringify(callers)],
+  );
   const missing = callers.filter((n) => !owned.some((o) => o.number === n));
   if (missing.length) {
     throw new DomainError('UNPROCESSABLE', `${missing.join(', ')} ${missing.length === 1 ? 'is not one' : 'are not'} of the organization's phone numbers`, {
-      issues: missing.map((n) => ({ field: `body.caller_numbers.${body.caller_numbers.findIndex((x, i) => normalizePhone(x, `body.caller_numbers.${i}`).e164 === n)}`, message: 'not a number of this organization' })),
+      issues: missing.map((n) => ({
+        field: `body.caller_numbers.${body.caller_numbers.findIndex((x, i) => normalizePhone(x, `body.caller_numbers.${i}`).e164 === n)}`,
+        message: 'not a number of this organization',
+      })),
     });
   }
   const agent = await findAgent(em, principal, body.agent_id);
@@ -83,14 +90,25 @@ export async function launchCampaign(em: Em, principal: Principal, input: Launch
         finishedAt: null,
       });
       recordAudit(tx, principal, {
-        action: 'campaign.launch', targetType: 'campaign', targetId: id, projectId: agent.project,
+        action: 'campaign.launch',
+        targetType: 'campaign',
+        targetId: id,
+        projectId: agent.project,
         data: { agent_id: agent.id, recipients: recipients.length, caller_numbers: callers },
       });
       await tx.flush();
-      await sql(tx, `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, updated_at)
+      await sql(
+        tx,
+        `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, updated_at)
         select v.id, ?, v.contact_id, v.phone, v.time_zone, v.seq, 0, 'queued', now()
           from json_to_recordset(?) as v(id text, contact_id text, phone text, time_zone text, seq int)`,
-      [id, JSON.stringify(recipients.map((r, seq) => ({ id: newId('campaignRecipient'), contact_id: r.id, phone: r.phone, time_zone: r.time_zone ?? body.time_zone, seq })))]);
+        [
+          id,
+          JSON.stringify(
+            recipients.map((r, seq) => ({ id: newId('campaignRecipient'), contact_id: r.id, phone: r.phone, time_zone: r.time_zone ?? body.time_zone, seq })),
+          ),
+        ],
+      );
       return made;
     });
   } catch (error) {
@@ -104,12 +122,19 @@ export async function launchCampaign(em: Em, principal: Principal, input: Launch
   return campaignView(em, campaign, null);
 }
 
-interface RecipientContact { id: string; phone: string; time_zone: string | null }
+interface RecipientContact {
+  id: string;
+  phone: string;
+  time_zone: string | null;
+}
 
 async function findContacts(em: Em, organizationId: string, ids: string[]): Promise<RecipientContact[]> {
   const distinct = [...new Set(ids)];
-  const rows = await sql<{ id: string; phone: string | null; time_zone: string | null }>(em,
-    'select id, phone, time_zone from contact where organization_id = ? and id in (select json_array_elements_text(?::json))', [organizationId, JSON.stringify(distinct)]);
+  const rows = await sql<{ id: string; phone: string | null; time_zone: string | null }>(
+    em,
+    'select id, phone, time_zone from contact where organization_id = ? and id in (select json_array_elements_text(?::json))',
+    [organizationId, JSON.stringify(distinct)],
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const issues: FieldIssue[] = [];
   distinct.forEach((id) => {
@@ -127,17 +152,25 @@ async function resolveNumbers(em: Em, organizationId: string, numbers: string[],
   numbers.forEach((raw, i) => {
     const result = tryNormalizePhone(raw, country);
     if (!result.ok) issues.push({ field: `body.numbers.${i}`, message: result.reason });
-    else if (!parsed.has(result.phone.e164)) parsed.set(result.phone.e164, { e164: result.phone.e164, country: result.phone.country, zone: timeZoneOf(result.phone) });
+    else if (!parsed.has(result.phone.e164))
+      parsed.set(result.phone.e164, { e164: result.phone.e164, country: result.phone.country, zone: timeZoneOf(result.phone) });
   });
   if (issues.length) throw validationFailed(issues.slice(0, 50), `${issues.length} of the numbers are not valid phone numbers`);
   const list = [...parsed.values()];
   // Resolve-or-create in bulk: racing launches meet on the (organization, phone) unique index.
-  await sql(em, `insert into contact (id, organization_id, name, phone, email, country, time_zone, attributes, created_at, updated_at)
+  await sql(
+    em,
+    `insert into contact (id, organization_id, name, phone, email, country, time_zone, attributes, created_at, updated_at)
     select v.id, ?, null, v.phone, null, v.country, v.time_zone, '{}'::jsonb, now(), now()
       from json_to_recordset(?) as v(id text, phone text, country text, time_zone text)
     on conflict do nothing`,
-  [organizationId, JSON.stringify(list.map((p) => ({ id: newId('contact'), phone: p.e164, country: p.country, time_zone: p.zone })))]);
-  const rows = await sql<RecipientContact>(em, 'select id, phone, time_zone from contact where organization_id = ? and phone in (select json_array_elements_text(?::json))', [organizationId, JSON.stringify(list.map((p) => p.e164))]);
+    [organizationId, JSON.stringify(list.map((p) => ({ id: newId('contact'), phone: p.e164, country: p.country, time_zone: p.zone })))],
+  );
+  const rows = await sql<RecipientContact>(
+    em,
+    'select id, phone, time_zone from contact where organization_id = ? and phone in (select json_array_elements_text(?::json))',
+    [organizationId, JSON.stringify(list.map((p) => p.e164))],
+  );
   const byPhone = new Map(rows.map((r) => [r.phone, r]));
   return list.map((p) => byPhone.get(p.e164)).filter((r): r is RecipientContact => r !== undefined);
 }
@@ -150,13 +183,19 @@ async function resume(em: Em, campaign: Campaign, temporal: TemporalAccess): Pro
 /** Starts `campaign/<id>`; already started is success (a retry). Any other failure closes the campaign. */
 async function startWorkflow(em: Em, campaign: Campaign, temporal: TemporalAccess): Promise<void> {
   const input: CampaignInput = {
-    campaignId: campaign.id, maxConcurrent: campaign.maxConcurrent, callsPerMinute: campaign.callsPerMinute,
-    paused: false, recentStarts: [], dialsPerRun: DIALS_PER_RUN,
+    campaignId: campaign.id,
+    maxConcurrent: campaign.maxConcurrent,
+    callsPerMinute: campaign.callsPerMinute,
+    paused: false,
+    recentStarts: [],
+    dialsPerRun: DIALS_PER_RUN,
   };
   await startWorkflowOrClose<(input: CampaignInput) => Promise<CampaignProgress>>(temporal, 'outboundCampaign', workflowIds.campaign(campaign.id), [input], {
-    noun: 'campaign', details: { campaign_id: campaign.id },
+    noun: 'campaign',
+    details: { campaign_id: campaign.id },
     // The campaign closes, and lets go of its Idempotency-Key: the same request once Temporal is back starts
     // afresh instead of answering with a campaign that never ran.
-    close: (reason) => em.nativeUpdate(Campaign, { id: campaign.id, status: 'running' }, { status: 'cancelled', reason, finishedAt: new Date(), idempotencyKey: null }),
+    close: (reason) =>
+      em.nativeUpdate(Campaign, { id: campaign.id, status: 'running' }, { status: 'cancelled', reason, finishedAt: new Date(), idempotencyKey: null }),
   });
 }

@@ -7,8 +7,13 @@ import { campaignView } from './campaign-views.js';
 
 export async function listCampaigns(em: Em, principal: Principal, query: Page): Promise<PageOf<Omit<CampaignView, 'progress'>>> {
   requirePermission(principal, 'agents:read');
-  const page = await findPage(em, Campaign, { organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}) }, query,
-    { list: 'campaigns', order: 'desc', filters: { project: principal.projectId } });
+  const page = await findPage(
+    em,
+    Campaign,
+    { organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}) },
+    query,
+    { list: 'campaigns', order: 'desc', filters: { project: principal.projectId } },
+  );
   const views = [];
   for (const campaign of page.items) {
     const { progress: _progress, ...view } = await campaignView(em, campaign, null);

@@ -55,7 +55,9 @@ export async function dialOutboundCall(em: Em, settings: TelephonySettings, id: 
   await em.nativeUpdate(OutboundCall, { id }, { callLogId: placed.callLogId });
   // Real carriers answer `queued` and report the outcome later by webhook, which is not wired to this workflow yet.
   if (!CALL_OUTCOMES.includes(placed.status as CallOutcome)) {
-    throw new DomainError('UNPROCESSABLE', `${placed.provider} calls report their outcome by webhook, which outbound calls do not follow yet`, { provider: placed.provider });
+    throw new DomainError('UNPROCESSABLE', `${placed.provider} calls report their outcome by webhook, which outbound calls do not follow yet`, {
+      provider: placed.provider,
+    });
   }
   return placed.status as CallOutcome;
 }
@@ -112,23 +114,29 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
     const status = outcome === 'failed' ? 'failed' : 'ended';
     const startedAt = new Date();
     await em.fork().transactional(async (tx) => {
-      await recordSessions(tx, [{
-        id: call.sessionId,
-        organizationId: call.organization,
-        projectId: call.project,
-        agentId: call.agent,
-        agentName: agent?.name ?? call.agent,
-        agentVersionId: call.versionId,
-        status,
-        endReason: outcome as EndReason,
-        direction: 'outbound',
-        kind,
-        caller: { address: call.toNumber },
-        phoneNumber: call.fromNumber,
-        startedAt,
-        variables: Object.entries(call.variables).map(([key, value]) => ({ key, value })),
-        legs: [],
-      }], () => prices);
+      await recordSessions(
+        tx,
+        [
+          {
+            id: call.sessionId,
+            organizationId: call.organization,
+            projectId: call.project,
+            agentId: call.agent,
+            agentName: agent?.name ?? call.agent,
+            agentVersionId: call.versionId,
+            status,
+            endReason: outcome as EndReason,
+            direction: 'outbound',
+            kind,
+            caller: { address: call.toNumber },
+            phoneNumber: call.fromNumber,
+            startedAt,
+            variables: Object.entries(call.variables).map(([key, value]) => ({ key, value })),
+            legs: [],
+          },
+        ],
+        () => prices,
+      );
       // Every dial's outcome reaches webhook receivers, not only the answered calls' (issue #12): call.ended in the
       // transaction that records the session, once per session.
       await emitEvent(tx, {
@@ -137,7 +145,9 @@ export async function recordUnansweredCall(em: Em, id: string, outcome: Unanswer
         agentId: call.agent,
         type: 'call.ended',
         data: {
-          session_id: call.sessionId, agent_id: call.agent, agent_version_id: call.versionId,
+          session_id: call.sessionId,
+          agent_id: call.agent,
+          agent_version_id: call.versionId,
           ...callEndedData({ status, endReason: outcome, direction: 'outbound', startedAt, durationSeconds: 0, costMicros: 0 }),
           outbound_call: { outbound_call_id: call.id, to: call.toNumber, from: call.fromNumber, campaign_id: call.campaignId ?? null, error },
         },

@@ -68,8 +68,7 @@ const WORDS_PER_SECOND = 2.5;
 const MIN_UTTERANCE_MS = 600;
 export const TURN_GAP_MS = 700;
 
-export const speechMs = (text: string) =>
-  Math.max(MIN_UTTERANCE_MS, Math.round((text.trim().split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND) * 1000));
+export const speechMs = (text: string) => Math.max(MIN_UTTERANCE_MS, Math.round((text.trim().split(/\s+/).filter(Boolean).length / WORDS_PER_SECOND) * 1000));
 
 /** A caller who says `turns` in order, on the simulated clock, and never interrupts. */
 export class ScriptedParty implements CallParty {

@@ -56,15 +56,7 @@ export interface ChatModel {
   complete(request: ChatRequest, options?: CompleteOptions): Promise<ChatResponse>;
 }
 
-export type ModelErrorKind =
-  | 'unauthorized'
-  | 'rate_limited'
-  | 'server_error'
-  | 'bad_request'
-  | 'timeout'
-  | 'network'
-  | 'bad_response'
-  | 'configuration';
+export type ModelErrorKind = 'unauthorized' | 'rate_limited' | 'server_error' | 'bad_request' | 'timeout' | 'network' | 'bad_response' | 'configuration';
 
 /**
  * Why a model could not answer. The engine turns any of these into a failed

@@ -60,7 +60,7 @@ export async function readChatStream(body: Dispatcher.ResponseData['body'], onTe
       applyChunk(parseChunk(data), reply, calls, onText);
     }
   }
-  if (!done) throw new ModelError('bad_response', 'The model provider\'s stream ended without [DONE]');
+  if (!done) throw new ModelError('bad_response', "The model provider's stream ended without [DONE]");
   reply.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   return reply;
 }

@@ -23,14 +23,21 @@ export interface PendingConfirmation {
 
 /** The request's id: the call, the tool, its exact arguments and how many identical requests came before in this call. */
 export function permissionRequestId(sessionId: string, toolName: string, args: unknown, earlier: number): string {
-  const digest = createHash('sha256').update(JSON.stringify([toolName, canonical(args), earlier])).digest('base64url').slice(0, 22);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([toolName, canonical(args), earlier]))
+    .digest('base64url')
+    .slice(0, 22);
   return `${sessionId}/${digest}`;
 }
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

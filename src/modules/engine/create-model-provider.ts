@@ -38,7 +38,9 @@ export async function createModelProvider(
     defaultModel: body.default_model ?? null,
   });
   recordAudit(em, principal, {
-    action: 'model_provider.create', targetType: 'model_provider', targetId: id,
+    action: 'model_provider.create',
+    targetType: 'model_provider',
+    targetId: id,
     data: { name: body.name, kind: body.kind, base_url: provider.baseUrl, default_model: provider.defaultModel ?? null },
   });
   try {

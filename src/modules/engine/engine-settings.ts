@@ -16,7 +16,12 @@ export interface EngineSettings {
 }
 
 export function engineSettingsFrom(config: Pick<Config, 'secrets' | 'outbound' | 'engine'>): EngineSettings {
-  return { encryptionKey: config.secrets.encryptionKey, allowedHosts: config.outbound.allowedHosts, modelTimeoutMs: config.engine.modelTimeoutMs, confirmationTimeoutMs: config.engine.confirmationTimeoutMs };
+  return {
+    encryptionKey: config.secrets.encryptionKey,
+    allowedHosts: config.outbound.allowedHosts,
+    modelTimeoutMs: config.engine.modelTimeoutMs,
+    confirmationTimeoutMs: config.engine.confirmationTimeoutMs,
+  };
 }
 
 let fromEnvironment: EngineSettings | undefined;

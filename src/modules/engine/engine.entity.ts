@@ -25,7 +25,10 @@ const ModelProviderSchema = defineEntity({
     /** Sent when an agent's model name is `default`. */
     defaultModel: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class ModelProvider extends ModelProviderSchema.class {}

@@ -6,7 +6,13 @@ import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as ver_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as ver_01J...')
+    .describe(what);
 
 // ---- model providers ----
 
@@ -14,8 +20,7 @@ export const CreateModelProviderBody = z
   .object({
     name: z.string().trim().min(1).max(100).describe('Unique within the organization, e.g. "openai" or "local vllm".'),
     kind: z.enum(MODEL_PROVIDER_KINDS).default('openai-compatible').describe('The wire format; openai-compatible: Chat Completions.'),
-    base_url: plainBaseUrl(' (the API key goes in api_key)')
-      .describe('Up to and without /chat/completions, e.g. https://api.openai.com/v1.'),
+    base_url: plainBaseUrl(' (the API key goes in api_key)').describe('Up to and without /chat/completions, e.g. https://api.openai.com/v1.'),
     api_key: z.string().trim().min(1).max(4096).describe('Sent as a Bearer token. Stored encrypted and never returned.'),
     default_model: z.string().trim().min(1).max(200).optional().describe('The model used when an agent\'s model name is "default".'),
   })
@@ -51,28 +56,33 @@ export const CallerAddress = z
   .trim()
   .min(1)
   .max(64)
-  .refine((v) => /^\+[1-9]\d{6,14}$/.test(v.replace(/[\s().-]/g, '')) || /^sips?:[^\s@]+@[^\s]+$/.test(v), 'an E.164 number such as +14155550123, or a sip: URI')
-  .describe('The caller\'s address: an E.164 number (+14155550123) or a sip: URI.');
+  .refine(
+    (v) => /^\+[1-9]\d{6,14}$/.test(v.replace(/[\s().-]/g, '')) || /^sips?:[^\s@]+@[^\s]+$/.test(v),
+    'an E.164 number such as +14155550123, or a sip: URI',
+  )
+  .describe("The caller's address: an E.164 number (+14155550123) or a sip: URI.");
 
 /** Turns are bounded so one request cannot run an unbounded conversation. */
 export const MAX_CUSTOMER_TURNS = 100;
 
 export const SimulateCallBody = z
   .object({
-    branch_id: Id('Run on this branch\'s head (brn_...).').optional(),
+    branch_id: Id("Run on this branch's head (brn_...).").optional(),
     version_id: Id('Run on this version of the agent (ver_...).').optional(),
     caller: z
       .object({
-        name: z.string().trim().max(200).nullable().optional().describe('The caller\'s name, if known.'),
+        name: z.string().trim().max(200).nullable().optional().describe("The caller's name, if known."),
         address: CallerAddress,
       })
       .strict(),
     direction: z.enum(['inbound', 'outbound', 'web']).default('inbound').describe('inbound (default), outbound or web.'),
-    phone_number: CallerAddress.optional().describe('The platform\'s own number that took the call.'),
+    phone_number: CallerAddress.optional().describe("The platform's own number that took the call."),
     customer_turns: z
       .array(z.string().trim().min(1).max(2000))
       .max(MAX_CUSTOMER_TURNS)
-      .describe(`What the customer says, turn by turn (at most ${MAX_CUSTOMER_TURNS}). The call ends when they run out (customer_hangup) unless the agent ends it first.`),
+      .describe(
+        `What the customer says, turn by turn (at most ${MAX_CUSTOMER_TURNS}). The call ends when they run out (customer_hangup) unless the agent ends it first.`,
+      ),
   })
   .strict()
   .superRefine((body, ctx) => {

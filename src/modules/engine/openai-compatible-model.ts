@@ -57,7 +57,12 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     async complete(chat: ChatRequest, completeOptions?: CompleteOptions): Promise<ChatResponse> {
       const onText = completeOptions?.onText;
       let delivered = false;
-      const stream = onText ? (delta: string) => { delivered = true; onText(delta); } : undefined;
+      const stream = onText
+        ? (delta: string) => {
+            delivered = true;
+            onText(delta);
+          }
+        : undefined;
       const body = JSON.stringify({ ...toWireRequest(options.model, chat), ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}) });
       for (let attempt = 1; ; attempt++) {
         try {
@@ -202,7 +207,7 @@ async function readLimited(body: Dispatcher.ResponseData['body']): Promise<strin
 function providerMessage(text: string): string {
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof parsed.error === 'string' ? parsed.error : parsed.error?.message ?? parsed.message;
+    const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
     if (typeof message === 'string') return message.slice(0, 300);
   } catch {}
   return text.trim().slice(0, 200);

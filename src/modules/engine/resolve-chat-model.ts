@@ -27,7 +27,7 @@ export async function resolveChatModel(em: Em, organizationId: string, model: Ag
       throw new ModelError(
         'configuration',
         all.length
-          ? 'The organization has several model providers: name one in the agent\'s model.provider_id'
+          ? "The organization has several model providers: name one in the agent's model.provider_id"
           : 'The organization has no model provider: create one (POST /v1/model_provider/create) to use openai-compatible models',
       );
     }
@@ -37,7 +37,8 @@ export async function resolveChatModel(em: Em, organizationId: string, model: Ag
   try {
     apiKey = decryptSecret(settings.encryptionKey, provider.apiKeyEncrypted, organizationId);
   } catch (error) {
-    if (error instanceof SecretDecryptionError) throw new ModelError('configuration', `The API key of model provider ${provider.id} cannot be read: ${error.message}`);
+    if (error instanceof SecretDecryptionError)
+      throw new ModelError('configuration', `The API key of model provider ${provider.id} cannot be read: ${error.message}`);
     throw error;
   }
   const name = model.name === 'default' ? provider.defaultModel : model.name;

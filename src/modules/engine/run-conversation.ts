@@ -220,10 +220,17 @@ export async function converse(deps: EngineDeps, input: CallInput, party: CallPa
     em,
   };
   if (input.emitEvents !== false) {
-    await deps.orm.em.fork().transactional((tx) => emitCallStarted(tx, {
-      organizationId: input.organizationId, agentId: agent.id, agentVersionId: version.id, sessionId, direction: input.direction,
-      caller: context.caller, phoneNumber: input.phoneNumber ?? null,
-    }));
+    await deps.orm.em.fork().transactional((tx) =>
+      emitCallStarted(tx, {
+        organizationId: input.organizationId,
+        agentId: agent.id,
+        agentVersionId: version.id,
+        sessionId,
+        direction: input.direction,
+        caller: context.caller,
+        phoneNumber: input.phoneNumber ?? null,
+      }),
+    );
   }
   const tools = await loadCallTools(em, context, settings);
   const offered = tools.filter((t) => t.permission !== 'block');
@@ -284,7 +291,8 @@ function checkInput(input: ConversationInput): void {
   if (input.startedAt !== undefined && !(input.startedAt instanceof Date && Number.isFinite(input.startedAt.getTime()))) {
     issues.push({ field: 'startedAt', message: 'must be a valid date' });
   }
-  if (input.sessionId !== undefined && !/^sess_[A-Za-z0-9]{1,35}$/.test(input.sessionId)) issues.push({ field: 'sessionId', message: 'must be a session id (sess_...)' });
+  if (input.sessionId !== undefined && !/^sess_[A-Za-z0-9]{1,35}$/.test(input.sessionId))
+    issues.push({ field: 'sessionId', message: 'must be a session id (sess_...)' });
   if (issues.length) throw validationFailed(issues, 'The conversation input is not valid');
 }
 
@@ -399,14 +407,24 @@ async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], contex
 function refuse(call: Call, name: string, toolCall: ChatToolCall, at: number, error: string, message: string, confirmation?: ToolCallConfirmation): RunOutcome {
   const outcome: RunOutcome = { status: 'failed', result: { error, message } };
   call.agentLeg.push({
-    speaker: 'system', text: clean(message), atMs: at,
+    speaker: 'system',
+    text: clean(message),
+    atMs: at,
     toolCall: { name, arguments: toolCall.arguments, result: outcome.result, status: 'failed', durationMs: 0, ...(confirmation ? { confirmation } : {}) },
   });
   return outcome;
 }
 
 /** Records a tool call that ran and applies what it does to the call (a variable, the end, a transfer). */
-function applyOutcome(call: Call, name: string, toolCall: ChatToolCall, at: number, outcome: ToolOutcome, durationMs: number, confirmation?: ToolCallConfirmation): void {
+function applyOutcome(
+  call: Call,
+  name: string,
+  toolCall: ChatToolCall,
+  at: number,
+  outcome: ToolOutcome,
+  durationMs: number,
+  confirmation?: ToolCallConfirmation,
+): void {
   call.agentLeg.push({
     speaker: 'agent',
     text: `Calling ${name}`,
@@ -445,16 +463,29 @@ const DECLINED_MESSAGE: Record<Exclude<PermissionDecision, 'confirmed'>, string>
 async function askThenRun(call: Call, toolCall: ChatToolCall, tool: Tool, name: string, context: ToolContext, asking: Asking): Promise<RunOutcome> {
   const args = toolCall.arguments;
   if (!asking.confirmations) {
-    return refuse(call, name, toolCall, call.clock, 'confirmation_unavailable',
-      `${name} needs the caller's confirmation (Ask permission), and confirmations are not available here: it did not run.`);
+    return refuse(
+      call,
+      name,
+      toolCall,
+      call.clock,
+      'confirmation_unavailable',
+      `${name} needs the caller's confirmation (Ask permission), and confirmations are not available here: it did not run.`,
+    );
   }
   const key = JSON.stringify([tool.name, args]);
   const earlier = call.askedBefore.get(key) ?? 0;
   call.askedBefore.set(key, earlier + 1);
   const requestId = permissionRequestId(context.sessionId, tool.name, args, earlier);
   const text = clean(readBack(tool, args));
-  const unavailable = (error: unknown) => refuse(call, name, toolCall, call.clock, 'confirmation_unavailable',
-    `${name} needs the caller's confirmation, and the confirmation service failed (${(error as Error)?.message ?? String(error)}): it did not run.`);
+  const unavailable = (error: unknown) =>
+    refuse(
+      call,
+      name,
+      toolCall,
+      call.clock,
+      'confirmation_unavailable',
+      `${name} needs the caller's confirmation, and the confirmation service failed (${(error as Error)?.message ?? String(error)}): it did not run.`,
+    );
 
   let pending;
   try {
@@ -487,13 +518,24 @@ async function askThenRun(call: Call, toolCall: ChatToolCall, tool: Tool, name: 
     return unavailable(error);
   }
   const confirmation: ToolCallConfirmation = {
-    request_id: requestId, read_back: text, caller_words: words === null ? null : clean(words), decision: result.decision, decided_at: result.decidedAt,
+    request_id: requestId,
+    read_back: text,
+    caller_words: words === null ? null : clean(words),
+    decision: result.decision,
+    decided_at: result.decidedAt,
   };
   if (result.decision !== 'confirmed' || !result.outcome) {
     if (words === null) call.end('ended', 'customer_hangup');
     const reason = result.decision === 'confirmed' ? 'declined' : result.decision;
-    const outcome = refuse(call, name, toolCall, at, reason === 'hung_up' ? 'hung_up' : reason,
-      `${DECLINED_MESSAGE[reason as Exclude<PermissionDecision, 'confirmed'>]} ${name}: it did not run.`, confirmation);
+    const outcome = refuse(
+      call,
+      name,
+      toolCall,
+      at,
+      reason === 'hung_up' ? 'hung_up' : reason,
+      `${DECLINED_MESSAGE[reason as Exclude<PermissionDecision, 'confirmed'>]} ${name}: it did not run.`,
+      confirmation,
+    );
     return { ...outcome, modelResult: { ...(outcome.result as object), caller_said: words } };
   }
   const outcome = result.outcome as ToolOutcome;
@@ -522,14 +564,18 @@ function systemPrompt(config: AgentConfig, offered: Tool[], input: CallInput): s
     parts.push(`## Information to collect\n${how}\n${config.variables.map((v) => `- ${v.key}${v.description ? `: ${v.description}` : ''}`).join('\n')}`);
   }
   if (config.destinations.length && has(BUILTIN.transferCall)) {
-    parts.push(`## Transfers\nTo hand the caller to a person, call transfer_call with one of these destinations:\n${config.destinations.map((d) => `- ${d.name}`).join('\n')}`);
+    parts.push(
+      `## Transfers\nTo hand the caller to a person, call transfer_call with one of these destinations:\n${config.destinations.map((d) => `- ${d.name}`).join('\n')}`,
+    );
   }
   const ending = [has(BUILTIN.endCall) ? 'When the conversation is over, say goodbye and call end_call.' : null];
   if (config.end_call.phrases.length) ending.push(`Saying any of these ends the call: ${config.end_call.phrases.map((p) => JSON.stringify(p)).join(', ')}.`);
   if (ending.some(Boolean)) parts.push(`## Ending the call\n${ending.filter(Boolean).join(' ')}`);
   const ask = offered.filter((t) => t.permission === 'ask');
   if (ask.length) {
-    parts.push(`## Tools that need the caller's confirmation\nBefore calling ${ask.map((t) => t.name).join(', ')}, read back exactly what will change and wait until the caller confirms.`);
+    parts.push(
+      `## Tools that need the caller's confirmation\nBefore calling ${ask.map((t) => t.name).join(', ')}, read back exactly what will change and wait until the caller confirms.`,
+    );
   }
   return parts.join('\n\n');
 }
@@ -553,12 +599,7 @@ interface RecordOptions {
  * runtime passes the real start time, the stereo recording, and
  * replacesLiveSession; a scripted call has neither).
  */
-export async function recordConversation(
-  deps: EngineDeps,
-  input: CallInput,
-  run: ConversationRun,
-  options: RecordOptions = {},
-): Promise<ConversationResult> {
+export async function recordConversation(deps: EngineDeps, input: CallInput, run: ConversationRun, options: RecordOptions = {}): Promise<ConversationResult> {
   const { call, agent, version, sessionId, prices } = run;
   const recording = options.recording ?? null;
   const outcome = call.outcome ?? { status: 'ended' as const, reason: 'customer_hangup' as const };
@@ -568,14 +609,30 @@ export async function recordConversation(
       text: e.text,
       offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
       ...(e.toolCall
-        ? { toolCall: { name: e.toolCall.name, request: e.toolCall.arguments, response: e.toolCall.result, status: e.toolCall.status, durationMs: e.toolCall.durationMs, confirmation: e.toolCall.confirmation ?? null } }
+        ? {
+            toolCall: {
+              name: e.toolCall.name,
+              request: e.toolCall.arguments,
+              response: e.toolCall.result,
+              status: e.toolCall.status,
+              durationMs: e.toolCall.durationMs,
+              confirmation: e.toolCall.confirmation ?? null,
+            },
+          }
         : {}),
     }));
 
   // Legs are whole seconds (what telephony bills), rounded up: a 2.1 s leg is 3 s.
   const agentSeconds = Math.max(1, Math.ceil((call.transfer ? call.transfer.startMs : call.clock) / 1000));
   const legs: LegInput[] = [
-    { direction: input.direction, kind: 'agent', address: input.caller.address, startOffsetSeconds: 0, durationSeconds: agentSeconds, turns: toTurns(call.agentLeg, 0) },
+    {
+      direction: input.direction,
+      kind: 'agent',
+      address: input.caller.address,
+      startOffsetSeconds: 0,
+      durationSeconds: agentSeconds,
+      turns: toTurns(call.agentLeg, 0),
+    },
   ];
   if (call.transfer) {
     const start = Math.floor(call.transfer.startMs / 1000);
@@ -597,9 +654,19 @@ export async function recordConversation(
   const startedAt = input.startedAt ?? new Date(Date.now() - endSeconds * 1000);
 
   const entries = [...call.agentLeg, ...(call.transfer?.entries ?? [])];
-  const toolCalls = entries.flatMap((e) => (e.toolCall
-    ? [{ name: e.toolCall.name, arguments: e.toolCall.arguments, result: e.toolCall.result, status: e.toolCall.status, ...(e.toolCall.confirmation ? { confirmation: e.toolCall.confirmation } : {}) }]
-    : []));
+  const toolCalls = entries.flatMap((e) =>
+    e.toolCall
+      ? [
+          {
+            name: e.toolCall.name,
+            arguments: e.toolCall.arguments,
+            result: e.toolCall.result,
+            status: e.toolCall.status,
+            ...(e.toolCall.confirmation ? { confirmation: e.toolCall.confirmation } : {}),
+          },
+        ]
+      : [],
+  );
 
   const summary = summarize(input, agent.name, call, variables, toolCalls.length, outcome.reason);
   // The session and the events it makes commit together (webhook triggers; their workflows start after the commit).
@@ -630,11 +697,22 @@ export async function recordConversation(
       ],
       () => prices,
     );
-    if (input.emitEvents !== false) await emitSessionEvents(tx, {
-      organizationId: input.organizationId, agentId: agent.id, sessionId, agentVersionId: version.id, status: outcome.status,
-      endReason: outcome.reason, direction: input.direction, startedAt, durationSeconds: endSeconds, costMicros, variables,
-      transferredTo: call.transfer ? { name: call.transfer.name, address: call.transfer.address } : null, summary,
-    });
+    if (input.emitEvents !== false)
+      await emitSessionEvents(tx, {
+        organizationId: input.organizationId,
+        agentId: agent.id,
+        sessionId,
+        agentVersionId: version.id,
+        status: outcome.status,
+        endReason: outcome.reason,
+        direction: input.direction,
+        startedAt,
+        durationSeconds: endSeconds,
+        costMicros,
+        variables,
+        transferredTo: call.transfer ? { name: call.transfer.name, address: call.transfer.address } : null,
+        summary,
+      });
   });
 
   return {
@@ -656,9 +734,18 @@ export async function recordConversation(
 }
 
 /** A plain summary from the facts of the call (no model is asked, so it costs nothing and never fails). */
-function summarize(input: CallInput, agentName: string, call: Call, variables: { key: string; value: string }[], toolCallCount: number, reason: EndReason): string {
+function summarize(
+  input: CallInput,
+  agentName: string,
+  call: Call,
+  variables: { key: string; value: string }[],
+  toolCallCount: number,
+  reason: EndReason,
+): string {
   const who = input.caller.name ? `${input.caller.name} (${input.caller.address})` : input.caller.address;
-  const parts = [`${input.direction[0].toUpperCase()}${input.direction.slice(1)} call between ${who} and ${agentName}: ${call.customerTurnsHeard} customer turn${call.customerTurnsHeard === 1 ? '' : 's'}`];
+  const parts = [
+    `${input.direction[0].toUpperCase()}${input.direction.slice(1)} call between ${who} and ${agentName}: ${call.customerTurnsHeard} customer turn${call.customerTurnsHeard === 1 ? '' : 's'}`,
+  ];
   if (variables.length) parts.push(`collected ${variables.map((v) => `${v.key} = ${v.value}`).join(', ')}`);
   if (toolCallCount) parts.push(`${toolCallCount} tool call${toolCallCount === 1 ? '' : 's'}`);
   if (call.transfer) parts.push(`transferred to ${call.transfer.name}`);

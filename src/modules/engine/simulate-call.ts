@@ -28,7 +28,9 @@ export async function simulateCall(deps: EngineDeps, em: Em, principal: Principa
     const [found] = await sql<{ id: string }>(em, 'select id from agent_version where id = ? and agent_id = ?', [body.version_id, agent.id]);
     if (!found) {
       throw new DomainError('NOT_FOUND', `Version ${body.version_id} was not found on agent ${agent.id}`, {
-        resource: 'Agent version', id: body.version_id, issues: [{ field: 'body.version_id', message: 'no such version of this agent' }],
+        resource: 'Agent version',
+        id: body.version_id,
+        issues: [{ field: 'body.version_id', message: 'no such version of this agent' }],
       });
     }
     versionId = found.id;

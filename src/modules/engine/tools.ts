@@ -100,7 +100,13 @@ function endCallTool(permission: ToolPermission): Tool {
 function transferCallTool(config: AgentConfig, permission: ToolPermission): Tool {
   const names = config.destinations.map((d) => d.name);
   const Args = z
-    .object({ destination: z.string().min(1).max(100).describe(`The destination's name: one of ${names.map((n) => JSON.stringify(n)).join(', ') || '(none configured)'}.`) })
+    .object({
+      destination: z
+        .string()
+        .min(1)
+        .max(100)
+        .describe(`The destination's name: one of ${names.map((n) => JSON.stringify(n)).join(', ') || '(none configured)'}.`),
+    })
     .strict();
   return {
     name: BUILTIN.transferCall,
@@ -114,7 +120,10 @@ function transferCallTool(config: AgentConfig, permission: ToolPermission): Tool
       const wanted = parsed.value.destination.trim().toLowerCase();
       const destination = context.config.destinations.find((d) => d.name.toLowerCase() === wanted);
       if (!destination) {
-        return { status: 'failed', result: { error: 'unknown_destination', message: `No destination named ${parsed.value.destination}; choose one of: ${names.join(', ') || '(none)'}` } };
+        return {
+          status: 'failed',
+          result: { error: 'unknown_destination', message: `No destination named ${parsed.value.destination}; choose one of: ${names.join(', ') || '(none)'}` },
+        };
       }
       return {
         status: 'succeeded',
@@ -129,7 +138,11 @@ function recordVariableTool(config: AgentConfig, permission: ToolPermission): To
   const keys = config.variables.map((v) => v.key);
   const Args = z
     .object({
-      key: z.string().min(1).max(64).describe(`Which variable: one of ${keys.join(', ') || '(none configured)'}.`),
+      key: z
+        .string()
+        .min(1)
+        .max(64)
+        .describe(`Which variable: one of ${keys.join(', ') || '(none configured)'}.`),
       value: z.string().trim().min(1).max(500).describe('The value, as the caller gave it.'),
     })
     .strict();
@@ -143,7 +156,10 @@ function recordVariableTool(config: AgentConfig, permission: ToolPermission): To
       if (!parsed.ok) return parsed.outcome;
       const { key, value } = parsed.value;
       if (!context.config.variables.some((v) => v.key === key)) {
-        return { status: 'failed', result: { error: 'unknown_variable', message: `${key} is not a variable of this agent; use one of: ${keys.join(', ') || '(none)'}` } };
+        return {
+          status: 'failed',
+          result: { error: 'unknown_variable', message: `${key} is not a variable of this agent; use one of: ${keys.join(', ') || '(none)'}` },
+        };
       }
       return { status: 'succeeded', result: { recorded: true, key, value }, effect: { kind: 'variable', key, value } };
     },
@@ -161,7 +177,8 @@ function addToDoNotCallTool(permission: ToolPermission): Tool {
   const Args = z.object({ reason: z.string().max(200).optional().describe('What the caller said, in a few words.') }).strict();
   return {
     name: BUILTIN.addToDoNotCall,
-    description: 'The caller asked not to be called again: puts their number on the do-not-call list. Confirm to them that they will not be called again, then end the call.',
+    description:
+      'The caller asked not to be called again: puts their number on the do-not-call list. Confirm to them that they will not be called again, then end the call.',
     inputSchema: jsonSchema(Args),
     permission,
     describeAction: () => 'put your number on our do-not-call list, so we will not call you again',
@@ -170,9 +187,16 @@ function addToDoNotCallTool(permission: ToolPermission): Tool {
       if (!parsed.ok) return parsed.outcome;
       const principal = { ...systemPrincipal(context.organizationId, 'system'), name: `call ${context.sessionId}` };
       try {
-        const { entry, created } = await dncAdd(context.em.fork(), principal, {
-          phone: context.caller.address, source: 'call', reason: parsed.value.reason ?? 'asked not to be called again during a call',
-        }, 'caller');
+        const { entry, created } = await dncAdd(
+          context.em.fork(),
+          principal,
+          {
+            phone: context.caller.address,
+            source: 'call',
+            reason: parsed.value.reason ?? 'asked not to be called again during a call',
+          },
+          'caller',
+        );
         return { status: 'succeeded', result: { added: true, already_listed: !created, phone: entry.phone } };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -92,7 +92,8 @@ export function createCaldavClient(settings: CaldavSettings, credentials: Caldav
   };
 
   async function busy(from: number, to: number): Promise<BusyInterval[]> {
-    const body = '<?xml version="1.0" encoding="utf-8"?>\n' +
+    const body =
+      '<?xml version="1.0" encoding="utf-8"?>\n' +
       '<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">' +
       '<D:prop><D:getetag/><C:calendar-data/></D:prop>' +
       '<C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">' +
@@ -106,7 +107,8 @@ export function createCaldavClient(settings: CaldavSettings, credentials: Caldav
   return {
     /** The calendar exists and the credentials open it; its display name if it has one. */
     async validate(): Promise<{ display_name: string | null }> {
-      const body = '<?xml version="1.0" encoding="utf-8"?>\n' +
+      const body =
+        '<?xml version="1.0" encoding="utf-8"?>\n' +
         '<D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:resourcetype/><D:displayname/><C:supported-calendar-component-set/></D:prop></D:propfind>';
       const response = await dav('PROPFIND', base, { depth: '0', 'content-type': 'application/xml; charset=utf-8' }, body);
       if (response.status !== 207) throw failure(response, 'PROPFIND on the calendar was refused');

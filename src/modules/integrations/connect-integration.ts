@@ -49,9 +49,13 @@ export async function connectIntegration(
   requirePermission(principal, 'integrations:manage');
   const key = (input as { integration?: unknown } | null)?.integration;
   if (typeof key !== 'string' || !(INTEGRATION_KEYS as readonly string[]).includes(key)) {
-    throw new DomainError('VALIDATION_FAILED', key === undefined ? 'Name the integration to connect' : `There is no integration ${JSON.stringify(key).slice(0, 60)}`, {
-      issues: [{ field: 'body.integration', message: `must be one of ${INTEGRATION_KEYS.join(', ')} (GET /v1/integration/info lists them)` }],
-    });
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      key === undefined ? 'Name the integration to connect' : `There is no integration ${JSON.stringify(key).slice(0, 60)}`,
+      {
+        issues: [{ field: 'body.integration', message: `must be one of ${INTEGRATION_KEYS.join(', ')} (GET /v1/integration/info lists them)` }],
+      },
+    );
   }
   const body = parseInput(ConnectIntegrationBody, input, 'body');
   const urlField = body.integration === 'caldav' ? 'calendar_url' : 'base_url';
@@ -64,9 +68,7 @@ export async function connectIntegration(
       issues: [{ field: 'body.integration', message: `must be ${existing.integration} to reconnect ${existing.id}` }],
     });
   }
-  const projectId = body.project_id !== undefined || principal.projectId
-    ? await resolveProjectId(em, principal, body.project_id)
-    : existing?.project ?? null;
+  const projectId = body.project_id !== undefined || principal.projectId ? await resolveProjectId(em, principal, body.project_id) : (existing?.project ?? null);
 
   try {
     await validateCredentials(body, settings);
@@ -83,19 +85,41 @@ export async function connectIntegration(
   if (existing) {
     row = existing;
     Object.assign(row, {
-      name: body.name ?? row.name, project: projectId, settings: body.settings, credentialsEncrypted, credentialNames,
-      status: 'connected', lastError: null, lastErrorAt: null, connectedAt: now, disconnectedAt: null,
+      name: body.name ?? row.name,
+      project: projectId,
+      settings: body.settings,
+      credentialsEncrypted,
+      credentialNames,
+      status: 'connected',
+      lastError: null,
+      lastErrorAt: null,
+      connectedAt: now,
+      disconnectedAt: null,
     });
   } else {
     row = em.create(IntegrationConnection, {
-      id: newId('integrationConnection'), organization: principal.organizationId, project: projectId, integration: body.integration, kind: info.kind,
-      name: body.name ?? info.name, settings: body.settings, credentialsEncrypted, credentialNames, status: 'connected',
-      lastError: null, lastErrorAt: null, connectedAt: now, disconnectedAt: null, createdBy: actorOf(principal),
+      id: newId('integrationConnection'),
+      organization: principal.organizationId,
+      project: projectId,
+      integration: body.integration,
+      kind: info.kind,
+      name: body.name ?? info.name,
+      settings: body.settings,
+      credentialsEncrypted,
+      credentialNames,
+      status: 'connected',
+      lastError: null,
+      lastErrorAt: null,
+      connectedAt: now,
+      disconnectedAt: null,
+      createdBy: actorOf(principal),
     });
   }
   recordAudit(em, principal, {
     action: existing ? 'integration_connection.reconnect' : 'integration_connection.connect',
-    targetType: 'integration_connection', targetId: row.id, projectId,
+    targetType: 'integration_connection',
+    targetId: row.id,
+    projectId,
     data: { integration: body.integration, name: row.name, settings: body.settings, credential_names: credentialNames },
   });
   await em.flush();

@@ -24,11 +24,17 @@ export async function recordConnectionHealth(em: Em, row: IntegrationConnection,
     } else {
       current.connectedAt = new Date();
     }
-    recordAudit(em, { ...systemPrincipal(row.organization, 'system'), name: `call ${sessionId}` }, {
-      action: error ? 'integration_connection.error' : 'integration_connection.recovered',
-      targetType: 'integration_connection', targetId: row.id, projectId: row.project ?? null,
-      data: { status, ...(error ? { error: current.lastError } : {}) },
-    });
+    recordAudit(
+      em,
+      { ...systemPrincipal(row.organization, 'system'), name: `call ${sessionId}` },
+      {
+        action: error ? 'integration_connection.error' : 'integration_connection.recovered',
+        targetType: 'integration_connection',
+        targetId: row.id,
+        projectId: row.project ?? null,
+        data: { status, ...(error ? { error: current.lastError } : {}) },
+      },
+    );
     await em.flush();
     row.status = status;
   } catch {

@@ -22,7 +22,12 @@ export function toConnectionView(c: IntegrationConnection): ConnectionView {
     disconnected_at: c.disconnectedAt?.toISOString() ?? null,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
-    agent_tools: TOOLS_OF[c.integration].map((name) => ({ name, kind: 'integration' as const, permission: WRITES.has(name) ? 'ask' as const : 'allow' as const, config: { connection_id: c.id } })),
+    agent_tools: TOOLS_OF[c.integration].map((name) => ({
+      name,
+      kind: 'integration' as const,
+      permission: WRITES.has(name) ? ('ask' as const) : ('allow' as const),
+      config: { connection_id: c.id },
+    })),
   };
 }
 

@@ -12,7 +12,10 @@ export async function deleteConnection(em: Em, principal: Principal, id: string)
   requirePermission(principal, 'integrations:manage');
   const row = await findConnection(em, principal, id);
   recordAudit(em, principal, {
-    action: 'integration_connection.delete', targetType: 'integration_connection', targetId: row.id, projectId: row.project ?? null,
+    action: 'integration_connection.delete',
+    targetType: 'integration_connection',
+    targetId: row.id,
+    projectId: row.project ?? null,
     data: { integration: row.integration, name: row.name },
   });
   em.remove(row);

@@ -19,7 +19,10 @@ export async function disconnectConnection(em: Em, principal: Principal, id: str
     row.credentialsEncrypted = null;
     row.disconnectedAt = new Date();
     recordAudit(em, principal, {
-      action: 'integration_connection.disconnect', targetType: 'integration_connection', targetId: row.id, projectId: row.project ?? null,
+      action: 'integration_connection.disconnect',
+      targetType: 'integration_connection',
+      targetId: row.id,
+      projectId: row.project ?? null,
       data: { integration: row.integration, name: row.name },
     });
     await em.flush();

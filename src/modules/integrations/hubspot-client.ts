@@ -33,7 +33,11 @@ export function createHubspotClient(settings: { base_url: string }, credentials:
   async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
     const response = await providerRequest(PROVIDER, wire, base + path, {
       method,
-      headers: { authorization: `Bearer ${credentials.access_token}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${credentials.access_token}`,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const json = parseJson(response.text) as { message?: unknown; category?: unknown } | null;
@@ -51,9 +55,16 @@ export function createHubspotClient(settings: { base_url: string }, credentials:
     async search(by: { email?: string; phone?: string }): Promise<CrmContact[]> {
       const groups = [
         ...(by.email ? [{ filters: [{ propertyName: 'email', operator: 'EQ', value: by.email }] }] : []),
-        ...(by.phone ? [{ filters: [{ propertyName: 'phone', operator: 'EQ', value: by.phone }] }, { filters: [{ propertyName: 'mobilephone', operator: 'EQ', value: by.phone }] }] : []),
+        ...(by.phone
+          ? [
+              { filters: [{ propertyName: 'phone', operator: 'EQ', value: by.phone }] },
+              { filters: [{ propertyName: 'mobilephone', operator: 'EQ', value: by.phone }] },
+            ]
+          : []),
       ];
-      const json = await call('POST', '/crm/v3/objects/contacts/search', { filterGroups: groups, properties: PROPERTIES, limit: 5 }) as { results?: unknown } | null;
+      const json = (await call('POST', '/crm/v3/objects/contacts/search', { filterGroups: groups, properties: PROPERTIES, limit: 5 })) as {
+        results?: unknown;
+      } | null;
       return (Array.isArray(json?.results) ? json.results : []).flatMap((r) => {
         const contact = toContact(r);
         return contact ? [contact] : [];
@@ -61,9 +72,15 @@ export function createHubspotClient(settings: { base_url: string }, credentials:
     },
     /** Creates the contact; when one with this email exists, returns it (`created: false`) instead of failing. */
     async create(input: NewContact): Promise<{ contact: CrmContact; created: boolean }> {
-      const properties = Object.fromEntries(Object.entries({
-        firstname: input.first_name, lastname: input.last_name, email: input.email, phone: input.phone, company: input.company,
-      }).filter(([, v]) => v !== undefined && v !== ''));
+      const properties = Object.fromEntries(
+        Object.entries({
+          firstname: input.first_name,
+          lastname: input.last_name,
+          email: input.email,
+          phone: input.phone,
+          company: input.company,
+        }).filter(([, v]) => v !== undefined && v !== ''),
+      );
       try {
         const json = await call('POST', '/crm/v3/objects/contacts', { properties });
         const contact = toContact(json);
@@ -73,7 +90,10 @@ export function createHubspotClient(settings: { base_url: string }, credentials:
         const existing = error instanceof ProviderError && error.kind === 'conflict' ? /Existing ID:\s*(\d+)/i.exec(error.message)?.[1] : undefined;
         if (!existing) throw error;
         const found = input.email ? (await this.search({ email: input.email })).find((c) => c.id === existing) : undefined;
-        return { contact: found ?? { id: existing, first_name: null, last_name: null, email: input.email ?? null, phone: null, company: null }, created: false };
+        return {
+          contact: found ?? { id: existing, first_name: null, last_name: null, email: input.email ?? null, phone: null, company: null },
+          created: false,
+        };
       }
     },
   };
@@ -85,5 +105,12 @@ function toContact(raw: unknown): CrmContact | null {
   if (!r || (typeof r.id !== 'string' && typeof r.id !== 'number')) return null;
   const p = r.properties ?? {};
   const s = (k: string) => (typeof p[k] === 'string' && p[k] !== '' ? (p[k] as string) : null);
-  return { id: String(r.id), first_name: s('firstname'), last_name: s('lastname'), email: s('email'), phone: s('phone') ?? s('mobilephone'), company: s('company') };
+  return {
+    id: String(r.id),
+    first_name: s('firstname'),
+    last_name: s('lastname'),
+    email: s('email'),
+    phone: s('phone') ?? s('mobilephone'),
+    company: s('company'),
+  };
 }

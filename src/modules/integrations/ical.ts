@@ -16,7 +16,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, f);
   }
   return f;
@@ -31,11 +40,22 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export interface LocalTime { y: number; mo: number; d: number; h: number; mi: number; s: number }
+export interface LocalTime {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+}
 
 /** The wall time of an instant in `zone`. */
 export function localParts(utcMs: number, zone: string): LocalTime & { weekday: number } {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(new Date(utcMs))
+      .map((p) => [p.type, p.value]),
+  );
   const t = { y: Number(parts.year), mo: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), mi: Number(parts.minute), s: Number(parts.second) };
   return { ...t, weekday: isoWeekday(t.y, t.mo, t.d) };
 }
@@ -68,7 +88,10 @@ export function formatInZone(utcMs: number, zone: string): string {
 
 /** 20261125T090000Z */
 export function icalUtc(utcMs: number): string {
-  return new Date(utcMs).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(utcMs)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function addDays(t: { y: number; mo: number; d: number }, days: number): { y: number; mo: number; d: number } {
@@ -183,7 +206,10 @@ function instant(time: ICAL.Time, zone: string): number {
 }
 
 function isFree(event: ICAL.Event): boolean {
-  const value = (name: string) => String(event.component.getFirstPropertyValue(name) ?? '').trim().toUpperCase();
+  const value = (name: string) =>
+    String(event.component.getFirstPropertyValue(name) ?? '')
+      .trim()
+      .toUpperCase();
   return value('transp') === 'TRANSPARENT' || value('status') === 'CANCELLED';
 }
 
@@ -271,21 +297,25 @@ function fold(line: string): string {
 }
 
 export function eventText(event: { uid: string; start: number; end: number; summary: string; description: string; now?: number }): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Voice Agent Platform//Integrations//EN',
-    'CALSCALE:GREGORIAN',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${icalUtc(event.now ?? Date.now())}`,
-    `DTSTART:${icalUtc(event.start)}`,
-    `DTEND:${icalUtc(event.end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    'STATUS:CONFIRMED',
-    'TRANSP:OPAQUE',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ].map(fold).join('\r\n') + '\r\n';
+  return (
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Voice Agent Platform//Integrations//EN',
+      'CALSCALE:GREGORIAN',
+      'BEGIN:VEVENT',
+      `UID:${event.uid}`,
+      `DTSTAMP:${icalUtc(event.now ?? Date.now())}`,
+      `DTSTART:${icalUtc(event.start)}`,
+      `DTEND:${icalUtc(event.end)}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+      `DESCRIPTION:${escapeText(event.description)}`,
+      'STATUS:CONFIRMED',
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ]
+      .map(fold)
+      .join('\r\n') + '\r\n'
+  );
 }

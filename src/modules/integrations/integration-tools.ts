@@ -19,7 +19,9 @@ function realDate(y: number, mo: number, d: number): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return mo >= 1 && mo <= 12 && date.getUTCFullYear() === y && date.getUTCDate() === d;
 }
-const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-11-25')
+const DATE = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-11-25')
   .refine((v) => realDate(Number(v.slice(0, 4)), Number(v.slice(5, 7)), Number(v.slice(8, 10))), 'not a real date');
 const LOCAL_OR_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:?\d{2})?$/;
 /** The longest range check_availability looks at: two weeks is what a caller books within. */
@@ -28,36 +30,48 @@ const Priority = z.enum(['low', 'normal', 'high', 'urgent']);
 
 /** Each tool's arguments, as the model sees them (the catalogue shows the same schemas). */
 export const TOOL_ARGS = {
-  check_availability: z.object({
-    from_date: DATE.describe('First day to look at (YYYY-MM-DD), in the calendar\'s time zone.'),
-    to_date: DATE.optional().describe(`Last day to look at (YYYY-MM-DD), at most ${MAX_RANGE_DAYS} days after from_date; default from_date.`),
-    duration_minutes: z.number().int().min(5).max(480).optional().describe('Length of the appointment in minutes; default the calendar\'s slot length.'),
-  }).strict(),
-  book_appointment: z.object({
-    start: z.string().regex(LOCAL_OR_OFFSET, 'a date and time such as 2026-11-25T10:00 (calendar time) or 2026-11-25T10:00:00+01:00')
-      .describe('When the appointment starts: one of the slots check_availability returned.'),
-    duration_minutes: z.number().int().min(5).max(480).optional().describe('Length in minutes; default the calendar\'s slot length.'),
-    attendee_name: z.string().trim().min(1).max(200).optional().describe('Who the appointment is for; default the caller\'s name.'),
-    attendee_phone: z.string().trim().min(3).max(40).optional().describe('A number to reach them; default the caller\'s number.'),
-    note: z.string().trim().max(1000).optional().describe('What the appointment is about, in the caller\'s words.'),
-  }).strict(),
-  lookup_contact: z.object({
-    phone: z.string().trim().min(3).max(40).optional().describe('Phone number to look up; default the caller\'s number.'),
-    email: z.email().max(254).optional().describe('Email address to look up.'),
-  }).strict(),
-  create_contact: z.object({
-    first_name: z.string().trim().min(1).max(100).optional().describe('First name.'),
-    last_name: z.string().trim().min(1).max(100).optional().describe('Last name.'),
-    email: z.email().max(254).optional().describe('Email address.'),
-    phone: z.string().trim().min(3).max(40).optional().describe('Phone number; default the caller\'s number.'),
-    company: z.string().trim().min(1).max(200).optional().describe('Company.'),
-  }).strict(),
-  open_ticket: z.object({
-    subject: z.string().trim().min(1).max(150).describe('A short summary of the issue.'),
-    description: z.string().trim().min(1).max(5000).describe('The issue in detail, as the caller described it.'),
-    priority: Priority.optional().describe('low, normal, high or urgent; default normal.'),
-    requester_email: z.email().max(254).optional().describe('The caller\'s email address, if they gave one.'),
-  }).strict(),
+  check_availability: z
+    .object({
+      from_date: DATE.describe("First day to look at (YYYY-MM-DD), in the calendar's time zone."),
+      to_date: DATE.optional().describe(`Last day to look at (YYYY-MM-DD), at most ${MAX_RANGE_DAYS} days after from_date; default from_date.`),
+      duration_minutes: z.number().int().min(5).max(480).optional().describe("Length of the appointment in minutes; default the calendar's slot length."),
+    })
+    .strict(),
+  book_appointment: z
+    .object({
+      start: z
+        .string()
+        .regex(LOCAL_OR_OFFSET, 'a date and time such as 2026-11-25T10:00 (calendar time) or 2026-11-25T10:00:00+01:00')
+        .describe('When the appointment starts: one of the slots check_availability returned.'),
+      duration_minutes: z.number().int().min(5).max(480).optional().describe("Length in minutes; default the calendar's slot length."),
+      attendee_name: z.string().trim().min(1).max(200).optional().describe("Who the appointment is for; default the caller's name."),
+      attendee_phone: z.string().trim().min(3).max(40).optional().describe("A number to reach them; default the caller's number."),
+      note: z.string().trim().max(1000).optional().describe("What the appointment is about, in the caller's words."),
+    })
+    .strict(),
+  lookup_contact: z
+    .object({
+      phone: z.string().trim().min(3).max(40).optional().describe("Phone number to look up; default the caller's number."),
+      email: z.email().max(254).optional().describe('Email address to look up.'),
+    })
+    .strict(),
+  create_contact: z
+    .object({
+      first_name: z.string().trim().min(1).max(100).optional().describe('First name.'),
+      last_name: z.string().trim().min(1).max(100).optional().describe('Last name.'),
+      email: z.email().max(254).optional().describe('Email address.'),
+      phone: z.string().trim().min(3).max(40).optional().describe("Phone number; default the caller's number."),
+      company: z.string().trim().min(1).max(200).optional().describe('Company.'),
+    })
+    .strict(),
+  open_ticket: z
+    .object({
+      subject: z.string().trim().min(1).max(150).describe('A short summary of the issue.'),
+      description: z.string().trim().min(1).max(5000).describe('The issue in detail, as the caller described it.'),
+      priority: Priority.optional().describe('low, normal, high or urgent; default normal.'),
+      requester_email: z.email().max(254).optional().describe("The caller's email address, if they gave one."),
+    })
+    .strict(),
 } satisfies Record<IntegrationToolName, z.ZodType>;
 
 export const TOOL_DESCRIPTIONS: Record<IntegrationToolName, string> = {
@@ -120,7 +134,10 @@ function integrationTool(row: IntegrationConnection, which: IntegrationToolName,
     async invoke(args, context) {
       const parsed = TOOL_ARGS[which].safeParse(args);
       if (!parsed.success) {
-        return { status: 'failed', result: { error: 'invalid_arguments', message: parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ') } };
+        return {
+          status: 'failed',
+          result: { error: 'invalid_arguments', message: parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ') },
+        };
       }
       let outcome: ToolOutcome;
       try {
@@ -129,7 +146,12 @@ function integrationTool(row: IntegrationConnection, which: IntegrationToolName,
         if (error instanceof ProviderError) {
           outcome = {
             status: 'failed',
-            result: { error: error.kind, message: error.message, connection_id: row.id, ...(error.retryAfterSeconds !== null ? { retry_after_seconds: error.retryAfterSeconds } : {}) },
+            result: {
+              error: error.kind,
+              message: error.message,
+              connection_id: row.id,
+              ...(error.retryAfterSeconds !== null ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+            },
           };
           if (error.kind === 'auth') await recordConnectionHealth(context.em.fork(), row, error.message, context.sessionId);
           return outcome;
@@ -155,7 +177,13 @@ function normalized(phone: string | undefined): string | undefined {
   return parsed.ok ? parsed.phone.e164 : phone;
 }
 
-async function run(row: IntegrationConnection, which: IntegrationToolName, args: Record<string, unknown>, context: ToolContext, settings: EngineSettings): Promise<ToolOutcome> {
+async function run(
+  row: IntegrationConnection,
+  which: IntegrationToolName,
+  args: Record<string, unknown>,
+  context: ToolContext,
+  settings: EngineSettings,
+): Promise<ToolOutcome> {
   const clients = clientsFor(row, settings);
   const key = idempotencyKey(context.sessionId, context.toolCallId ?? `${which}:${JSON.stringify(args)}`);
   const fail = (error: string, message: string): ToolOutcome => ({ status: 'failed', result: { error, message, connection_id: row.id } });
@@ -170,7 +198,10 @@ async function run(row: IntegrationConnection, which: IntegrationToolName, args:
       if (days >= MAX_RANGE_DAYS) return fail('invalid_arguments', `Look at most ${MAX_RANGE_DAYS} days at a time`);
       const duration = a.duration_minutes ?? cal.slot_minutes;
       const { slots, truncated } = await calendar.availability({ fromDate: a.from_date, toDate, durationMinutes: duration });
-      return { status: 'succeeded', result: { time_zone: cal.time_zone, from_date: a.from_date, to_date: toDate, duration_minutes: duration, slots, truncated } };
+      return {
+        status: 'succeeded',
+        result: { time_zone: cal.time_zone, from_date: a.from_date, to_date: toDate, duration_minutes: duration, slots, truncated },
+      };
     }
     const a = args as z.output<typeof TOOL_ARGS.book_appointment>;
     const m = LOCAL_OR_OFFSET.exec(a.start)!;
@@ -186,7 +217,10 @@ async function run(row: IntegrationConnection, which: IntegrationToolName, args:
     const when = { start: formatInZone(start, cal.time_zone), end: formatInZone(end, cal.time_zone) };
     if (start <= Date.now()) return fail('invalid_arguments', `${when.start} is in the past`);
     if (!calendar.withinBusinessHours(start, end)) {
-      return fail('outside_business_hours', `${when.start} to ${when.end} is outside business hours (${cal.business_hours.start}-${cal.business_hours.end}, ${cal.time_zone}); offer a slot from check_availability`);
+      return fail(
+        'outside_business_hours',
+        `${when.start} to ${when.end} is outside business hours (${cal.business_hours.start}-${cal.business_hours.end}, ${cal.time_zone}); offer a slot from check_availability`,
+      );
     }
     // Our own event (a repeated call) is not a conflict: the PUT below finds it and reports it booked.
     const conflicts = (await calendar.busy(start, end)).filter((b) => b.uid !== uid);
@@ -194,9 +228,18 @@ async function run(row: IntegrationConnection, which: IntegrationToolName, args:
     const attendee = a.attendee_name ?? context.caller.name ?? null;
     const phone = a.attendee_phone ?? callerPhone(context) ?? null;
     const { created } = await calendar.book({
-      uid, start, end,
+      uid,
+      start,
+      end,
       summary: `Appointment: ${attendee ?? phone ?? 'caller'}`,
-      description: [attendee && `Name: ${attendee}`, phone && `Phone: ${phone}`, a.note && `Note: ${a.note}`, `Booked by the voice agent during call ${context.sessionId}.`].filter(Boolean).join('\n'),
+      description: [
+        attendee && `Name: ${attendee}`,
+        phone && `Phone: ${phone}`,
+        a.note && `Note: ${a.note}`,
+        `Booked by the voice agent during call ${context.sessionId}.`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
     });
     return { status: 'succeeded', result: { booked: true, already_booked: !created, event_id: uid, ...when, time_zone: cal.time_zone } };
   }
@@ -205,8 +248,8 @@ async function run(row: IntegrationConnection, which: IntegrationToolName, args:
     const crm = clients.hubspot();
     if (which === 'lookup_contact') {
       const a = args as z.output<typeof TOOL_ARGS.lookup_contact>;
-      const phone = a.email && !a.phone ? undefined : normalized(a.phone) ?? callerPhone(context);
-      if (!phone && !a.email) return fail('invalid_arguments', 'Give a phone number or an email: the caller\'s address is not a phone number');
+      const phone = a.email && !a.phone ? undefined : (normalized(a.phone) ?? callerPhone(context));
+      if (!phone && !a.email) return fail('invalid_arguments', "Give a phone number or an email: the caller's address is not a phone number");
       const contacts = await crm.search({ phone, email: a.email });
       return { status: 'succeeded', result: { found: contacts.length > 0, searched: { phone: phone ?? null, email: a.email ?? null }, contacts } };
     }
@@ -229,7 +272,11 @@ async function run(row: IntegrationConnection, which: IntegrationToolName, args:
     subject: a.subject,
     body: `${a.description}\n\n(Opened by the voice agent during call ${context.sessionId}${phone ? ` from ${phone}` : ''}.)`,
     priority: a.priority,
-    requester: { name: context.caller.name ?? phone ?? context.caller.address, ...(a.requester_email ? { email: a.requester_email } : {}), ...(phone ? { phone } : {}) },
+    requester: {
+      name: context.caller.name ?? phone ?? context.caller.address,
+      ...(a.requester_email ? { email: a.requester_email } : {}),
+      ...(phone ? { phone } : {}),
+    },
     externalId: context.sessionId,
     tags: ['voice-agent'],
     idempotencyKey: key,

@@ -39,7 +39,10 @@ const IntegrationConnectionSchema = defineEntity({
     disconnectedAt: p.datetime().nullable(),
     createdBy: p.json<Actor>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class IntegrationConnection extends IntegrationConnectionSchema.class {}

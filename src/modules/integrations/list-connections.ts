@@ -22,10 +22,19 @@ export async function listConnections(
   requirePermission(principal, 'agents:read');
   if (query.connection_id) {
     const row = await findConnection(em, principal, query.connection_id, 'query.connection_id');
-    const matches = (!query.integration || row.integration === query.integration) && (!query.kind || row.kind === query.kind) && (!query.status || row.status === query.status);
+    const matches =
+      (!query.integration || row.integration === query.integration) &&
+      (!query.kind || row.kind === query.kind) &&
+      (!query.status || row.status === query.status);
     return { connections: matches ? [toConnectionView(row)] : [], has_more: false, next_cursor: null };
   }
-  const fingerprint = filterFingerprint({ list: 'integration_connections', integration: query.integration, kind: query.kind, status: query.status, project: principal.projectId });
+  const fingerprint = filterFingerprint({
+    list: 'integration_connections',
+    integration: query.integration,
+    kind: query.kind,
+    status: query.status,
+    project: principal.projectId,
+  });
   const after = query.cursor ? decodeIdCursor(query.cursor, fingerprint, 'integrationConnection') : undefined;
   const rows = await em.find(
     IntegrationConnection,

@@ -10,7 +10,17 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
 const MAX_RETRY_AFTER_SECONDS = 2;
 
 export type ProviderErrorKind =
-  | 'auth' | 'not_found' | 'conflict' | 'invalid' | 'rate_limited' | 'provider_error' | 'timeout' | 'network' | 'forbidden_address' | 'invalid_url' | 'unknown_host';
+  | 'auth'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'rate_limited'
+  | 'provider_error'
+  | 'timeout'
+  | 'network'
+  | 'forbidden_address'
+  | 'invalid_url'
+  | 'unknown_host';
 
 /**
  * What went wrong talking to a provider, in words a model (and an operator)
@@ -51,8 +61,13 @@ export async function providerRequest(
     let response: SafeResponse;
     try {
       response = await safeRequest(url, {
-        method: init.method, headers: init.headers, body: init.body, allowedHosts: wire.settings.allowedHosts,
-        dispatcher: dispatcherFor(wire.settings), timeoutMs: wire.timeoutMs ?? PROVIDER_TIMEOUT_MS, maxBytes: MAX_RESPONSE_BYTES,
+        method: init.method,
+        headers: init.headers,
+        body: init.body,
+        allowedHosts: wire.settings.allowedHosts,
+        dispatcher: dispatcherFor(wire.settings),
+        timeoutMs: wire.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+        maxBytes: MAX_RESPONSE_BYTES,
       });
     } catch (error) {
       if (!(error instanceof OutboundRequestError)) throw error;
@@ -80,7 +95,8 @@ export function retryAfterSeconds(value: string | undefined): number | null {
 export function statusError(provider: string, response: SafeResponse, detail: string): ProviderError {
   const status = response.status;
   const text = `${provider} answered ${status}: ${detail.slice(0, 300) || 'no message'}`;
-  if (status === 401 || status === 403) return new ProviderError(provider, 'auth', `${provider} refused the credentials (${status}): ${detail.slice(0, 300)}`, status);
+  if (status === 401 || status === 403)
+    return new ProviderError(provider, 'auth', `${provider} refused the credentials (${status}): ${detail.slice(0, 300)}`, status);
   if (status === 404) return new ProviderError(provider, 'not_found', text, status);
   if (status === 409 || status === 412) return new ProviderError(provider, 'conflict', text, status);
   if (status === 429) {
@@ -111,7 +127,10 @@ export function toDomainError(error: ProviderError, field: string): DomainError 
   switch (error.kind) {
     case 'forbidden_address':
     case 'invalid_url':
-      return new DomainError('VALIDATION_FAILED', error.message, { ...details, issues: [{ field, message: 'must be a public http(s) address the platform can call' }] });
+      return new DomainError('VALIDATION_FAILED', error.message, {
+        ...details,
+        issues: [{ field, message: 'must be a public http(s) address the platform can call' }],
+      });
     case 'unknown_host':
       return new DomainError('UNPROCESSABLE', error.message, { ...details, issues: [{ field, message: 'names a host that does not exist' }] });
     case 'rate_limited':

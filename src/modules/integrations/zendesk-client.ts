@@ -24,7 +24,11 @@ export function zendeskBaseUrl(settings: { subdomain?: string; base_url?: string
  * some accounts: that is refused too); open: POST tickets.json with an
  * `Idempotency-Key` (Zendesk returns the first ticket for a repeated key).
  */
-export function createZendeskClient(settings: { subdomain?: string; base_url?: string }, credentials: { email: string; api_token: string }, wire: ProviderWire) {
+export function createZendeskClient(
+  settings: { subdomain?: string; base_url?: string },
+  credentials: { email: string; api_token: string },
+  wire: ProviderWire,
+) {
   const base = zendeskBaseUrl(settings);
   const auth = `Basic ${Buffer.from(`${credentials.email}/token:${credentials.api_token}`).toString('base64')}`;
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -35,34 +39,53 @@ export function createZendeskClient(settings: { subdomain?: string; base_url?: s
     });
     const json = parseJson(response.text) as { error?: unknown; description?: unknown; details?: unknown } | null;
     if (response.status < 200 || response.status >= 300) {
-      const error = typeof json?.error === 'string' ? json.error : typeof (json?.error as { title?: unknown })?.title === 'string' ? (json!.error as { title: string }).title : '';
+      const error =
+        typeof json?.error === 'string'
+          ? json.error
+          : typeof (json?.error as { title?: unknown })?.title === 'string'
+            ? (json!.error as { title: string }).title
+            : '';
       const description = typeof json?.description === 'string' ? json.description : (json?.error as { message?: unknown })?.message;
       const details = json?.details ? ` ${JSON.stringify(json.details).slice(0, 200)}` : '';
-      throw statusError(PROVIDER, response, [error, typeof description === 'string' ? description : ''].filter(Boolean).join(': ') + details || response.text.trim().slice(0, 200));
+      throw statusError(
+        PROVIDER,
+        response,
+        [error, typeof description === 'string' ? description : ''].filter(Boolean).join(': ') + details || response.text.trim().slice(0, 200),
+      );
     }
     return json;
   }
   return {
     async validate(): Promise<{ user_id: string; name: string | null }> {
-      const json = await call('GET', '/api/v2/users/me.json') as { user?: { id?: unknown; name?: unknown } } | null;
+      const json = (await call('GET', '/api/v2/users/me.json')) as { user?: { id?: unknown; name?: unknown } } | null;
       const id = json?.user?.id;
-      if (id === null || id === undefined) throw new ProviderError(PROVIDER, 'auth', 'Zendesk did not accept the credentials (it answered as an anonymous user)', 200);
+      if (id === null || id === undefined)
+        throw new ProviderError(PROVIDER, 'auth', 'Zendesk did not accept the credentials (it answered as an anonymous user)', 200);
       return { user_id: String(id), name: typeof json?.user?.name === 'string' ? json.user.name : null };
     },
     async open(ticket: NewTicket): Promise<{ id: string; status: string | null; url: string | null }> {
-      const json = await call('POST', '/api/v2/tickets.json', {
-        ticket: {
-          subject: ticket.subject,
-          comment: { body: ticket.body },
-          requester: ticket.requester,
-          ...(ticket.priority ? { priority: ticket.priority } : {}),
-          ...(ticket.externalId ? { external_id: ticket.externalId } : {}),
-          ...(ticket.tags ? { tags: ticket.tags } : {}),
+      const json = (await call(
+        'POST',
+        '/api/v2/tickets.json',
+        {
+          ticket: {
+            subject: ticket.subject,
+            comment: { body: ticket.body },
+            requester: ticket.requester,
+            ...(ticket.priority ? { priority: ticket.priority } : {}),
+            ...(ticket.externalId ? { external_id: ticket.externalId } : {}),
+            ...(ticket.tags ? { tags: ticket.tags } : {}),
+          },
         },
-      }, { 'idempotency-key': ticket.idempotencyKey }) as { ticket?: { id?: unknown; status?: unknown; url?: unknown } } | null;
+        { 'idempotency-key': ticket.idempotencyKey },
+      )) as { ticket?: { id?: unknown; status?: unknown; url?: unknown } } | null;
       const id = json?.ticket?.id;
       if (id === undefined || id === null) throw new ProviderError(PROVIDER, 'provider_error', 'Zendesk created a ticket but did not return its id');
-      return { id: String(id), status: typeof json?.ticket?.status === 'string' ? json.ticket.status : null, url: typeof json?.ticket?.url === 'string' ? json.ticket.url : null };
+      return {
+        id: String(id),
+        status: typeof json?.ticket?.status === 'string' ? json.ticket.status : null,
+        url: typeof json?.ticket?.url === 'string' ? json.ticket.url : null,
+      };
     },
   };
 }

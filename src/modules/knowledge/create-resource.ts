@@ -33,9 +33,12 @@ export async function createResource(em: Em, principal: Principal, input: unknow
   requirePermission(principal, 'knowledge:manage');
   const body = parseInput(CreateResourceBody, input, 'body');
   const projectId = await resolveProjectId(em, principal, body.project_id);
-  const source = body.url !== undefined ? await fetchSource(body.url, settings) : body.document !== undefined
-    ? { kind: 'document' as const, text: body.document.content, contentType: body.document.content_type, title: body.document.filename ?? null, url: null }
-    : { kind: 'text' as const, text: body.text!, contentType: 'text/plain', title: null, url: null };
+  const source =
+    body.url !== undefined
+      ? await fetchSource(body.url, settings)
+      : body.document !== undefined
+        ? { kind: 'document' as const, text: body.document.content, contentType: body.document.content_type, title: body.document.filename ?? null, url: null }
+        : { kind: 'text' as const, text: body.text!, contentType: 'text/plain', title: null, url: null };
   // PostgreSQL text refuses U+0000; fetched pages are untrusted.
   const text = source.text.replaceAll('\u0000', '').slice(0, MAX_RESOURCE_CHARS);
   const chunks = chunkText(text);
@@ -57,10 +60,20 @@ export async function createResource(em: Em, principal: Principal, input: unknow
       createdBy: actorOf(principal),
     });
     chunks.forEach((content, position) =>
-      tx.create(KnowledgeChunk, { id: newId('knowledgeChunk'), organization: principal.organizationId, project: projectId, resource: resource.id, position, content }),
+      tx.create(KnowledgeChunk, {
+        id: newId('knowledgeChunk'),
+        organization: principal.organizationId,
+        project: projectId,
+        resource: resource.id,
+        position,
+        content,
+      }),
     );
     recordAudit(tx, principal, {
-      action: 'knowledge.resource.create', targetType: 'knowledge_resource', targetId: resource.id, projectId,
+      action: 'knowledge.resource.create',
+      targetType: 'knowledge_resource',
+      targetId: resource.id,
+      projectId,
       data: { source_kind: source.kind, source_url: source.url, chunks: chunks.length },
     });
     await tx.flush();
@@ -81,7 +94,9 @@ async function fetchSource(url: string, settings: FetchSettings): Promise<Source
   let response;
   try {
     response = await safeRequest(url, {
-      allowedHosts: settings.allowedHosts, lookup: settings.lookup, maxBytes: MAX_FETCH_BYTES,
+      allowedHosts: settings.allowedHosts,
+      lookup: settings.lookup,
+      maxBytes: MAX_FETCH_BYTES,
       headers: { accept: 'text/html, text/plain, text/markdown, application/json;q=0.9, */*;q=0.1' },
     });
   } catch (error) {

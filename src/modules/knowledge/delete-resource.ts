@@ -12,7 +12,9 @@ import { KnowledgeResource } from './knowledge.entity.js';
 export async function deleteResource(em: Em, principal: Principal, id: string): Promise<{ resource_id: string; deleted: true }> {
   requirePermission(principal, 'knowledge:manage');
   const resource = await em.findOne(KnowledgeResource, {
-    id, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}),
+    id,
+    organization: principal.organizationId,
+    ...(principal.projectId ? { project: principal.projectId } : {}),
   });
   if (!resource) throw notFound('Knowledge resource', id);
   await em.nativeDelete(KnowledgeResource, { id: resource.id });

@@ -6,8 +6,12 @@ extendZodWithOpenApi(z);
 
 /** Knowledge resources and retrieval: one schema per payload, shared by REST, MCP and the OpenAPI document. */
 
-const ProjectId = z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'a project id such as prj_01J...')
-  .describe('The project the knowledge belongs to; default: the sign-in\'s project, else the organization\'s first.');
+const ProjectId = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z0-9_-]+$/, 'a project id such as prj_01J...')
+  .describe("The project the knowledge belongs to; default: the sign-in's project, else the organization's first.");
 
 /** A resource is at most this long (about 300 pages of text); longer documents are split by the caller. */
 export const MAX_RESOURCE_CHARS = 1_000_000;
@@ -18,14 +22,17 @@ export const CreateResourceBody = z
     text: z.string().min(1).max(MAX_RESOURCE_CHARS).optional().describe('The knowledge as plain text.'),
     document: z
       .object({
-        content: z.string().min(1).max(MAX_RESOURCE_CHARS).describe('The document\'s text content (markdown, plain text or JSON).'),
+        content: z.string().min(1).max(MAX_RESOURCE_CHARS).describe("The document's text content (markdown, plain text or JSON)."),
         content_type: z.enum(['text/markdown', 'text/plain', 'application/json']).describe('What the content is.'),
-        filename: z.string().trim().min(1).max(200).optional().describe('The uploaded file\'s name.'),
+        filename: z.string().trim().min(1).max(200).optional().describe("The uploaded file's name."),
       })
       .strict()
       .optional()
       .describe('An uploaded document, as text.'),
-    url: z.url({ protocol: /^https?$/ }).max(2048).optional()
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional()
       .describe('A web page or text file to fetch (public addresses only); HTML is reduced to its text.'),
     project_id: ProjectId.optional(),
   })
@@ -72,7 +79,7 @@ export const Passage = z
     resource_id: z.string(),
     resource_name: z.string(),
     source_url: z.string().nullable().describe('Where the resource was fetched from, for url resources.'),
-    position: z.number().int().describe('The passage\'s place in its resource, from 0.'),
+    position: z.number().int().describe("The passage's place in its resource, from 0."),
     rank: z.number().describe('Relevance (ts_rank_cd); higher is better.'),
     snippet: z.string().describe('The matching words in context, matches marked with <b></b>.'),
     content: z.string().describe('The whole passage.'),

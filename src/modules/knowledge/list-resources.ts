@@ -12,7 +12,10 @@ export async function listResources(em: Em, principal: Principal, input: unknown
   requirePermission(principal, 'knowledge:manage');
   const query = parseInput(ListResourcesQuery, input, 'query');
   const projectId = await resolveProjectId(em, principal, query.project_id, 'query.project_id');
-  const page = await findPage(em, KnowledgeResource, { organization: principal.organizationId, project: projectId }, query,
-    { list: 'knowledge_resources', order: 'desc', filters: { project: projectId } });
+  const page = await findPage(em, KnowledgeResource, { organization: principal.organizationId, project: projectId }, query, {
+    list: 'knowledge_resources',
+    order: 'desc',
+    filters: { project: projectId },
+  });
   return { ...page, items: page.items.map(toResourceView) };
 }

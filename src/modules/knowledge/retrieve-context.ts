@@ -26,7 +26,15 @@ export async function retrieveContext(em: Em, principal: Principal, input: unkno
 /** The search itself, for callers that already hold the tenant (the engine's search_knowledge tool). */
 export async function searchPassages(em: Em, scope: { organizationId: string; projectId: string }, query: string, limit: number): Promise<Passage[]> {
   const strict = /(^|\s)-\S|"|\bor\b/i.test(query);
-  const rows = await sql<{ resource_id: string; resource_name: string; source_url: string | null; position: number; rank: number; snippet: string; content: string }>(
+  const rows = await sql<{
+    resource_id: string;
+    resource_name: string;
+    source_url: string | null;
+    position: number;
+    rank: number;
+    snippet: string;
+    content: string;
+  }>(
     em,
     `with q as (select websearch_to_tsquery('english', ?) as all_terms),
           t as (select all_terms, case when ?::boolean or all_terms::text = '' then all_terms else replace(all_terms::text, ' & ', ' | ')::tsquery end as any_term from q)

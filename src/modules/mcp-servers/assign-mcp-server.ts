@@ -18,12 +18,20 @@ export async function assignMcpServer(em: Em, principal: Principal, input: unkno
   const body = parseInput(AssignMcpServerBody, input, 'body');
   const agent = await findAgent(em, principal, body.agent_id);
   const server = await findMcpServer(em, principal, body.mcp_server_id);
-  const inserted: unknown[] = await em.getConnection().execute(
-    'insert into agent_mcp_server (id, organization_id, agent_id, server_id, created_by, created_at) values (?, ?, ?, ?, ?, now()) on conflict (agent_id, server_id) do nothing returning id',
-    [newId('agentMcpServer'), principal.organizationId, agent.id, server.id, JSON.stringify(actorOf(principal))],
-  );
+  const inserted: unknown[] = await em
+    .getConnection()
+    .execute(
+      'insert into agent_mcp_server (id, organization_id, agent_id, server_id, created_by, created_at) values (?, ?, ?, ?, ?, now()) on conflict (agent_id, server_id) do nothing returning id',
+      [newId('agentMcpServer'), principal.organizationId, agent.id, server.id, JSON.stringify(actorOf(principal))],
+    );
   if (inserted.length) {
-    recordAudit(em, principal, { action: 'agent.mcp_server.assign', targetType: 'agent', targetId: agent.id, projectId: agent.project, data: { mcp_server_id: server.id } });
+    recordAudit(em, principal, {
+      action: 'agent.mcp_server.assign',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
+      data: { mcp_server_id: server.id },
+    });
     await em.flush();
   }
   return { agent_id: agent.id, mcp_server_id: server.id, assigned: inserted.length > 0 };

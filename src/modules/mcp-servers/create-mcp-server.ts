@@ -30,11 +30,27 @@ export async function createMcpServer(em: Em, principal: Principal, input: unkno
   const headers = Object.fromEntries(Object.entries(body.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const headerNames = Object.keys(headers).sort();
   const server = em.create(McpServer, {
-    id: newId('mcpServer'), organization: principal.organizationId, name: body.name, address: body.address, signInMethod: body.sign_in_method,
+    id: newId('mcpServer'),
+    organization: principal.organizationId,
+    name: body.name,
+    address: body.address,
+    signInMethod: body.sign_in_method,
     headersEncrypted: headerNames.length ? encryptSecret(settings.encryptionKey, JSON.stringify(headers), principal.organizationId) : null,
-    headerNames, oauthEncrypted: null, oauthState: null, lastSyncedAt: null, lastAttemptAt: null, toolCount: 0, lastError: null, createdBy: actorOf(principal),
+    headerNames,
+    oauthEncrypted: null,
+    oauthState: null,
+    lastSyncedAt: null,
+    lastAttemptAt: null,
+    toolCount: 0,
+    lastError: null,
+    createdBy: actorOf(principal),
   });
-  recordAudit(em, principal, { action: 'mcp_server.create', targetType: 'mcp_server', targetId: server.id, data: { name: body.name, address: body.address, header_names: headerNames } });
+  recordAudit(em, principal, {
+    action: 'mcp_server.create',
+    targetType: 'mcp_server',
+    targetId: server.id,
+    data: { name: body.name, address: body.address, header_names: headerNames },
+  });
   await em.flush();
   return toMcpServerView(server);
 }

@@ -17,9 +17,14 @@ export async function deleteMcpServer(em: Em, principal: Principal, id: string):
   const assigned = await em.find(AgentMcpServer, { server: server.id }, { orderBy: { id: 'asc' } });
   if (assigned.length) {
     const agents = await em.find(Agent, { id: assigned.map((a) => a.agent) }, { fields: ['id', 'name'], orderBy: { id: 'asc' } });
-    throw new DomainError('CONFLICT', `MCP server ${server.id} is assigned to ${agents.map((a) => `${a.name} (${a.id})`).join(', ')}: unassign it first (POST /v1/agent/mcp_server/unassign)`, {
-      mcp_server_id: server.id, in_use_by: agents.map((a) => ({ agent_id: a.id, name: a.name })),
-    });
+    throw new DomainError(
+      'CONFLICT',
+      `MCP server ${server.id} is assigned to ${agents.map((a) => `${a.name} (${a.id})`).join(', ')}: unassign it first (POST /v1/agent/mcp_server/unassign)`,
+      {
+        mcp_server_id: server.id,
+        in_use_by: agents.map((a) => ({ agent_id: a.id, name: a.name })),
+      },
+    );
   }
   await em.nativeDelete(McpServer, { id: server.id });
   recordAudit(em, principal, { action: 'mcp_server.delete', targetType: 'mcp_server', targetId: server.id, data: { name: server.name } });

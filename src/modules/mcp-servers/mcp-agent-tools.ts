@@ -49,7 +49,11 @@ async function callMcpTool(server: McpServer, name: string, args: Record<string,
   try {
     client = await connectMcpServer(server, settings, em);
     const result = await client.callTool({ name, arguments: args }, undefined, { timeout: MCP_REQUEST_TIMEOUT_MS });
-    const response = { content: result.content, ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}), isError: result.isError === true };
+    const response = {
+      content: result.content,
+      ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+      isError: result.isError === true,
+    };
     const text = JSON.stringify(response);
     const recorded = text.length <= MAX_RECORDED_CHARS ? response : { truncated: text.slice(0, MAX_RECORDED_CHARS) };
     if (result.isError) return { status: 'failed', result: { error: 'tool_error', message: 'The MCP tool reported an error', request, response: recorded } };

@@ -40,7 +40,9 @@ export function guardedFetch(settings: EngineSettings): FetchLike {
  * protocol failures throw; callers record them.
  */
 export async function connectMcpServer(server: McpServer, settings: EngineSettings, em: Em): Promise<Client> {
-  const headers: Record<string, string> = server.headersEncrypted ? JSON.parse(decryptSecret(settings.encryptionKey, server.headersEncrypted, server.organization)) : {};
+  const headers: Record<string, string> = server.headersEncrypted
+    ? JSON.parse(decryptSecret(settings.encryptionKey, server.headersEncrypted, server.organization))
+    : {};
   // OAuth: the provider sends the stored token and refreshes it on a 401 (em saves the rotated pair).
   const authProvider = server.signInMethod === 'oauth' ? oauthProviderFor(em, server, settings) : undefined;
   const transport = new StreamableHTTPClientTransport(new URL(server.address), { requestInit: { headers }, fetch: guardedFetch(settings), authProvider });

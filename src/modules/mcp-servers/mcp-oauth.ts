@@ -38,7 +38,12 @@ class StoredOAuthProvider implements OAuthClientProvider {
   private stored: OAuthState;
 
   /** `connect`: use and refresh tokens only; a sign-in (registration, authorization) is the operator's step, never started here. */
-  constructor(private readonly em: Em, private readonly server: McpServer, private readonly settings: EngineSettings, private readonly mode: 'sign-in' | 'connect' = 'sign-in') {
+  constructor(
+    private readonly em: Em,
+    private readonly server: McpServer,
+    private readonly settings: EngineSettings,
+    private readonly mode: 'sign-in' | 'connect' = 'sign-in',
+  ) {
     this.stored = server.oauthEncrypted ? JSON.parse(decryptSecret(settings.encryptionKey, server.oauthEncrypted, server.organization)) : {};
   }
 
@@ -134,7 +139,13 @@ async function runAuth(provider: StoredOAuthProvider, server: McpServer, setting
  * the operator opens to consent. With valid stored tokens nothing is needed
  * and `authorization_url` is null.
  */
-export async function startMcpOAuth(em: Em, principal: Principal, serverId: string, settings: EngineSettings, publicUrl: string): Promise<{ authorization_url: string | null }> {
+export async function startMcpOAuth(
+  em: Em,
+  principal: Principal,
+  serverId: string,
+  settings: EngineSettings,
+  publicUrl: string,
+): Promise<{ authorization_url: string | null }> {
   requirePermission(principal, 'tools:manage');
   const server = await findMcpServer(em, principal, serverId);
   if (server.signInMethod !== 'oauth') throw new DomainError('CONFLICT', 'This MCP server signs in with headers, not OAuth');

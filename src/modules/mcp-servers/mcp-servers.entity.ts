@@ -35,7 +35,10 @@ const McpServerSchema = defineEntity({
     lastError: p.text().nullable(),
     createdBy: p.json<Actor>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class McpServer extends McpServerSchema.class {}
@@ -61,7 +64,10 @@ const McpServerToolSchema = defineEntity({
     active: p.boolean().default(true),
     removedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class McpServerTool extends McpServerToolSchema.class {}

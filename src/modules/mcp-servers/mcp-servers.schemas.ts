@@ -6,17 +6,38 @@ extendZodWithOpenApi(z);
 
 /** External MCP servers (spec 2.7): one schema per payload, shared by REST, MCP and the OpenAPI document. */
 
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as mcp_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as mcp_01J...')
+    .describe(what);
 const HeaderName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'a header name');
 const Permission = z.enum(['allow', 'ask', 'block']);
 
 export const CreateMcpServerBody = z
   .object({
     name: z.string().trim().min(1).max(100).describe('A name for the server, shown to operators.'),
-    address: z.url({ protocol: /^https?$/ }).max(2048).describe('The server\'s Streamable HTTP endpoint (public addresses only), e.g. https://mcp.example.com/mcp.'),
-    sign_in_method: z.enum(['headers', 'oauth']).default('headers')
-      .describe('headers: the operator\'s own headers (below) are sent on every request; oauth: the platform signs in as an OAuth client (start it with the oauth/authorize route, then open the address it returns).'),
-    headers: z.record(HeaderName, z.string().max(4000).regex(/^[^\r\n]*$/, 'must not contain line breaks')).optional()
+    address: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .describe("The server's Streamable HTTP endpoint (public addresses only), e.g. https://mcp.example.com/mcp."),
+    sign_in_method: z
+      .enum(['headers', 'oauth'])
+      .default('headers')
+      .describe(
+        "headers: the operator's own headers (below) are sent on every request; oauth: the platform signs in as an OAuth client (start it with the oauth/authorize route, then open the address it returns).",
+      ),
+    headers: z
+      .record(
+        HeaderName,
+        z
+          .string()
+          .max(4000)
+          .regex(/^[^\r\n]*$/, 'must not contain line breaks'),
+      )
+      .optional()
       .describe('Headers sent to the server (Authorization, X-Api-Key, ...). Stored encrypted, never returned.'),
   })
   .strict()
@@ -25,16 +46,24 @@ export type CreateMcpServerBody = z.input<typeof CreateMcpServerBody>;
 
 export const McpServerParams = z.object({ mcp_server_id: Id('The MCP server id (mcp_...).') }).strict();
 export const McpServerIdParams = z.object({ id: Id('The MCP server id (mcp_...).') }).strict();
-export const McpToolParams = z.object({
-  mcp_server_id: Id('The MCP server id (mcp_...).'),
-  tool_name: z.string().min(1).max(128).describe('The tool\'s name, as the server lists it.'),
-}).strict();
+export const McpToolParams = z
+  .object({
+    mcp_server_id: Id('The MCP server id (mcp_...).'),
+    tool_name: z.string().min(1).max(128).describe("The tool's name, as the server lists it."),
+  })
+  .strict();
 
 /** How long a sync request waits at most for the result (a server that lists slowly may take longer; then ask again). */
 export const SYNC_WAIT_DEFAULT_SECONDS = 30;
 export const SYNC_WAIT_MAX_SECONDS = 60;
-export const SyncWaitSeconds = z.number().int().min(1).max(SYNC_WAIT_MAX_SECONDS)
-  .describe(`With wait: give up waiting after this many seconds, 1 to ${SYNC_WAIT_MAX_SECONDS} (default ${SYNC_WAIT_DEFAULT_SECONDS}); the sync goes on, and the answer says it is still running.`);
+export const SyncWaitSeconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(SYNC_WAIT_MAX_SECONDS)
+  .describe(
+    `With wait: give up waiting after this many seconds, 1 to ${SYNC_WAIT_MAX_SECONDS} (default ${SYNC_WAIT_DEFAULT_SECONDS}); the sync goes on, and the answer says it is still running.`,
+  );
 
 export const SyncMcpToolsBody = z
   .object({
@@ -48,8 +77,12 @@ export type SyncMcpToolsBody = z.output<typeof SyncMcpToolsBody>;
 /** The same two settings as query parameters (`?wait=true`), for clients that send no body. */
 export const SyncMcpToolsQuery = z
   .object({
-    wait: z.enum(['true', 'false']).optional().describe('true: wait for the result (as the body\'s wait).'),
-    wait_seconds: z.string().regex(/^([1-9]|[1-5][0-9]|60)$/, `whole seconds, 1 to ${SYNC_WAIT_MAX_SECONDS}`).optional().describe('As the body\'s wait_seconds.'),
+    wait: z.enum(['true', 'false']).optional().describe("true: wait for the result (as the body's wait)."),
+    wait_seconds: z
+      .string()
+      .regex(/^([1-9]|[1-5][0-9]|60)$/, `whole seconds, 1 to ${SYNC_WAIT_MAX_SECONDS}`)
+      .optional()
+      .describe("As the body's wait_seconds."),
   })
   .strict();
 export type SyncMcpToolsQuery = z.output<typeof SyncMcpToolsQuery>;
@@ -65,7 +98,7 @@ export const ActivateMcpToolBody = z
 
 export const AssignMcpServerBody = z
   .object({
-    agent_id: Id('The agent that gets the server\'s tools.'),
+    agent_id: Id("The agent that gets the server's tools."),
     mcp_server_id: Id('The MCP server (mcp_...).'),
   })
   .strict()
@@ -118,10 +151,19 @@ export type McpSyncResult = z.infer<typeof McpSyncResult>;
 export const SyncMcpToolsResponse = z.object({
   workflow_id: z.string(),
   run_id: z.string(),
-  status: z.enum(['running', 'finished']).describe('finished: result (and tools) hold the outcome; running: the sync goes on (not waited for, or the wait ran out).'),
-  timed_out: z.boolean().describe('true when wait was asked and wait_seconds passed before the sync finished: call again with wait to join the same run, or retrieve the server later.'),
-  result: McpSyncResult.nullable().describe('With wait, once finished: the sync\'s result; else null.'),
-  tools: z.array(McpToolView).nullable().describe('With wait, once finished: the server\'s tools as the sync left them (removed ones marked), with their permissions; else null.'),
+  status: z
+    .enum(['running', 'finished'])
+    .describe('finished: result (and tools) hold the outcome; running: the sync goes on (not waited for, or the wait ran out).'),
+  timed_out: z
+    .boolean()
+    .describe(
+      'true when wait was asked and wait_seconds passed before the sync finished: call again with wait to join the same run, or retrieve the server later.',
+    ),
+  result: McpSyncResult.nullable().describe("With wait, once finished: the sync's result; else null."),
+  tools: z
+    .array(McpToolView)
+    .nullable()
+    .describe("With wait, once finished: the server's tools as the sync left them (removed ones marked), with their permissions; else null."),
 });
 
 export const UnassignMcpServerResponse = z.object({

@@ -7,9 +7,7 @@ import { isDeadlineError, withinDeadline, type TemporalAccess } from '../../temp
 import { workflowIds } from '../../temporal/workflow-ids.js';
 import type { McpToolSyncInput, McpToolSyncOutcome } from '../../../workflows/mcp-tool-sync/messages.js';
 import { McpServerTool } from './mcp-servers.entity.js';
-import {
-  SYNC_WAIT_DEFAULT_SECONDS, SyncMcpToolsBody, type McpSyncResult, type McpToolView, type SyncMcpToolsQuery,
-} from './mcp-servers.schemas.js';
+import { SYNC_WAIT_DEFAULT_SECONDS, SyncMcpToolsBody, type McpSyncResult, type McpToolView, type SyncMcpToolsQuery } from './mcp-servers.schemas.js';
 import { findMcpServer } from './mcp-server-access.js';
 import { ensureMcpSyncSchedule } from './mcp-sync-schedule.js';
 import { toMcpToolView } from './mcp-server-views.js';
@@ -38,7 +36,12 @@ export interface McpSyncAnswer {
  * periodic sync schedule exists.
  */
 export async function startMcpSync(
-  em: Em, principal: Principal, serverId: string, input: unknown, temporal: TemporalAccess, query: SyncMcpToolsQuery = {},
+  em: Em,
+  principal: Principal,
+  serverId: string,
+  input: unknown,
+  temporal: TemporalAccess,
+  query: SyncMcpToolsQuery = {},
   onProgress: ReportProgress = noProgress,
 ): Promise<McpSyncAnswer> {
   requirePermission(principal, 'tools:manage');
@@ -65,7 +68,8 @@ export async function startMcpSync(
   // The sync is one listing of the server's tools: progress is the time waited, out of the time allowed.
   const total = Math.round(waitMs / 1000);
   const started = Date.now();
-  const tick = () => onProgress({ progress: Math.min(total, Math.floor((Date.now() - started) / 1000)), total, message: `syncing the tools of ${server.name}` });
+  const tick = () =>
+    onProgress({ progress: Math.min(total, Math.floor((Date.now() - started) / 1000)), total, message: `syncing the tools of ${server.name}` });
   tick();
   const ticker = setInterval(tick, 1000);
   try {

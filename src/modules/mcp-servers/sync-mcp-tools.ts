@@ -49,8 +49,14 @@ export async function syncMcpTools(em: Em, serverId: string, settings: EngineSet
         tx.assign(found, { description: tool.description, inputSchema: tool.inputSchema, removedAt: null });
       } else {
         tx.create(McpServerTool, {
-          id: newId('mcpServerTool'), server: server.id, name: tool.name, description: tool.description,
-          inputSchema: tool.inputSchema, permission: 'ask', active: true, removedAt: null,
+          id: newId('mcpServerTool'),
+          server: server.id,
+          name: tool.name,
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          permission: 'ask',
+          active: true,
+          removedAt: null,
         });
         added.push(tool.name);
       }

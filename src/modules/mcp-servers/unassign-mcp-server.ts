@@ -8,14 +8,24 @@ import { findMcpServer } from './mcp-server-access.js';
 import { AgentMcpServer } from './mcp-servers.entity.js';
 
 /** Takes a server's tools away from an agent (from its next call). Unassigning what is not assigned is a no-op. */
-export async function unassignMcpServer(em: Em, principal: Principal, input: unknown): Promise<{ agent_id: string; mcp_server_id: string; unassigned: boolean }> {
+export async function unassignMcpServer(
+  em: Em,
+  principal: Principal,
+  input: unknown,
+): Promise<{ agent_id: string; mcp_server_id: string; unassigned: boolean }> {
   requirePermission(principal, 'tools:manage');
   const body = parseInput(AssignMcpServerBody, input, 'body');
   const agent = await findAgent(em, principal, body.agent_id, { archived: 'allow' });
   const server = await findMcpServer(em, principal, body.mcp_server_id);
   const removed = await em.nativeDelete(AgentMcpServer, { agent: agent.id, server: server.id });
   if (removed) {
-    recordAudit(em, principal, { action: 'agent.mcp_server.unassign', targetType: 'agent', targetId: agent.id, projectId: agent.project, data: { mcp_server_id: server.id } });
+    recordAudit(em, principal, {
+      action: 'agent.mcp_server.unassign',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
+      data: { mcp_server_id: server.id },
+    });
     await em.flush();
   }
   return { agent_id: agent.id, mcp_server_id: server.id, unassigned: removed > 0 };

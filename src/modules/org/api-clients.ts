@@ -59,11 +59,7 @@ const invalidClient = () =>
     error: 'invalid_client',
   });
 
-export async function issueToken(
-  em: Em,
-  auth: { tokenSecret: string; tokenTtlSeconds: number },
-  input: TokenRequestBody,
-): Promise<TokenResponse> {
+export async function issueToken(em: Em, auth: { tokenSecret: string; tokenTtlSeconds: number }, input: TokenRequestBody): Promise<TokenResponse> {
   const client = await em.findOne(ApiClient, { id: input.client_id });
   // Compare hashes in constant time, and hash even for an unknown client, so
   // timing does not tell whether a client id exists.

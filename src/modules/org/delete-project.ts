@@ -46,9 +46,14 @@ export async function deleteProject(em: Em, principal: Principal, projectId: str
     ];
     if (contents.length) {
       const kinds = [...new Set(contents.map((c) => c.kind))].map((k) => `${contents.filter((c) => c.kind === k).length} ${k.replace('_', ' ')}(s)`);
-      throw new DomainError('CONFLICT', `Project ${project.id} is not empty: it holds ${kinds.join(', ')} (in_use_by names them). Delete the tools, resources and connections first; a project with agents, archived ones too, keeps their calls and cannot be deleted`, {
-        project_id: project.id, in_use_by: contents,
-      });
+      throw new DomainError(
+        'CONFLICT',
+        `Project ${project.id} is not empty: it holds ${kinds.join(', ')} (in_use_by names them). Delete the tools, resources and connections first; a project with agents, archived ones too, keeps their calls and cannot be deleted`,
+        {
+          project_id: project.id,
+          in_use_by: contents,
+        },
+      );
     }
     tx.remove(project);
     recordAudit(tx, principal, { action: 'project.delete', targetType: 'project', targetId: project.id, data: { name: project.name } });

@@ -6,13 +6,7 @@ export interface PriceList {
   perMinuteMicros: Record<CostComponent, number>;
 }
 export type CostComponent = 'telephony' | 'model' | 'voice' | 'transcription' | 'platform';
-export const COST_COMPONENTS: readonly CostComponent[] = [
-  'telephony',
-  'model',
-  'voice',
-  'transcription',
-  'platform',
-];
+export const COST_COMPONENTS: readonly CostComponent[] = ['telephony', 'model', 'voice', 'transcription', 'platform'];
 
 /** 0.156 per minute in all (the spec's example), split over the components. */
 export const DEFAULT_PRICE_LIST: PriceList = {
@@ -29,7 +23,10 @@ const OrganizationSchema = defineEntity({
     slug: p.string().length(80).unique(),
     priceList: p.json<PriceList>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class Organization extends OrganizationSchema.class {}

@@ -5,17 +5,31 @@
 import { DomainError } from '../errors.js';
 
 export const PERMISSIONS = [
-  'org:read', 'org:manage', 'members:manage', 'calls:read', 'recordings:read', 'analytics:read',
-  'billing:read', 'agents:read', 'agents:write', 'agents:publish', 'tests:run', 'outbound:call',
-  'outbound:launch', 'dnc:manage', 'numbers:manage', 'tools:manage', 'knowledge:manage',
-  'integrations:manage', 'triggers:manage', 'audit:read',
+  'org:read',
+  'org:manage',
+  'members:manage',
+  'calls:read',
+  'recordings:read',
+  'analytics:read',
+  'billing:read',
+  'agents:read',
+  'agents:write',
+  'agents:publish',
+  'tests:run',
+  'outbound:call',
+  'outbound:launch',
+  'dnc:manage',
+  'numbers:manage',
+  'tools:manage',
+  'knowledge:manage',
+  'integrations:manage',
+  'triggers:manage',
+  'audit:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const READ: Permission[] = ['org:read', 'calls:read', 'recordings:read', 'analytics:read', 'agents:read'];
-const WRITE: Permission[] = [
-  ...READ, 'agents:write', 'tests:run', 'outbound:call', 'knowledge:manage', 'tools:manage', 'triggers:manage',
-];
+const WRITE: Permission[] = [...READ, 'agents:write', 'tests:run', 'outbound:call', 'knowledge:manage', 'tools:manage', 'triggers:manage'];
 
 export const ORG_ROLES = {
   owner: [...PERMISSIONS],
@@ -30,14 +44,35 @@ export const ORG_ROLE_NAMES = Object.keys(ORG_ROLES) as OrgRole[];
 
 /** Permissions that apply within one project; the others apply to the whole organization. */
 export const PROJECT_SCOPED: ReadonlySet<Permission> = new Set<Permission>([
-  'calls:read', 'recordings:read', 'analytics:read', 'agents:read', 'agents:write', 'agents:publish', 'tests:run',
-  'outbound:call', 'outbound:launch', 'numbers:manage', 'tools:manage', 'knowledge:manage', 'triggers:manage',
+  'calls:read',
+  'recordings:read',
+  'analytics:read',
+  'agents:read',
+  'agents:write',
+  'agents:publish',
+  'tests:run',
+  'outbound:call',
+  'outbound:launch',
+  'numbers:manage',
+  'tools:manage',
+  'knowledge:manage',
+  'triggers:manage',
 ]);
 
 export const PROJECT_ROLES = {
   admin: [...PROJECT_SCOPED],
-  editor: ['calls:read', 'recordings:read', 'analytics:read', 'agents:read', 'agents:write', 'tests:run', 'outbound:call',
-    'knowledge:manage', 'tools:manage', 'triggers:manage'],
+  editor: [
+    'calls:read',
+    'recordings:read',
+    'analytics:read',
+    'agents:read',
+    'agents:write',
+    'tests:run',
+    'outbound:call',
+    'knowledge:manage',
+    'tools:manage',
+    'triggers:manage',
+  ],
   viewer: ['calls:read', 'recordings:read', 'analytics:read', 'agents:read'],
 } satisfies Record<string, Permission[]>;
 export type ProjectRole = keyof typeof PROJECT_ROLES;

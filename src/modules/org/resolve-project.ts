@@ -22,7 +22,9 @@ export async function resolveProjectId(em: Em, principal: Principal, requested: 
     const project = await em.findOne(Project, { id: requested, organization: principal.organizationId });
     if (!project) {
       throw new DomainError('NOT_FOUND', `Project ${requested} was not found`, {
-        resource: 'Project', id: requested, issues: [{ field, message: 'no such project in this organization' }],
+        resource: 'Project',
+        id: requested,
+        issues: [{ field, message: 'no such project in this organization' }],
       });
     }
     return project.id;

@@ -45,7 +45,16 @@ export async function contactResolveOrCreate(
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, now(), now())
        on conflict do nothing
        returning ${CONTACT_COLUMNS}`,
-      [id, organizationId, body.name ?? null, phone?.e164 ?? null, email, phone?.country ?? null, phone ? timeZoneOf(phone) : null, JSON.stringify(body.attributes ?? {})],
+      [
+        id,
+        organizationId,
+        body.name ?? null,
+        phone?.e164 ?? null,
+        email,
+        phone?.country ?? null,
+        phone ? timeZoneOf(phone) : null,
+        JSON.stringify(body.attributes ?? {}),
+      ],
     );
     if (rows.length === 0) return null;
     recordAudit(tx, principal, { action: 'contact.create', targetType: 'contact', targetId: id, data: { phone: phone?.e164 ?? null, email } });

@@ -17,12 +17,24 @@ export async function deleteContact(em: Em, principal: Principal, contactId: str
     const contact = await tx.findOne(Contact, { id: contactId, organization: principal.organizationId });
     if (!contact) throw notFound('Contact', contactId);
     // Through the organization's unfinished campaigns (few), so the recipient lookup uses the (campaign, contact) index.
-    const open = await tx.find(Campaign, { organization: principal.organizationId, status: { $in: ['running', 'paused'] } }, { fields: ['id', 'name'], orderBy: { id: 'asc' } });
+    const open = await tx.find(
+      Campaign,
+      { organization: principal.organizationId, status: { $in: ['running', 'paused'] } },
+      { fields: ['id', 'name'], orderBy: { id: 'asc' } },
+    );
     const [pending, calls] = await Promise.all([
       open.length
-        ? tx.find(CampaignRecipient, { campaign: open.map((c) => c.id), contactId: contact.id, state: { $nin: [...TERMINAL_RECIPIENT_STATES] } }, { fields: ['id', 'campaign'] })
+        ? tx.find(
+            CampaignRecipient,
+            { campaign: open.map((c) => c.id), contactId: contact.id, state: { $nin: [...TERMINAL_RECIPIENT_STATES] } },
+            { fields: ['id', 'campaign'] },
+          )
         : Promise.resolve([]),
-      tx.find(OutboundCall, { organization: principal.organizationId, contactId: contact.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } }, { orderBy: { id: 'asc' }, limit: 20, fields: ['id'] }),
+      tx.find(
+        OutboundCall,
+        { organization: principal.organizationId, contactId: contact.id, status: { $nin: [...TERMINAL_OUTBOUND_CALL_STATUSES] } },
+        { orderBy: { id: 'asc' }, limit: 20, fields: ['id'] },
+      ),
     ]);
     const pendingIn = new Set(pending.map((r) => r.campaign as unknown as string));
     const campaigns = open.filter((c) => pendingIn.has(c.id)).slice(0, 20);
@@ -31,9 +43,14 @@ export async function deleteContact(em: Em, principal: Principal, contactId: str
       ...calls.map((c) => ({ kind: 'outbound_call' as const, id: c.id, label: contact.phone ?? c.id })),
     ];
     if (uses.length) {
-      throw new DomainError('CONFLICT', `Contact ${contact.id} is still to be dialled by ${uses.map((u) => `${u.kind.replace('_', ' ')} ${u.id}`).join(', ')}: cancel the campaign or wait for the call to finish first`, {
-        contact_id: contact.id, in_use_by: uses,
-      });
+      throw new DomainError(
+        'CONFLICT',
+        `Contact ${contact.id} is still to be dialled by ${uses.map((u) => `${u.kind.replace('_', ' ')} ${u.id}`).join(', ')}: cancel the campaign or wait for the call to finish first`,
+        {
+          contact_id: contact.id,
+          in_use_by: uses,
+        },
+      );
     }
     tx.remove(contact);
     recordAudit(tx, principal, { action: 'contact.delete', targetType: 'contact', targetId: contact.id, data: {} });

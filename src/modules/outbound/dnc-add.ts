@@ -17,12 +17,7 @@ import { at } from './phone.js';
  * earliest request is the one that matters) and returns it with created
  * false. Concurrent adds meet on the unique (organization, phone) index.
  */
-export async function dncAdd(
-  em: Em,
-  principal: Principal,
-  input: DncAddBody,
-  where = 'body',
-): Promise<{ entry: DncEntryView; created: boolean }> {
+export async function dncAdd(em: Em, principal: Principal, input: DncAddBody, where = 'body'): Promise<{ entry: DncEntryView; created: boolean }> {
   requirePermission(principal, 'dnc:manage');
   const body = parseInput(DncAddBody, input, where);
   const country = checkDefaultCountry(body.default_country, at(where, 'default_country'));

@@ -13,12 +13,7 @@ import { at } from './phone.js';
  * audit log with its reason). Removing an unlisted number is not an error:
  * removed is false, so retries are safe.
  */
-export async function dncRemove(
-  em: Em,
-  principal: Principal,
-  input: DncRemoveBody,
-  where = 'body',
-): Promise<{ removed: boolean; entry: DncEntryView | null }> {
+export async function dncRemove(em: Em, principal: Principal, input: DncRemoveBody, where = 'body'): Promise<{ removed: boolean; entry: DncEntryView | null }> {
   requirePermission(principal, 'dnc:manage');
   const body = parseInput(DncRemoveBody, input, where);
   const country = checkDefaultCountry(body.default_country, at(where, 'default_country'));
@@ -27,7 +22,12 @@ export async function dncRemove(
     const rows = await sql(tx, `delete from dnc_entry where organization_id = ? and phone = ? returning ${DNC_COLUMNS}`, [principal.organizationId, phone]);
     if (!rows[0]) return { removed: false, entry: null };
     const entry = toDncView(rows[0]);
-    recordAudit(tx, principal, { action: 'dnc.remove', targetType: 'dnc_entry', targetId: entry.dnc_entry_id, data: { phone, reason: entry.reason, source: entry.source } });
+    recordAudit(tx, principal, {
+      action: 'dnc.remove',
+      targetType: 'dnc_entry',
+      targetId: entry.dnc_entry_id,
+      data: { phone, reason: entry.reason, source: entry.source },
+    });
     await tx.flush();
     return { removed: true, entry };
   });

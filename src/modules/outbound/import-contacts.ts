@@ -38,11 +38,7 @@ type RowError = ImportContactsResult['errors'][number];
  * existing phone or email is never overwritten (that would re-point its
  * identity). Re-importing the same file therefore updates, never duplicates.
  */
-export async function importContacts(
-  em: Em,
-  principal: Principal,
-  input: { csv: string; defaultCountry?: string },
-): Promise<ImportContactsResult> {
+export async function importContacts(em: Em, principal: Principal, input: { csv: string; defaultCountry?: string }): Promise<ImportContactsResult> {
   requirePermission(principal, 'outbound:call');
   const country = checkDefaultCountry(input.defaultCountry, 'query.default_country');
   const parsed = parseCsv(input.csv, IMPORT_MAX_ROWS + 1);
@@ -118,7 +114,10 @@ export async function importContacts(
     const dupPhone = phone ? seenPhone.get(phone) : undefined;
     const dupEmail = email ? seenEmail.get(email) : undefined;
     if (dupPhone !== undefined || dupEmail !== undefined) {
-      fail(dupPhone !== undefined ? 'phone' : 'email', `duplicate within the file: same ${dupPhone !== undefined ? 'phone' : 'email'} as row ${dupPhone ?? dupEmail}`);
+      fail(
+        dupPhone !== undefined ? 'phone' : 'email',
+        `duplicate within the file: same ${dupPhone !== undefined ? 'phone' : 'email'} as row ${dupPhone ?? dupEmail}`,
+      );
       continue;
     }
     if (phone) seenPhone.set(phone, record.line);
@@ -189,8 +188,14 @@ async function upsertBatch(em: Em, organizationId: string, rows: Row[], claimed:
     if (target) claimed.set(target, row.line);
     lineOf.set(id, row.line);
     recordset.push({
-      id, existing: target !== undefined, name: row.name, phone: row.phone, email: row.email,
-      country: row.country, time_zone: row.timeZone, attributes: row.attributes,
+      id,
+      existing: target !== undefined,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      country: row.country,
+      time_zone: row.timeZone,
+      attributes: row.attributes,
     });
   }
   if (recordset.length === 0) return { created: 0, updated: 0 };
@@ -226,13 +231,18 @@ async function upsertBatch(em: Em, organizationId: string, rows: Row[], claimed:
   } catch (error) {
     // A concurrent change took a phone or email this batch fills in: report the batch, never a 500.
     if ((error as { code?: string }).code !== '23505' && !String((error as Error).message).includes('duplicate key')) throw error;
-    for (const r of recordset) errors.push({ row: lineOf.get(r.id as string)!, field: null, reason: 'conflicted with a concurrent change to the same contacts; import the file again' });
+    for (const r of recordset)
+      errors.push({ row: lineOf.get(r.id as string)!, field: null, reason: 'conflicted with a concurrent change to the same contacts; import the file again' });
     return { created: 0, updated: 0 };
   }
   const stored = new Set(done.map((d) => d.id));
   for (const r of recordset) {
     if (!stored.has(r.id as string)) {
-      errors.push({ row: lineOf.get(r.id as string)!, field: null, reason: 'its phone or email was added by another request meanwhile; import again to update it' });
+      errors.push({
+        row: lineOf.get(r.id as string)!,
+        field: null,
+        reason: 'its phone or email was added by another request meanwhile; import again to update it',
+      });
     }
   }
   return { created: done.filter((d) => d.kind === 'created').length, updated: done.filter((d) => d.kind === 'updated').length };

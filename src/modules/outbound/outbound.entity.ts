@@ -13,8 +13,14 @@ const ContactSchema = defineEntity({
   tableName: 'contact',
   indexes: [
     { name: 'contact_org_id_idx', properties: ['organization', 'id'] },
-    { name: 'contact_org_phone_unique', expression: 'create unique index "contact_org_phone_unique" on "contact" ("organization_id", "phone") where "phone" is not null' },
-    { name: 'contact_org_email_unique', expression: 'create unique index "contact_org_email_unique" on "contact" ("organization_id", "email") where "email" is not null' },
+    {
+      name: 'contact_org_phone_unique',
+      expression: 'create unique index "contact_org_phone_unique" on "contact" ("organization_id", "phone") where "phone" is not null',
+    },
+    {
+      name: 'contact_org_email_unique',
+      expression: 'create unique index "contact_org_email_unique" on "contact" ("organization_id", "email") where "email" is not null',
+    },
   ],
   properties: {
     id: p.string().primary().length(40),
@@ -28,7 +34,10 @@ const ContactSchema = defineEntity({
     timeZone: p.string().length(64).nullable(),
     attributes: p.json<Record<string, string>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class Contact extends ContactSchema.class {}

@@ -67,7 +67,9 @@ export const ImportContactsResult = z
     created: z.number().int(),
     updated: z.number().int(),
     skipped: z.number().int().describe('Rows not stored: those in errors.'),
-    errors: z.array(z.object({ row: z.number().int().describe('Line of the row in the file; the header is row 1.'), field: z.string().nullable(), reason: z.string() })),
+    errors: z.array(
+      z.object({ row: z.number().int().describe('Line of the row in the file; the header is row 1.'), field: z.string().nullable(), reason: z.string() }),
+    ),
   })
   .openapi('ImportContactsResult');
 export type ImportContactsResult = z.infer<typeof ImportContactsResult>;

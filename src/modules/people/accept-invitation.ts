@@ -32,21 +32,29 @@ export async function acceptInvitation(em: Em, input: { userId: string; invitati
   const organization = await em.findOneOrFail(Organization, { id: invitation.organization });
   try {
     return await em.transactional(async (tx) => {
-      const claimed = await tx.nativeUpdate(
-        Invitation, { id: invitation.id, ...statusCondition('pending', now) }, { acceptedAt: now, acceptedBy: user.id },
-      );
+      const claimed = await tx.nativeUpdate(Invitation, { id: invitation.id, ...statusCondition('pending', now) }, { acceptedAt: now, acceptedBy: user.id });
       if (!claimed) throw new DomainError('CONFLICT', 'This invitation was answered or withdrawn a moment ago: reload the page');
       const existing = await tx.findOne(Membership, { organization: organization.id, user: user.id });
       if (!existing) tx.create(Membership, { id: newId('membership'), organization: organization.id, user: user.id, role: role.name });
       recordAudit(tx, inviteeActor(user, organization.id, input.requestId), {
-        action: 'invitation.accept', targetType: 'invitation', targetId: invitation.id,
-        data: { user_id: user.id, email: user.email, role: existing?.role ?? role.name, invited_role: role.name, already_member: Boolean(existing), invited_by: invitation.invitedBy },
+        action: 'invitation.accept',
+        targetType: 'invitation',
+        targetId: invitation.id,
+        data: {
+          user_id: user.id,
+          email: user.email,
+          role: existing?.role ?? role.name,
+          invited_role: role.name,
+          already_member: Boolean(existing),
+          invited_by: invitation.invitedBy,
+        },
       });
       return { organizationId: organization.id, organizationName: organization.name, role: existing?.role ?? role.name, alreadyMember: Boolean(existing) };
     });
   } catch (error) {
     // A membership made at the same moment by other means (the CLI): the transaction rolled back, the invitation is still pending.
-    if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `You became a member of ${organization.name} a moment ago: reload the page`);
+    if (error instanceof UniqueConstraintViolationException)
+      throw new DomainError('CONFLICT', `You became a member of ${organization.name} a moment ago: reload the page`);
     throw error;
   }
 }

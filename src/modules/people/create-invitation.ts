@@ -40,7 +40,9 @@ export async function createInvitation(em: Em, actor: Principal, input: CreateIn
         createdAt: now,
       });
       recordAudit(tx, actor, {
-        action: 'invitation.create', targetType: 'invitation', targetId: invitation.id,
+        action: 'invitation.create',
+        targetType: 'invitation',
+        targetId: invitation.id,
         data: { email, role: role.name, expires_at: invitation.expiresAt.toISOString(), replaces: replaced },
       });
       await tx.flush();

@@ -14,7 +14,10 @@ export async function declineInvitation(em: Em, input: { userId: string; invitat
     const declined = await tx.nativeUpdate(Invitation, { id: invitation.id, ...statusCondition('pending', now) }, { declinedAt: now });
     if (!declined) throw new DomainError('CONFLICT', 'This invitation was answered or withdrawn a moment ago: reload the page');
     recordAudit(tx, inviteeActor(user, invitation.organization, input.requestId), {
-      action: 'invitation.decline', targetType: 'invitation', targetId: invitation.id, data: { user_id: user.id, email: user.email, role: invitation.role },
+      action: 'invitation.decline',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      data: { user_id: user.id, email: user.email, role: invitation.role },
     });
   });
 }

@@ -16,11 +16,16 @@ export const OPEN = { acceptedAt: null, declinedAt: null, revokedAt: null } as c
 /** The rows in `status` now, as invitationStatus decides it; used for listings and for single-use updates. */
 export function statusCondition(status: InvitationStatus, now = new Date()): FilterObject<Invitation> {
   switch (status) {
-    case 'pending': return { ...OPEN, expiresAt: { $gt: now } };
-    case 'expired': return { ...OPEN, expiresAt: { $lte: now } };
-    case 'accepted': return { acceptedAt: { $ne: null } };
-    case 'declined': return { declinedAt: { $ne: null } };
-    case 'revoked': return { acceptedAt: null, declinedAt: null, revokedAt: { $ne: null } };
+    case 'pending':
+      return { ...OPEN, expiresAt: { $gt: now } };
+    case 'expired':
+      return { ...OPEN, expiresAt: { $lte: now } };
+    case 'accepted':
+      return { acceptedAt: { $ne: null } };
+    case 'declined':
+      return { declinedAt: { $ne: null } };
+    case 'revoked':
+      return { acceptedAt: null, declinedAt: null, revokedAt: { $ne: null } };
   }
 }
 

@@ -17,11 +17,7 @@ export async function listInvitations(
   const rows = await em.find(
     Invitation,
     {
-      $and: [
-        { organization: organizationId },
-        query.status ? statusCondition(query.status, now) : {},
-        after ? { id: { $lt: after.id } } : {},
-      ],
+      $and: [{ organization: organizationId }, query.status ? statusCondition(query.status, now) : {}, after ? { id: { $lt: after.id } } : {}],
     },
     { orderBy: { id: 'desc' }, limit: query.page_size + 1 },
   );

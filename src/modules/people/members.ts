@@ -82,12 +82,16 @@ export async function setProjectRole(em: Em, actor: Principal, input: SetProject
   if (input.role) {
     requireCanGrant(actor, { name: `project ${input.role}`, permissions: PROJECT_ROLES[input.role as ProjectRole] });
     if (existing) existing.role = input.role;
-    else em.create(ProjectMember, { id: newId('projectMember'), organization: actor.organizationId, project: project.id, user: input.user_id, role: input.role });
+    else
+      em.create(ProjectMember, { id: newId('projectMember'), organization: actor.organizationId, project: project.id, user: input.user_id, role: input.role });
   } else if (existing) {
     em.remove(existing);
   }
   recordAudit(em, actor, {
-    action: 'member.set_project_role', targetType: 'user', targetId: input.user_id, projectId: project.id,
+    action: 'member.set_project_role',
+    targetType: 'user',
+    targetId: input.user_id,
+    projectId: project.id,
     data: { project_id: project.id, from: existing?.role ?? null, to: input.role },
   });
   await em.flush();

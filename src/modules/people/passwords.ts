@@ -7,9 +7,7 @@ const P = 1;
 const KEYLEN = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, KEYLEN, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(password, salt, KEYLEN, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -22,7 +20,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const key = await scrypt(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   const expected = Buffer.from(hash, 'base64url');
   return key.length === expected.length && timingSafeEqual(key, expected);

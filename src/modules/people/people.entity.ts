@@ -52,7 +52,10 @@ const MembershipSchema = defineEntity({
     /** owner | admin | member | viewer, or a custom role id (rol_...). */
     role: p.string().length(40),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class Membership extends MembershipSchema.class {}
@@ -99,7 +102,8 @@ const InvitationSchema = defineEntity({
     { name: 'invitation_email_idx', properties: ['email'] },
     {
       name: 'invitation_open_unique',
-      expression: 'create unique index "invitation_open_unique" on "invitation" ("organization_id", "email") where "accepted_at" is null and "declined_at" is null and "revoked_at" is null',
+      expression:
+        'create unique index "invitation_open_unique" on "invitation" ("organization_id", "email") where "accepted_at" is null and "declined_at" is null and "revoked_at" is null',
     },
   ],
   properties: {

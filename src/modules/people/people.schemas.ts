@@ -5,11 +5,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../calls/calls.schemas.js';
 
 extendZodWithOpenApi(z);
 
-const RoleName = z
-  .string()
-  .min(1)
-  .max(40)
-  .describe('owner, admin, member, viewer, or the id of a custom role (rol_...).');
+const RoleName = z.string().min(1).max(40).describe('owner, admin, member, viewer, or the id of a custom role (rol_...).');
 
 /** Adding a member directly: the CLI only (an operator of the platform); organizations invite (below). */
 export const AddMemberBody = z
@@ -24,10 +20,7 @@ export const INVITATION_DAYS = { default: 7, min: 1, max: 30 } as const;
 
 export const CreateInvitationBody = z
   .object({
-    email: z
-      .email()
-      .max(320)
-      .describe('Email of the person to invite. The answer is the same whether or not anyone has an account with this email.'),
+    email: z.email().max(320).describe('Email of the person to invite. The answer is the same whether or not anyone has an account with this email.'),
     role: RoleName,
     expires_in_days: z
       .number()
@@ -49,7 +42,12 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 export const ListInvitationsQuery = z
   .object({
     status: z.enum(INVITATION_STATUSES).optional().describe('Only invitations in this state.'),
-    page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT)
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_SIZE_MAX)
+      .default(PAGE_SIZE_DEFAULT)
       .describe(`Invitations per page, 1 to ${PAGE_SIZE_MAX}; default ${PAGE_SIZE_DEFAULT}.`),
     cursor: z.string().max(500).optional().describe('next_cursor of the previous page; send the same filters.'),
   })
@@ -80,7 +78,10 @@ export const SetProjectRoleBody = z
   .object({
     user_id: z.string().min(1).max(60),
     project_id: z.string().min(1).max(60),
-    role: z.enum(PROJECT_ROLE_NAMES as [string, ...string[]]).nullable().describe('admin, editor or viewer; null removes the project role.'),
+    role: z
+      .enum(PROJECT_ROLE_NAMES as [string, ...string[]])
+      .nullable()
+      .describe('admin, editor or viewer; null removes the project role.'),
   })
   .strict()
   .openapi('SetProjectRoleBody');
@@ -88,7 +89,12 @@ export type SetProjectRoleBody = z.infer<typeof SetProjectRoleBody>;
 
 export const CreateRoleBody = z
   .object({
-    name: z.string().trim().min(1).max(100).regex(/^[\w .-]+$/, 'letters, digits, spaces, dots, dashes'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[\w .-]+$/, 'letters, digits, spaces, dots, dashes'),
     description: z.string().max(1000).optional(),
     permissions: z.array(z.enum(PERMISSIONS)).min(1).describe('Permissions the role grants, e.g. calls:read, agents:write.'),
   })

@@ -8,8 +8,13 @@ import { ORG_ROLES, PROJECT_ROLES, isPermission, type Channel, type Permission, 
 import { Membership } from './people.entity.js';
 
 interface PrincipalFacts {
-  email: string | null; disabled: boolean | null; role: string | null; custom_permissions: unknown;
-  project_exists: boolean; project_role: string | null; connection: unknown;
+  email: string | null;
+  disabled: boolean | null;
+  role: string | null;
+  custom_permissions: unknown;
+  project_exists: boolean;
+  project_role: string | null;
+  connection: unknown;
 }
 
 /**
@@ -56,12 +61,14 @@ export async function resolveUserPrincipal(
 ): Promise<Principal> {
   // One round trip for everything a request needs to know about the person:
   // this runs on every MCP request, so it must cost one query, not five.
-  const params = [
-    input.connection?.grantId ?? null, input.connection?.clientId ?? null, input.organizationId, input.projectId ?? null, input.userId,
-  ];
+  const params = [input.connection?.grantId ?? null, input.connection?.clientId ?? null, input.organizationId, input.projectId ?? null, input.userId];
   // A prepared statement outside a transaction (the MCP endpoint): planning these sub-selects cost more than running them.
   const [facts] = em.getTransactionContext()
-    ? await sql<PrincipalFacts>(em, PRINCIPAL_FACTS.replace(/\$(\d)/g, '?'), PRINCIPAL_FACTS_ORDER.map((i) => params[i - 1]))
+    ? await sql<PrincipalFacts>(
+        em,
+        PRINCIPAL_FACTS.replace(/\$(\d)/g, '?'),
+        PRINCIPAL_FACTS_ORDER.map((i) => params[i - 1]),
+      )
     : await preparedQuery<PrincipalFacts>(em, 'principal_facts', PRINCIPAL_FACTS, params);
   if (input.connection) {
     // A disconnected assistant must sign in again, whatever else changed: checked first.
@@ -77,7 +84,7 @@ export async function resolveUserPrincipal(
   permissions.add('org:read');
   if (input.projectId) {
     if (!facts.project_exists) throw new DomainError('FORBIDDEN', 'The project this sign-in was made for no longer exists');
-    for (const p of facts.project_role ? PROJECT_ROLES[facts.project_role as ProjectRole] ?? [] : []) permissions.add(p);
+    for (const p of facts.project_role ? (PROJECT_ROLES[facts.project_role as ProjectRole] ?? []) : []) permissions.add(p);
   }
   return {
     kind: 'user',

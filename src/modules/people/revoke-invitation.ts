@@ -26,7 +26,10 @@ export async function revokeInvitation(em: Em, actor: Principal, invitationId: s
     const revoked = await tx.nativeUpdate(Invitation, { id: invitation.id, ...OPEN }, { revokedAt: now });
     if (!revoked) return;
     recordAudit(tx, actor, {
-      action: 'invitation.revoke', targetType: 'invitation', targetId: invitation.id, data: { email: invitation.email, role: invitation.role },
+      action: 'invitation.revoke',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      data: { email: invitation.email, role: invitation.role },
     });
   });
   await em.refresh(invitation);

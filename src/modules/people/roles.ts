@@ -52,7 +52,8 @@ export async function listRoles(em: Em, organizationId: string, query: Page): Pr
     key: `0:${String(i).padStart(4, '0')}`,
     role: { role_id: null, name, built_in: true, description: null, permissions: [...ORG_ROLES[name]] } as RoleView,
   }));
-  const custom = (await em.find(CustomRole, { organization: organizationId })).map((r) => ({ key: `1:${r.name}\u0000${r.id}`, role: toRoleView(r) }))
+  const custom = (await em.find(CustomRole, { organization: organizationId }))
+    .map((r) => ({ key: `1:${r.name}\u0000${r.id}`, role: toRoleView(r) }))
     .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
   const page = pageInMemory([...builtIn, ...custom], (r) => r.key, query, { list: 'roles' });
   return { ...page, items: page.items.map((r) => r.role) };

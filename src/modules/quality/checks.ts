@@ -91,7 +91,7 @@ function evaluate(check: TestCheck, subject: CheckSubject, judgment: Judgment | 
       return fail(`transferred to ${to}, expected ${check.to}`);
     }
     case 'judged':
-      if (!judgment) return { status: 'skipped', detail: 'judged checks need an openai-compatible model; this agent\'s model cannot judge' };
+      if (!judgment) return { status: 'skipped', detail: "judged checks need an openai-compatible model; this agent's model cannot judge" };
       return judgment.passed ? pass(judgment.reason) : fail(judgment.reason);
   }
 }
@@ -135,4 +135,10 @@ export function containsSubset(actual: unknown, expected: unknown): boolean {
 }
 
 const where = (turn: number | undefined) => (turn === undefined ? '' : turn === 0 ? ' before the customer spoke' : ` after customer turn ${turn}`);
-const seen = (replies: string[]) => (replies.length ? ` (said: ${replies.slice(0, 3).map((r) => quote(r, 60)).join(', ')}${replies.length > 3 ? ', …' : ''})` : ' (the agent said nothing there)');
+const seen = (replies: string[]) =>
+  replies.length
+    ? ` (said: ${replies
+        .slice(0, 3)
+        .map((r) => quote(r, 60))
+        .join(', ')}${replies.length > 3 ? ', …' : ''})`
+    : ' (the agent said nothing there)';

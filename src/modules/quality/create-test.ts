@@ -38,7 +38,10 @@ export async function createTest(em: Em, principal: Principal, input: CreateTest
     });
     if (body.required) agent.requiredTestIds = [...agent.requiredTestIds, test.id];
     recordAudit(tx, principal, {
-      action: 'test.create', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+      action: 'test.create',
+      targetType: 'agent',
+      targetId: agent.id,
+      projectId: agent.project,
       data: { test_id: test.id, name: test.name, required: test.required, checks: test.checks.length },
     });
     await tx.flush();

@@ -12,7 +12,12 @@ import { Test } from './quality.entity.js';
  * which only someone who may publish the agent decides: it needs
  * `agents:publish` as well (403 naming it otherwise).
  */
-export async function deleteTest(em: Em, principal: Principal, agentId: string, testId: string): Promise<{ test_id: string; deleted: true; was_required: boolean }> {
+export async function deleteTest(
+  em: Em,
+  principal: Principal,
+  agentId: string,
+  testId: string,
+): Promise<{ test_id: string; deleted: true; was_required: boolean }> {
   requirePermission(principal, 'tests:run');
   const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
   const test = await em.findOne(Test, { id: testId, agent: agent.id });
@@ -22,7 +27,12 @@ export async function deleteTest(em: Em, principal: Principal, agentId: string, 
   await em.transactional(async (tx) => {
     if (required) await tx.nativeUpdate(Agent, { id: agent.id }, { requiredTestIds: agent.requiredTestIds.filter((id) => id !== test.id) });
     await tx.nativeDelete(Test, { id: test.id });
-    recordAudit(tx, principal, { action: 'test.delete', targetType: 'test', targetId: test.id, data: { name: test.name, agent_id: agent.id, was_required: required } });
+    recordAudit(tx, principal, {
+      action: 'test.delete',
+      targetType: 'test',
+      targetId: test.id,
+      data: { name: test.name, agent_id: agent.id, was_required: required },
+    });
   });
   return { test_id: test.id, deleted: true, was_required: required };
 }

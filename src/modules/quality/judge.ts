@@ -65,7 +65,15 @@ export function readVerdict(text: string): Judgment {
     try {
       const value = JSON.parse(text.slice(start, end + 1)) as { passed?: unknown; reason?: unknown };
       if (typeof value.passed === 'boolean') {
-        return { passed: value.passed, reason: typeof value.reason === 'string' && value.reason ? value.reason.slice(0, 1000) : (value.passed ? 'the judge found the rubric met' : 'the judge found the rubric not met') };
+        return {
+          passed: value.passed,
+          reason:
+            typeof value.reason === 'string' && value.reason
+              ? value.reason.slice(0, 1000)
+              : value.passed
+                ? 'the judge found the rubric met'
+                : 'the judge found the rubric not met',
+        };
       }
     } catch {
       // not JSON: reported below

@@ -59,17 +59,19 @@ export function toEvaluationView(evaluation: Evaluation, runs: TestRun[]): Evalu
     test_runs: evaluation.testRunIds.flatMap((id) => {
       const run = byId.get(id);
       if (!run) return [];
-      return [{
-        test_run_id: run.id,
-        test_id: run.test,
-        test_name: run.testName,
-        status: run.status,
-        failed_checks: run.checkOutcomes.filter((c) => c.status === 'failed'),
-        session_id: run.sessionId ?? null,
-        duration_seconds: run.durationSeconds,
-        cost_micros: run.costMicros,
-        error: run.error ?? null,
-      }];
+      return [
+        {
+          test_run_id: run.id,
+          test_id: run.test,
+          test_name: run.testName,
+          status: run.status,
+          failed_checks: run.checkOutcomes.filter((c) => c.status === 'failed'),
+          session_id: run.sessionId ?? null,
+          duration_seconds: run.durationSeconds,
+          cost_micros: run.costMicros,
+          error: run.error ?? null,
+        },
+      ];
     }),
     started_at: iso(evaluation.startedAt),
     finished_at: iso(evaluation.finishedAt),

@@ -12,11 +12,21 @@ extendZodWithOpenApi(z);
  * (the release and test tools have no camelCase shape in the spec).
  */
 
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as tst_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as tst_01J...')
+    .describe(what);
 
 /** Which agent reply a reply check reads: 0 is what the agent said before the customer's first turn. */
-const Turn = z.number().int().min(0).max(100)
-  .describe('Only the agent\'s words after the customer\'s Nth turn (from 1); 0 is what it said before the first. Default: anywhere in the call.');
+const Turn = z
+  .number()
+  .int()
+  .min(0)
+  .max(100)
+  .describe("Only the agent's words after the customer's Nth turn (from 1); 0 is what it said before the first. Default: anywhere in the call.");
 
 /** Flags that cannot make a pattern stateful (g and y would make test() depend on lastIndex). */
 const REGEX_FLAGS = /^[imsu]{0,4}$/;
@@ -57,7 +67,9 @@ export const ToolCalledCheck = z
   .object({
     type: z.literal('tool_called'),
     name: z.string().min(1).max(64).describe('The tool the agent must call.'),
-    arguments: z.record(z.string(), z.unknown()).optional()
+    arguments: z
+      .record(z.string(), z.unknown())
+      .optional()
       .describe('Arguments the call must include (a subset match: other arguments may be present; nested objects match the same way).'),
   })
   .strict()
@@ -91,15 +103,13 @@ export const TransferredCheck = z
 export const JudgedCheck = z
   .object({
     type: z.literal('judged'),
-    rubric: z.string().min(1).max(4000).describe('What a good call does, judged by the agent\'s model (openai-compatible models only; otherwise skipped).'),
+    rubric: z.string().min(1).max(4000).describe("What a good call does, judged by the agent's model (openai-compatible models only; otherwise skipped)."),
   })
   .strict()
   .openapi('JudgedCheck');
 
 export const TestCheck = z
-  .discriminatedUnion('type', [
-    ReplyContainsCheck, ReplyMatchesCheck, ToolCalledCheck, VariableEqualsCheck, EndedWithCheck, TransferredCheck, JudgedCheck,
-  ])
+  .discriminatedUnion('type', [ReplyContainsCheck, ReplyMatchesCheck, ToolCalledCheck, VariableEqualsCheck, EndedWithCheck, TransferredCheck, JudgedCheck])
   .describe('One check of the conversation; `type` selects which.')
   .openapi('TestCheck');
 export type TestCheck = z.output<typeof TestCheck>;
@@ -118,8 +128,7 @@ export type CheckOutcome = z.output<typeof CheckOutcome>;
 
 const TestFields = z.object({
   name: z.string().trim().min(1).max(200).describe('Unique within the agent, e.g. "greets and books".'),
-  customer_turns: z.array(z.string().min(1).max(2000)).min(1).max(200)
-    .describe('What the customer says, turn by turn; the agent answers each.'),
+  customer_turns: z.array(z.string().min(1).max(2000)).min(1).max(200).describe('What the customer says, turn by turn; the agent answers each.'),
   checks: z.array(TestCheck).min(1).max(50).describe('All must pass for the test to pass (skipped checks do not count).'),
   required: z.boolean().default(false).describe('A required test gates merges: a branch head merges only after passing it.'),
 });
@@ -137,9 +146,14 @@ export const RUN_WAIT_MAX_SECONDS = 60;
 const RunTestsFields = {
   test_id: Id('Run this test (tst_...). Name a test or an agent.').optional(),
   agent_id: Id('Run every test of this agent (agt_...); with test_id, checked against it.').optional(),
-  branch_id: Id('Run on the head of this branch (brn_...). Default: main\'s head.').optional(),
+  branch_id: Id("Run on the head of this branch (brn_...). Default: main's head.").optional(),
   version_id: Id('Run on this version (ver_...) instead of a branch head.').optional(),
-  wait_seconds: z.number().int().min(0).max(RUN_WAIT_MAX_SECONDS).optional()
+  wait_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(RUN_WAIT_MAX_SECONDS)
+    .optional()
     .describe(`Wait up to this many seconds (at most ${RUN_WAIT_MAX_SECONDS}) for the results; 0 or absent: return at once with the ids.`),
 };
 export const RunTestsBody = z
@@ -223,9 +237,9 @@ export const EvaluationView = z
     failed: z.number().int(),
     errored: z.number().int(),
     pass_rate: z.number().nullable().describe('passed / total, 0 to 1; null until finished.'),
-    duration_seconds: z.number().int().describe('Sum of the conversations\' durations.'),
-    wall_ms: z.number().int().nullable().describe('From the first test\'s start to the last one\'s end.'),
-    cost_micros: z.number().int().describe('Sum of the conversations\' costs.'),
+    duration_seconds: z.number().int().describe("Sum of the conversations' durations."),
+    wall_ms: z.number().int().nullable().describe("From the first test's start to the last one's end."),
+    cost_micros: z.number().int().describe("Sum of the conversations' costs."),
     test_runs: z.array(
       z.object({
         test_run_id: z.string(),

@@ -47,7 +47,14 @@ export async function recordedConversation(em: Em, sessionId: string, config: Ag
     toolCalls: toolCallIds.flatMap((id) => {
       const call = byId.get(id);
       return call
-        ? [{ name: call.name, arguments: parse(call.requestText), result: parse(call.responseText), status: call.status === 'failed' ? 'failed' as const : 'succeeded' as const }]
+        ? [
+            {
+              name: call.name,
+              arguments: parse(call.requestText),
+              result: parse(call.responseText),
+              status: call.status === 'failed' ? ('failed' as const) : ('succeeded' as const),
+            },
+          ]
         : [];
     }),
     variables: session.variables,

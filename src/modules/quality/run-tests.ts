@@ -21,7 +21,11 @@ import { noProgress, pollUntil, type ReportProgress } from '../progress.js';
  * evaluation finishes or the time is up.
  */
 export async function runTests(
-  em: Em, principal: Principal, input: RunTestsBody, temporal: TemporalAccess, onProgress: ReportProgress = noProgress,
+  em: Em,
+  principal: Principal,
+  input: RunTestsBody,
+  temporal: TemporalAccess,
+  onProgress: ReportProgress = noProgress,
 ): Promise<RunTestsResult> {
   requirePermission(principal, 'tests:run');
   const body = parseInput(RunTestsBody, input, 'body');
@@ -30,7 +34,9 @@ export async function runTests(
   let agentId: string;
   if (body.test_id) {
     const test = await em.findOne(Test, {
-      id: body.test_id, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}),
+      id: body.test_id,
+      organization: principal.organizationId,
+      ...(principal.projectId ? { project: principal.projectId } : {}),
     });
     if (!test || (body.agent_id && test.agent !== body.agent_id)) throw notFound('Test', body.test_id);
     tests = [test];

@@ -49,10 +49,7 @@ export async function startEvaluation(em: Em, evaluationId: string): Promise<voi
  * presumed-dead attempt still runs) collide on the session's primary key;
  * the loser fails, is retried, and finds the winner's session.
  */
-export async function executeTestRun(
-  deps: Pick<EngineDeps, 'orm' | 'settings' | 'confirmations'>,
-  testRunId: string,
-): Promise<{ status: FinalStatus }> {
+export async function executeTestRun(deps: Pick<EngineDeps, 'orm' | 'settings' | 'confirmations'>, testRunId: string): Promise<{ status: FinalStatus }> {
   const em = deps.orm.em.fork();
   const claim = await em.transactional(async (tx) => {
     const run = await lockRun(tx, testRunId);
@@ -63,7 +60,16 @@ export async function executeTestRun(
     run.sessionId ??= newId('session');
     return {
       done: null,
-      run: { id: run.id, organization: run.organization, project: run.project, agent: run.agent, test: run.test, versionId: run.versionId, sessionId: run.sessionId, testName: run.testName },
+      run: {
+        id: run.id,
+        organization: run.organization,
+        project: run.project,
+        agent: run.agent,
+        test: run.test,
+        versionId: run.versionId,
+        sessionId: run.sessionId,
+        testName: run.testName,
+      },
     } as const;
   });
   if (claim.done) return { status: claim.done };
@@ -76,18 +82,21 @@ export async function executeTestRun(
   let result: ConversationResult | null = await recordedConversation(em, run.sessionId, version.config);
   if (!result) {
     try {
-      result = await runConversation({ orm: deps.orm, settings: deps.settings, confirmations: deps.confirmations }, {
-        organizationId: run.organization,
-        projectId: run.project,
-        agentId: run.agent,
-        versionId: run.versionId,
-        direction: 'web',
-        kind: 'test',
-        caller: { name: `Test: ${run.testName}`.slice(0, 200), address: `sip:${run.id.toLowerCase()}@tests.invalid` },
-        customerTurns: test.customerTurns,
-        sessionId: run.sessionId,
-        emitEvents: false,
-      });
+      result = await runConversation(
+        { orm: deps.orm, settings: deps.settings, confirmations: deps.confirmations },
+        {
+          organizationId: run.organization,
+          projectId: run.project,
+          agentId: run.agent,
+          versionId: run.versionId,
+          direction: 'web',
+          kind: 'test',
+          caller: { name: `Test: ${run.testName}`.slice(0, 200), address: `sip:${run.id.toLowerCase()}@tests.invalid` },
+          customerTurns: test.customerTurns,
+          sessionId: run.sessionId,
+          emitEvents: false,
+        },
+      );
     } catch (error) {
       // The engine throws a domain error only when there is no call to record (agent or version gone): a result, not a fault.
       if (error instanceof DomainError) return recordError(em, testRunId, error.message);
@@ -96,7 +105,10 @@ export async function executeTestRun(
   }
 
   const judgments = await judgeChecks(em, {
-    organizationId: run.organization, model: version.config.model, checks: test.checks, subject: result,
+    organizationId: run.organization,
+    model: version.config.model,
+    checks: test.checks,
+    subject: result,
     settings: deps.settings ?? defaultEngineSettings(),
   });
   const outcomes = evaluateChecks(test.checks, result, judgments);
@@ -147,17 +159,19 @@ export async function executeTestRuns(
   const statuses: Record<string, FinalStatus> = {};
   let failure: unknown;
   let next = 0;
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, testRunIds.length)) }, async () => {
-    while (next < testRunIds.length && !signal?.aborted) {
-      const id = testRunIds[next++];
-      try {
-        statuses[id] = (await executeTestRun(deps, id)).status;
-      } catch (error) {
-        if (error instanceof DomainError) statuses[id] = (await markTestRunError(deps.orm.em.fork(), id, error.message)).status;
-        else failure ??= error;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(concurrency, testRunIds.length)) }, async () => {
+      while (next < testRunIds.length && !signal?.aborted) {
+        const id = testRunIds[next++];
+        try {
+          statuses[id] = (await executeTestRun(deps, id)).status;
+        } catch (error) {
+          if (error instanceof DomainError) statuses[id] = (await markTestRunError(deps.orm.em.fork(), id, error.message)).status;
+          else failure ??= error;
+        }
       }
-    }
-  }));
+    }),
+  );
   if (signal?.aborted) throw signal.reason;
   if (failure) throw failure;
   return statuses;
@@ -188,8 +202,13 @@ export async function finalizeEvaluation(em: Em, evaluationId: string, cancelled
     const evaluation = await tx.findOne(Evaluation, { id: evaluationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!evaluation) throw notFound('Evaluation', evaluationId);
     const outcome = (): EvaluationOutcome => ({
-      evaluationId, status: evaluation.status as FinalStatus, total: evaluation.total, passed: evaluation.passed,
-      failed: evaluation.failed, errored: evaluation.errored, passRate: passRate(evaluation),
+      evaluationId,
+      status: evaluation.status as FinalStatus,
+      total: evaluation.total,
+      passed: evaluation.passed,
+      failed: evaluation.failed,
+      errored: evaluation.errored,
+      passRate: passRate(evaluation),
     });
     if (TERMINAL.includes(evaluation.status)) return outcome();
     const runs = await tx.find(TestRun, { evaluation: evaluationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });

@@ -34,14 +34,22 @@ async function liveProgress(em: Em, release: Release, temporal: TemporalAccess):
     const live = await withinDeadline(temporal.client, QUERY_TIMEOUT_MS, () => handle.query(progressQuery));
     let tests: ReleaseProgressView['tests'] = null;
     if (live.currentStep === 'tests' && release.evaluationId) {
-      [tests] = await sql<{ total: number; done: number; passed: number }>(em, `
+      [tests] = await sql<{ total: number; done: number; passed: number }>(
+        em,
+        `
         select count(*)::int as total, count(*) filter (where status in ('passed', 'failed', 'error'))::int as done,
                count(*) filter (where status = 'passed')::int as passed
-          from test_run where evaluation_id = ?`, [release.evaluationId]);
+          from test_run where evaluation_id = ?`,
+        [release.evaluationId],
+      );
     }
     return {
-      status: live.status, current_step: live.currentStep, paused: live.paused, awaiting_approval: live.awaitingApproval,
-      stage_percent: live.stagePercent, tests,
+      status: live.status,
+      current_step: live.currentStep,
+      paused: live.paused,
+      awaiting_approval: live.awaitingApproval,
+      stage_percent: live.stagePercent,
+      tests,
     };
   } catch (error) {
     if (error instanceof QueryRejectedError) return null;

@@ -42,10 +42,12 @@ export function judgeGuard(thresholds: GuardThresholds, next: VersionStats, prev
   const transferIncrease = next.transfer_rate - previous.transfer_rate;
   // A small epsilon, so 0.1 - 0.05 > 0.05 does not breach by floating-point noise.
   if (errorIncrease > thresholds.max_error_rate_increase + 1e-9) {
-    verdict.breach = `error rate ${pct(next.error_rate)} on the new version (${next.errors} of ${next.calls} calls failed or ended in error) ` +
+    verdict.breach =
+      `error rate ${pct(next.error_rate)} on the new version (${next.errors} of ${next.calls} calls failed or ended in error) ` +
       `against ${pct(previous.error_rate)} on the previous one: more than +${pct(thresholds.max_error_rate_increase)}`;
   } else if (transferIncrease > thresholds.max_transfer_rate_increase + 1e-9) {
-    verdict.breach = `transfer rate ${pct(next.transfer_rate)} on the new version (${next.transfers} of ${next.calls} calls) ` +
+    verdict.breach =
+      `transfer rate ${pct(next.transfer_rate)} on the new version (${next.transfers} of ${next.calls} calls) ` +
       `against ${pct(previous.transfer_rate)} on the previous one: more than +${pct(thresholds.max_transfer_rate_increase)}`;
   }
   return verdict;
@@ -55,20 +57,23 @@ export function judgeGuard(thresholds: GuardThresholds, next: VersionStats, prev
  * Calls of `versionIds` of one agent that started at or after `since`, from
  * the call sessions (every session records the version it ran on).
  */
-export async function versionStats(em: Em, input: { organizationId: string; agentId: string; versionIds: (string | null)[]; since: Date }): Promise<VersionStats[]> {
+export async function versionStats(
+  em: Em,
+  input: { organizationId: string; agentId: string; versionIds: (string | null)[]; since: Date },
+): Promise<VersionStats[]> {
   const ids = input.versionIds.filter((v): v is string => v !== null);
   const rows = ids.length
     ? await sql<{ version_id: string; calls: unknown; errors: unknown; transfers: unknown }>(
-      em,
-      `select agent_version_id as version_id, count(*)::int as calls,
+        em,
+        `select agent_version_id as version_id, count(*)::int as calls,
               count(*) filter (where status = 'failed' or end_reason in ('failed', 'error'))::int as errors,
               count(*) filter (where end_reason = 'transferred')::int as transfers
          from call_session
         where organization_id = ? and agent_id = ? and started_at >= ?
           and agent_version_id in (select json_array_elements_text(?::json))
         group by agent_version_id`,
-      [input.organizationId, input.agentId, input.since, JSON.stringify(ids)],
-    )
+        [input.organizationId, input.agentId, input.since, JSON.stringify(ids)],
+      )
     : [];
   return input.versionIds.map((versionId) => {
     const row = rows.find((r) => r.version_id === versionId);
@@ -76,7 +81,10 @@ export async function versionStats(em: Em, input: { organizationId: string; agen
     const errors = toInt(row?.errors);
     const transfers = toInt(row?.transfers);
     return {
-      version_id: versionId, calls, errors, transfers,
+      version_id: versionId,
+      calls,
+      errors,
+      transfers,
       error_rate: calls ? errors / calls : 0,
       transfer_rate: calls ? transfers / calls : 0,
     };

@@ -71,9 +71,6 @@ export function releasePrincipal(release: Release, actor: Actor = release.starte
 
 /** Step names in order: what the read state lists before anything runs. */
 export function plannedSteps(input: { requireApproval: boolean; stages: number[] | null }): ReleaseStep[] {
-  const names = [
-    'tests', 'preview', ...(input.requireApproval ? ['approval'] : []), 'merge', 'publish',
-    ...(input.stages ?? []).map((p) => `rollout_${p}`),
-  ];
+  const names = ['tests', 'preview', ...(input.requireApproval ? ['approval'] : []), 'merge', 'publish', ...(input.stages ?? []).map((p) => `rollout_${p}`)];
   return names.map((name) => ({ name, status: 'pending', started_at: null, finished_at: null, result: null, error: null, compensation: null }));
 }

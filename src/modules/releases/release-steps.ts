@@ -57,8 +57,11 @@ export async function failStep(em: Em, releaseId: string, name: string, error: s
 }
 
 async function loadAgent(tx: Em, release: Release, lock = false): Promise<Agent> {
-  const agent = await tx.findOne(Agent, { id: release.agent, organization: release.organization },
-    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
+  const agent = await tx.findOne(
+    Agent,
+    { id: release.agent, organization: release.organization },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
+  );
   if (!agent) throw notFound('Agent', release.agent);
   return agent;
 }
@@ -85,17 +88,22 @@ export async function prepareTests(em: Em, releaseId: string): Promise<{ evaluat
     if (branch.state !== 'open') {
       throw new DomainError('CONFLICT', `Branch ${branch.name} is ${branch.state}: there is nothing to release`, { branch_id: branch.id });
     }
-    const tests = agent.requiredTestIds.length
-      ? await tx.find(Test, { id: { $in: agent.requiredTestIds }, agent: agent.id }, { orderBy: { id: 'asc' } })
-      : [];
+    const tests = agent.requiredTestIds.length ? await tx.find(Test, { id: { $in: agent.requiredTestIds }, agent: agent.id }, { orderBy: { id: 'asc' } }) : [];
     if (!tests.length) {
       patchStep(release, 'tests', {
-        status: 'skipped', finished_at: now(), result: { version_id: branch.headVersionId, required_tests: 0, note: 'the agent requires no tests' },
+        status: 'skipped',
+        finished_at: now(),
+        result: { version_id: branch.headVersionId, required_tests: 0, note: 'the agent requires no tests' },
       });
       return { evaluationId: null, testRunIds: [] };
     }
     const { evaluation, runs } = createEvaluation(tx, {
-      agent, versionId: branch.headVersionId, branchId: branch.id, tests, actor: release.startedBy, releaseId: release.id,
+      agent,
+      versionId: branch.headVersionId,
+      branchId: branch.id,
+      tests,
+      actor: release.startedBy,
+      releaseId: release.id,
     });
     release.evaluationId = evaluation.id;
     patchStep(release, 'tests', { result: { evaluation_id: evaluation.id, version_id: branch.headVersionId, required_tests: runs.length } });
@@ -112,14 +120,20 @@ export async function completeTests(em: Em, releaseId: string): Promise<{ passed
       ? `all ${evaluation.total} required tests passed`
       : `${evaluation.total - evaluation.passed} of ${evaluation.total} required tests did not pass (evaluation ${evaluation.id})`;
     const result = {
-      evaluation_id: evaluation.id, version_id: evaluation.versionId, status: evaluation.status,
-      total: evaluation.total, passed: evaluation.passed, pass_rate: passRate(evaluation),
+      evaluation_id: evaluation.id,
+      version_id: evaluation.versionId,
+      status: evaluation.status,
+      total: evaluation.total,
+      passed: evaluation.passed,
+      pass_rate: passRate(evaluation),
     };
     const step = stepOf(release, 'tests');
     if (step.status !== 'succeeded' && step.status !== 'failed') {
-      patchStep(release, 'tests', passed
-        ? { status: 'succeeded', result, finished_at: now() }
-        : { status: 'failed', result, error: summary, finished_at: now() });
+      patchStep(
+        release,
+        'tests',
+        passed ? { status: 'succeeded', result, finished_at: now() } : { status: 'failed', result, error: summary, finished_at: now() },
+      );
     }
     return { passed, summary };
   });
@@ -128,9 +142,15 @@ export async function completeTests(em: Em, releaseId: string): Promise<{ passed
 /** The tested version must still be the branch head: a change after the tests ran is not released untested. */
 function assertHeadTested(release: Release, branch: AgentBranch, testedVersionId: string | null) {
   if (testedVersionId && branch.headVersionId !== testedVersionId) {
-    throw new DomainError('CONFLICT', `Branch ${branch.name} changed after its tests ran (tested ${testedVersionId}, head now ${branch.headVersionId}): start a new release`, {
-      release_id: release.id, tested_version_id: testedVersionId, head_version_id: branch.headVersionId,
-    });
+    throw new DomainError(
+      'CONFLICT',
+      `Branch ${branch.name} changed after its tests ran (tested ${testedVersionId}, head now ${branch.headVersionId}): start a new release`,
+      {
+        release_id: release.id,
+        tested_version_id: testedVersionId,
+        head_version_id: branch.headVersionId,
+      },
+    );
   }
 }
 
@@ -146,13 +166,21 @@ export async function previewMerge(em: Em, releaseId: string): Promise<unknown> 
     assertHeadTested(release, await loadBranch(tx, release), await testedVersion(tx, release));
     const preview = await previewAgentBranchMerge(tx, releasePrincipal(release), { agentId: release.agent, sourceBranchId: release.branchId });
     if (!preview.clean) {
-      throw new DomainError('MERGE_CONFLICT', `The branch conflicts with main in ${preview.conflicts.map((c) => c.field).join(', ')}: resolve the conflicts on the branch and start a new release`, {
-        conflicts: preview.conflicts.map((c) => ({ field: c.field, line: c.line })),
-      });
+      throw new DomainError(
+        'MERGE_CONFLICT',
+        `The branch conflicts with main in ${preview.conflicts.map((c) => c.field).join(', ')}: resolve the conflicts on the branch and start a new release`,
+        {
+          conflicts: preview.conflicts.map((c) => ({ field: c.field, line: c.line })),
+        },
+      );
     }
     const result = {
-      clean: true, main_unchanged: preview.main_unchanged, changed_fields: preview.changed_fields,
-      base_version_id: preview.base_version_id, main_head_version_id: preview.main_head_version_id, branch_head_version_id: preview.branch_head_version_id,
+      clean: true,
+      main_unchanged: preview.main_unchanged,
+      changed_fields: preview.changed_fields,
+      base_version_id: preview.base_version_id,
+      main_head_version_id: preview.main_head_version_id,
+      branch_head_version_id: preview.branch_head_version_id,
     };
     patchStep(release, 'preview', { status: 'succeeded', result, finished_at: now() });
     return result;
@@ -172,7 +200,11 @@ export async function recordApproval(em: Em, releaseId: string, by: Actor): Prom
     if (release.approvedBy) return;
     release.approvedBy = by;
     recordAudit(tx, releasePrincipal(release, by), {
-      action: 'release.approve', targetType: 'release', targetId: release.id, projectId: release.project, data: { agent_id: release.agent },
+      action: 'release.approve',
+      targetType: 'release',
+      targetId: release.id,
+      projectId: release.project,
+      data: { agent_id: release.agent },
     });
   });
 }
@@ -182,7 +214,10 @@ export async function setPaused(em: Em, releaseId: string, paused: boolean, by: 
     if (release.paused === paused || isTerminal(release.status)) return;
     release.paused = paused;
     recordAudit(tx, releasePrincipal(release, by), {
-      action: paused ? 'release.pause' : 'release.resume', targetType: 'release', targetId: release.id, projectId: release.project,
+      action: paused ? 'release.pause' : 'release.resume',
+      targetType: 'release',
+      targetId: release.id,
+      projectId: release.project,
       data: { agent_id: release.agent },
     });
   });
@@ -220,9 +255,14 @@ export async function publish(em: Em, releaseId: string, firstStagePercent: numb
     const agent = await loadAgent(tx, release, true);
     const main = await tx.findOneOrFail(AgentBranch, { id: agent.mainBranchId });
     if (main.headVersionId !== release.mergedVersionId) {
-      throw new DomainError('CONFLICT', `Main moved past this release's merge (${release.mergedVersionId}, main is at ${main.headVersionId}): publish it yourself or start a new release`, {
-        merged_version_id: release.mergedVersionId, main_head_version_id: main.headVersionId,
-      });
+      throw new DomainError(
+        'CONFLICT',
+        `Main moved past this release's merge (${release.mergedVersionId}, main is at ${main.headVersionId}): publish it yourself or start a new release`,
+        {
+          merged_version_id: release.mergedVersionId,
+          main_head_version_id: main.headVersionId,
+        },
+      );
     }
     const previous = agent.liveVersionId ?? null;
     const principal = releasePrincipal(release);
@@ -235,8 +275,11 @@ export async function publish(em: Em, releaseId: string, firstStagePercent: numb
       release.splitChanged = true;
     }
     const result = {
-      live_version_id: published.live_version_id, previous_version_id: previous, changed: published.changed,
-      published_at: published.published_at ?? now(), split,
+      live_version_id: published.live_version_id,
+      previous_version_id: previous,
+      changed: published.changed,
+      published_at: published.published_at ?? now(),
+      split,
     };
     patchStep(release, 'publish', { status: 'succeeded', result, finished_at: now() });
     return result;
@@ -260,7 +303,11 @@ export async function setStageTraffic(em: Em, releaseId: string, name: string, p
     const done = recorded.result as { applied_at?: string } | null;
     if (done?.applied_at) return { since: done.applied_at };
     if (!release.previousVersionId || release.previousVersionId === release.mergedVersionId) {
-      patchStep(release, name, { status: 'skipped', finished_at: now(), result: { percent, note: 'nothing else was live before this release: no traffic to split' } });
+      patchStep(release, name, {
+        status: 'skipped',
+        finished_at: now(),
+        result: { percent, note: 'nothing else was live before this release: no traffic to split' },
+      });
       return { since: null };
     }
     const agent = await loadAgent(tx, release, true);
@@ -299,14 +346,20 @@ export async function checkGuard(em: Em, releaseId: string, name: string, since:
     const previous = recorded.result as { guard?: GuardVerdict } | null;
     if (previous?.guard && (recorded.status === 'succeeded' || recorded.status === 'failed')) return previous.guard;
     const [next, before] = await versionStats(tx, {
-      organizationId: release.organization, agentId: release.agent,
-      versionIds: [release.mergedVersionId ?? null, release.previousVersionId ?? null], since: new Date(since),
+      organizationId: release.organization,
+      agentId: release.agent,
+      versionIds: [release.mergedVersionId ?? null, release.previousVersionId ?? null],
+      since: new Date(since),
     });
     const verdict = judgeGuard(release.guard, next, before, since);
     const result = { ...(recorded.result as object), guard: verdict };
-    patchStep(release, name, verdict.breach
-      ? { status: 'failed', result, error: `guard breach: ${verdict.breach}`, finished_at: now() }
-      : { status: 'succeeded', result, finished_at: now() });
+    patchStep(
+      release,
+      name,
+      verdict.breach
+        ? { status: 'failed', result, error: `guard breach: ${verdict.breach}`, finished_at: now() }
+        : { status: 'succeeded', result, finished_at: now() },
+    );
     return verdict;
   });
 }
@@ -360,7 +413,10 @@ export async function finish(em: Em, releaseId: string, status: ReleaseStatus, r
     release.finishedAt = new Date();
     release.steps = release.steps.map((s) => (s.status === 'pending' || s.status === 'waiting' ? { ...s, status: 'skipped' } : s));
     recordAudit(tx, releasePrincipal(release), {
-      action: `release.${status}`, targetType: 'release', targetId: release.id, projectId: release.project,
+      action: `release.${status}`,
+      targetType: 'release',
+      targetId: release.id,
+      projectId: release.project,
       data: { agent_id: release.agent, reason, merged_version_id: release.mergedVersionId ?? null },
     });
   });

@@ -55,7 +55,10 @@ const ReleaseSchema = defineEntity({
     startedBy: p.json<Actor>(),
     approvedBy: p.json<Actor>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     finishedAt: p.datetime().nullable(),
   },
 });

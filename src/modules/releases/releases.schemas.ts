@@ -13,13 +13,27 @@ extendZodWithOpenApi(z);
  * One schema per payload, shared by REST, MCP and the OpenAPI document.
  */
 
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as rel_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as rel_01J...')
+    .describe(what);
 
 export const RolloutPlan = z
   .object({
-    stages: z.array(z.number().int().min(1).max(100)).min(1).max(10)
+    stages: z
+      .array(z.number().int().min(1).max(100))
+      .min(1)
+      .max(10)
       .describe('Percent of callers on the new version at each stage, increasing, ending at 100; e.g. [10, 50, 100].'),
-    soak_seconds: z.number().int().min(1).max(7 * 24 * 3600).describe('How long each stage is held and watched before the next.'),
+    soak_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .describe('How long each stage is held and watched before the next.'),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -33,11 +47,26 @@ export type RolloutPlan = z.output<typeof RolloutPlan>;
 
 export const GuardThresholds = z
   .object({
-    max_error_rate_increase: z.number().min(0).max(1).default(0.05)
-      .describe('Breach when the share of the new version\'s calls that end failed or in error exceeds the previous version\'s by more than this (0 to 1); default 0.05.'),
-    max_transfer_rate_increase: z.number().min(0).max(1).default(0.2)
-      .describe('Breach when the new version\'s transfer rate exceeds the previous version\'s by more than this (0 to 1); default 0.2.'),
-    min_calls: z.number().int().min(1).max(1_000_000).default(1)
+    max_error_rate_increase: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.05)
+      .describe(
+        "Breach when the share of the new version's calls that end failed or in error exceeds the previous version's by more than this (0 to 1); default 0.05.",
+      ),
+    max_transfer_rate_increase: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.2)
+      .describe("Breach when the new version's transfer rate exceeds the previous version's by more than this (0 to 1); default 0.2."),
+    min_calls: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(1)
       .describe('Calls the new version needs in a stage before the guard judges it; fewer and the stage passes as inconclusive. Default 1.'),
   })
   .strict()
@@ -49,18 +78,26 @@ export const StartReleaseRestBody = z
   .object({
     branch_id: Id('The branch to release (brn_...).'),
     rollout: RolloutPlan.optional().describe('Staged rollout after publishing; without it the new version takes all traffic at publish.'),
-    guard: GuardThresholds.optional().describe('Thresholds of the rollout\'s guard; defaults apply when absent.'),
+    guard: GuardThresholds.optional().describe("Thresholds of the rollout's guard; defaults apply when absent."),
     require_approval: z.boolean().default(false).describe('Wait for an approve before merging.'),
-    approval_timeout_seconds: z.number().int().min(1).max(7 * 24 * 3600).default(APPROVAL_TIMEOUT_DEFAULT)
+    approval_timeout_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .default(APPROVAL_TIMEOUT_DEFAULT)
       .describe('How long to wait for the approval before the release fails; default one day.'),
   })
   .strict()
   .openapi('StartReleaseRestBody');
 export const StartReleaseBody = StartReleaseRestBody.extend({
   agent_id: Id('The agent (agt_...).'),
-  idempotency_key: IdempotencyKey.optional()
-    .describe('A key of your choice: starting again with the same key returns the same release instead of a second one.'),
-}).strict().openapi('StartReleaseBody');
+  idempotency_key: IdempotencyKey.optional().describe(
+    'A key of your choice: starting again with the same key returns the same release instead of a second one.',
+  ),
+})
+  .strict()
+  .openapi('StartReleaseBody');
 export type StartReleaseBody = z.input<typeof StartReleaseBody>;
 
 export const ReleaseParams = z.object({ agent_id: Id('The agent (agt_...).'), release_id: Id('The release (rel_...).') });

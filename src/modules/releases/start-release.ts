@@ -73,7 +73,10 @@ export async function startRelease(em: Em, principal: Principal, input: StartRel
         startedBy: actorOf(principal),
       });
       recordAudit(tx, principal, {
-        action: 'release.start', targetType: 'release', targetId: made.id, projectId: agent.project,
+        action: 'release.start',
+        targetType: 'release',
+        targetId: made.id,
+        projectId: agent.project,
         data: { agent_id: agent.id, branch_id: branch.id, rollout: body.rollout ?? null, require_approval: body.require_approval },
       });
       return { release: made, agentName: agent.name };
@@ -94,7 +97,13 @@ async function byKey(em: Em, principal: Principal, key: string): Promise<Release
   return em.findOne(Release, { organization: principal.organizationId, idempotencyKey: key });
 }
 
-async function resume(em: Em, principal: Principal, release: Release, body: { agent_id: string; branch_id: string }, temporal: TemporalAccess): Promise<ReleaseView> {
+async function resume(
+  em: Em,
+  principal: Principal,
+  release: Release,
+  body: { agent_id: string; branch_id: string },
+  temporal: TemporalAccess,
+): Promise<ReleaseView> {
   if (release.agent !== body.agent_id || release.branchId !== body.branch_id || (principal.projectId && release.project !== principal.projectId)) {
     throw new DomainError('CONFLICT', 'This Idempotency-Key was used for another release: use a new key for a new release', { release_id: release.id });
   }
@@ -115,7 +124,8 @@ async function startWorkflow(em: Em, release: Release, temporal: TemporalAccess)
     rollout: release.rollout ? { stages: release.rollout.stages, soakSeconds: release.rollout.soak_seconds } : null,
   };
   await startWorkflowOrClose<(input: ReleaseInput) => Promise<ReleaseOutcome>>(temporal, 'releasePipeline', workflowIds.release(release.id), [input], {
-    noun: 'release', details: { release_id: release.id },
+    noun: 'release',
+    details: { release_id: release.id },
     close: (reason) => em.nativeUpdate(Release, { id: release.id, status: 'pending' }, { status: 'failed', reason, finishedAt: new Date() }),
   });
 }

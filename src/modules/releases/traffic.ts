@@ -31,7 +31,10 @@ export async function restoreTrafficSplit(tx: Em, principal: Principal, agent: A
   const current = agent.trafficSplit ?? null;
   agent.trafficSplit = previous && previous.length ? previous : null;
   recordAudit(tx, principal, {
-    action: 'agent.traffic_split', targetType: 'agent', targetId: agent.id, projectId: agent.project,
+    action: 'agent.traffic_split',
+    targetType: 'agent',
+    targetId: agent.id,
+    projectId: agent.project,
     data: { split: agent.trafficSplit ?? [], previous_split: current ?? [], restored: true },
   });
 }

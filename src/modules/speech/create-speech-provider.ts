@@ -36,7 +36,9 @@ export async function createSpeechProvider(
     ttsModel: body.tts_model ?? null,
   });
   recordAudit(em, principal, {
-    action: 'speech_provider.create', targetType: 'speech_provider', targetId: id,
+    action: 'speech_provider.create',
+    targetType: 'speech_provider',
+    targetId: id,
     data: { name: body.name, kind: body.kind, base_url: provider.baseUrl ?? null, stt_model: provider.sttModel ?? null, tts_model: provider.ttsModel ?? null },
   });
   try {

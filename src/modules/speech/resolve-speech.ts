@@ -66,16 +66,27 @@ export async function resolveSpeech(
   const recogniser = providers.find((p) => p.kind === 'deepgram') ?? providers.find((p) => p.kind === 'openai-compatible' && p.sttModel);
   const sttKey = recogniser && keyOf(recogniser);
   if (recogniser && sttKey) {
-    stt = recogniser.kind === 'deepgram'
-      ? new DeepgramStt({ ...access, apiKey: sttKey, ...(recogniser.baseUrl ? { baseUrl: recogniser.baseUrl } : {}), ...(recogniser.sttModel ? { model: recogniser.sttModel } : {}) })
-      : new OpenAiTranscriptionStt({ ...access, apiKey: sttKey, baseUrl: recogniser.baseUrl ?? OPENAI_BASE, model: recogniser.sttModel! });
+    stt =
+      recogniser.kind === 'deepgram'
+        ? new DeepgramStt({
+            ...access,
+            apiKey: sttKey,
+            ...(recogniser.baseUrl ? { baseUrl: recogniser.baseUrl } : {}),
+            ...(recogniser.sttModel ? { model: recogniser.sttModel } : {}),
+          })
+        : new OpenAiTranscriptionStt({ ...access, apiKey: sttKey, baseUrl: recogniser.baseUrl ?? OPENAI_BASE, model: recogniser.sttModel! });
   }
 
   let tts = fallback.tts;
   let voiceId = voice.voice_id;
   let kind: SpeechProviderKind | undefined = TTS_KIND[voice.provider];
   if (!kind && voice.provider !== 'platform' && !VOICES.some((v) => v.provider === voice.provider)) {
-    const clone = await em.findOne(VoiceClone, { organization: organizationId, provider: voice.provider as VoiceClone['provider'], voiceId: voice.voice_id, status: 'ready' });
+    const clone = await em.findOne(VoiceClone, {
+      organization: organizationId,
+      provider: voice.provider as VoiceClone['provider'],
+      voiceId: voice.voice_id,
+      status: 'ready',
+    });
     if (clone) {
       kind = TTS_KIND[clone.provider];
       // The offline voice has no clones: speak with a stock voice of the clone's language and gender.
@@ -86,9 +97,10 @@ export async function resolveSpeech(
   const ttsKey = speaker && keyOf(speaker);
   if (speaker && ttsKey) {
     const model = speaker.ttsModel ? { model: speaker.ttsModel } : {};
-    tts = speaker.kind === 'elevenlabs'
-      ? new ElevenLabsTts({ ...access, apiKey: ttsKey, ...model, ...(speaker.baseUrl ? { baseUrl: speaker.baseUrl } : {}) })
-      : new OpenAiSpeechTts({ ...access, apiKey: ttsKey, ...model, baseUrl: speaker.baseUrl ?? OPENAI_BASE });
+    tts =
+      speaker.kind === 'elevenlabs'
+        ? new ElevenLabsTts({ ...access, apiKey: ttsKey, ...model, ...(speaker.baseUrl ? { baseUrl: speaker.baseUrl } : {}) })
+        : new OpenAiSpeechTts({ ...access, apiKey: ttsKey, ...model, baseUrl: speaker.baseUrl ?? OPENAI_BASE });
   }
   return { stt, tts, voice: voiceId, notes };
 }

@@ -28,7 +28,10 @@ const SpeechProviderSchema = defineEntity({
     /** Synthesis model (elevenlabs, openai-compatible); null: the client's default. */
     ttsModel: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class SpeechProvider extends SpeechProviderSchema.class {}

@@ -17,13 +17,26 @@ import { toPhoneNumberView } from './phone-number-views.js';
  * reservation.
  */
 export async function acquirePhoneNumber(
-  em: Em, principal: Principal, number: string, provider: PhoneNumber['provider'], connectionId: string | null,
-  origin: 'purchased' | 'imported', ask: () => Promise<OwnedNumber>,
+  em: Em,
+  principal: Principal,
+  number: string,
+  provider: PhoneNumber['provider'],
+  connectionId: string | null,
+  origin: 'purchased' | 'imported',
+  ask: () => Promise<OwnedNumber>,
 ): Promise<PhoneNumberView> {
   const id = newId('phoneNumber');
   const row = em.create(PhoneNumber, {
-    id, organization: principal.organizationId, number, country: countryOf(number) ?? 'ZZ', provider,
-    connection: connectionId, providerNumberId: null, origin, status: 'pending', destination: null,
+    id,
+    organization: principal.organizationId,
+    number,
+    country: countryOf(number) ?? 'ZZ',
+    provider,
+    connection: connectionId,
+    providerNumberId: null,
+    origin,
+    status: 'pending',
+    destination: null,
   });
   try {
     await em.flush();
@@ -43,7 +56,9 @@ export async function acquirePhoneNumber(
   row.providerNumberId = owned.providerNumberId;
   row.status = owned.status;
   recordAudit(em, principal, {
-    action: `phone_number.${origin === 'purchased' ? 'purchase' : 'import'}`, targetType: 'phone_number', targetId: id,
+    action: `phone_number.${origin === 'purchased' ? 'purchase' : 'import'}`,
+    targetType: 'phone_number',
+    targetId: id,
     data: { number, provider, connection_id: connectionId, provider_number_id: owned.providerNumberId },
   });
   await em.flush();

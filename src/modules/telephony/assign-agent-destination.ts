@@ -16,7 +16,10 @@ export async function assignAgentDestination(em: Em, principal: Principal, input
   const previous = destination.agent ?? null;
   destination.agent = agent.id;
   recordAudit(em, principal, {
-    action: 'agent.destination.assign', targetType: 'destination', targetId: destination.id, projectId: agent.project,
+    action: 'agent.destination.assign',
+    targetType: 'destination',
+    targetId: destination.id,
+    projectId: agent.project,
     data: { agent_id: agent.id, previous_agent_id: previous },
   });
   await em.flush();

@@ -14,7 +14,10 @@ export async function assignTrunkDestination(em: Em, principal: Principal, input
   const destination = await findDestination(em, principal, body.destination_id, 'body.destination_id');
   destination.trunk = trunk.id;
   recordAudit(em, principal, {
-    action: 'sip_trunk.destination.assign', targetType: 'destination', targetId: destination.id, data: { sip_trunk_id: trunk.id },
+    action: 'sip_trunk.destination.assign',
+    targetType: 'destination',
+    targetId: destination.id,
+    data: { sip_trunk_id: trunk.id },
   });
   await em.flush();
   return toDestinationView(destination);

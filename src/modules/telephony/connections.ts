@@ -31,7 +31,9 @@ export async function providerFor(
   const connection = await em.findOne(TelephonyConnection, { id: connectionId, organization: organizationId });
   if (!connection) {
     throw new DomainError('NOT_FOUND', `Telephony connection ${connectionId} was not found`, {
-      resource: 'Telephony connection', id: connectionId, issues: [{ field, message: 'no such connection in this organization' }],
+      resource: 'Telephony connection',
+      id: connectionId,
+      issues: [{ field, message: 'no such connection in this organization' }],
     });
   }
   if (connection.provider === 'simulated') return { provider: createSimulatedCarrier(connection.simulation ?? DEFAULT_SIMULATION), connection };

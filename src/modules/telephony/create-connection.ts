@@ -29,7 +29,12 @@ export async function createConnection(em: Em, principal: Principal, input: Crea
   let connection: TelephonyConnection;
   if (body.provider === 'simulated') {
     connection = em.create(TelephonyConnection, {
-      id, organization: principal.organizationId, name: body.name, provider: 'simulated', credentialsEncrypted: null, baseUrl: null,
+      id,
+      organization: principal.organizationId,
+      name: body.name,
+      provider: 'simulated',
+      credentialsEncrypted: null,
+      baseUrl: null,
       simulation: {
         seed: body.simulation?.seed ?? DEFAULT_SIMULATION.seed,
         rules: body.simulation?.rules ?? [],
@@ -41,12 +46,19 @@ export async function createConnection(em: Em, principal: Principal, input: Crea
     const baseUrl = (body.base_url ?? (body.provider === 'twilio' ? TWILIO_BASE_URL : TELNYX_BASE_URL)).replace(/\/+$/, '');
     await clientFor(body.provider, body.credentials, baseUrl, settings).validateCredentials();
     connection = em.create(TelephonyConnection, {
-      id, organization: principal.organizationId, name: body.name, provider: body.provider, baseUrl, simulation: null,
+      id,
+      organization: principal.organizationId,
+      name: body.name,
+      provider: body.provider,
+      baseUrl,
+      simulation: null,
       credentialsEncrypted: encryptSecret(settings.encryptionKey, JSON.stringify(body.credentials), principal.organizationId),
     });
   }
   recordAudit(em, principal, {
-    action: 'telephony_connection.create', targetType: 'telephony_connection', targetId: id,
+    action: 'telephony_connection.create',
+    targetType: 'telephony_connection',
+    targetId: id,
     data: { name: body.name, provider: body.provider, base_url: connection.baseUrl ?? null, credentials_set: connection.credentialsEncrypted !== null },
   });
   try {

@@ -32,16 +32,25 @@ export async function createDestination(em: Em, principal: Principal, input: Cre
   if (body.agent_id) await findAgent(em, principal, body.agent_id).catch(agentNotFoundAt('body.agent_id'));
   if (body.sip_trunk_id && !(await em.count(SipTrunk, { id: body.sip_trunk_id, organization: principal.organizationId }))) {
     throw new DomainError('NOT_FOUND', `SIP trunk ${body.sip_trunk_id} was not found`, {
-      resource: 'SIP trunk', id: body.sip_trunk_id, issues: [{ field: 'body.sip_trunk_id', message: 'no such SIP trunk in this organization' }],
+      resource: 'SIP trunk',
+      id: body.sip_trunk_id,
+      issues: [{ field: 'body.sip_trunk_id', message: 'no such SIP trunk in this organization' }],
     });
   }
   const id = newId('destination');
   const destination = em.create(Destination, {
-    id, organization: principal.organizationId, kind: body.kind, address: body.address, agent: body.agent_id ?? null, trunk: body.sip_trunk_id ?? null,
+    id,
+    organization: principal.organizationId,
+    kind: body.kind,
+    address: body.address,
+    agent: body.agent_id ?? null,
+    trunk: body.sip_trunk_id ?? null,
   });
   if (number) number.destination = id;
   recordAudit(em, principal, {
-    action: 'destination.create', targetType: 'destination', targetId: id,
+    action: 'destination.create',
+    targetType: 'destination',
+    targetId: id,
     data: { kind: body.kind, address: body.address, agent_id: body.agent_id ?? null },
   });
   try {

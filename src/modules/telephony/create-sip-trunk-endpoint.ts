@@ -13,10 +13,18 @@ export async function createSipTrunkEndpoint(em: Em, principal: Principal, input
   const trunk = await findTrunk(em, principal, body.sip_trunk_id);
   const id = newId('sipTrunkEndpoint');
   em.create(SipTrunkEndpoint, {
-    id, organization: principal.organizationId, trunk: trunk.id, uri: body.uri, priority: body.priority, weight: body.weight,
+    id,
+    organization: principal.organizationId,
+    trunk: trunk.id,
+    uri: body.uri,
+    priority: body.priority,
+    weight: body.weight,
   });
   recordAudit(em, principal, {
-    action: 'sip_trunk_endpoint.create', targetType: 'sip_trunk', targetId: trunk.id, data: { endpoint_id: id, uri: body.uri },
+    action: 'sip_trunk_endpoint.create',
+    targetType: 'sip_trunk',
+    targetId: trunk.id,
+    data: { endpoint_id: id, uri: body.uri },
   });
   await em.flush();
   return getSipTrunkView(em, trunk);

@@ -11,23 +11,36 @@ import { CreateSipTrunkBody, type SipTrunkView } from './telephony.schemas.js';
 import type { TelephonySettings } from './connections.js';
 import { toSipTrunkView } from './sip-trunk-access.js';
 
-export async function createSipTrunk(em: Em, principal: Principal, input: CreateSipTrunkBody, settings: Pick<TelephonySettings, 'encryptionKey'>): Promise<SipTrunkView> {
+export async function createSipTrunk(
+  em: Em,
+  principal: Principal,
+  input: CreateSipTrunkBody,
+  settings: Pick<TelephonySettings, 'encryptionKey'>,
+): Promise<SipTrunkView> {
   requirePermission(principal, 'numbers:manage');
   const body = parseInput(CreateSipTrunkBody, input, 'body');
   if (body.connection_id && !(await em.count(TelephonyConnection, { id: body.connection_id, organization: principal.organizationId }))) {
     throw new DomainError('NOT_FOUND', `Telephony connection ${body.connection_id} was not found`, {
-      resource: 'Telephony connection', id: body.connection_id, issues: [{ field: 'body.connection_id', message: 'no such connection in this organization' }],
+      resource: 'Telephony connection',
+      id: body.connection_id,
+      issues: [{ field: 'body.connection_id', message: 'no such connection in this organization' }],
     });
   }
   const id = newId('sipTrunk');
   const trunk = em.create(SipTrunk, {
-    id, organization: principal.organizationId, name: body.name, direction: body.direction, connection: body.connection_id ?? null,
+    id,
+    organization: principal.organizationId,
+    name: body.name,
+    direction: body.direction,
+    connection: body.connection_id ?? null,
     authUsername: body.auth?.username ?? null,
     authPasswordEncrypted: body.auth ? encryptSecret(settings.encryptionKey, body.auth.password, principal.organizationId) : null,
     allowedIps: body.allowed_ips,
   });
   recordAudit(em, principal, {
-    action: 'sip_trunk.create', targetType: 'sip_trunk', targetId: id,
+    action: 'sip_trunk.create',
+    targetType: 'sip_trunk',
+    targetId: id,
     data: { name: body.name, direction: body.direction, auth_username: trunk.authUsername ?? null, allowed_ips: body.allowed_ips },
   });
   try {

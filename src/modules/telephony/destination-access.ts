@@ -7,7 +7,9 @@ export async function findDestination(em: Em, principal: Principal, id: string, 
   const destination = await em.findOne(Destination, { id, organization: principal.organizationId });
   if (!destination) {
     throw new DomainError('NOT_FOUND', `Destination ${id} was not found`, {
-      resource: 'Destination', id, issues: [{ field, message: 'no such destination in this organization' }],
+      resource: 'Destination',
+      id,
+      issues: [{ field, message: 'no such destination in this organization' }],
     });
   }
   return destination;

@@ -3,7 +3,11 @@ import type { DestinationView } from './telephony.schemas.js';
 
 export function toDestinationView(d: Destination): DestinationView {
   return {
-    destination_id: d.id, kind: d.kind, address: d.address, agent_id: d.agent ?? null, sip_trunk_id: d.trunk ?? null,
+    destination_id: d.id,
+    kind: d.kind,
+    address: d.address,
+    agent_id: d.agent ?? null,
+    sip_trunk_id: d.trunk ?? null,
     created_at: d.createdAt.toISOString(),
   };
 }

@@ -7,7 +7,10 @@ import { toDestinationView } from './destination-views.js';
 
 export async function listDestinations(em: Em, principal: Principal, filter: { agentId?: string }, query: Page): Promise<PageOf<DestinationView>> {
   requirePermission(principal, 'agents:read');
-  const page = await findPage(em, Destination, { organization: principal.organizationId, ...(filter.agentId ? { agent: filter.agentId } : {}) }, query,
-    { list: 'destinations', order: 'asc', filters: { agent_id: filter.agentId } });
+  const page = await findPage(em, Destination, { organization: principal.organizationId, ...(filter.agentId ? { agent: filter.agentId } : {}) }, query, {
+    list: 'destinations',
+    order: 'asc',
+    filters: { agent_id: filter.agentId },
+  });
   return { ...page, items: page.items.map(toDestinationView) };
 }

@@ -12,5 +12,13 @@ export async function listSipTrunks(em: Em, principal: Principal, query: Page): 
   const endpoints = trunks.length
     ? await em.find(SipTrunkEndpoint, { trunk: { $in: trunks.map((t) => t.id) } }, { orderBy: { priority: 'asc', id: 'asc' } })
     : [];
-  return { ...page, items: trunks.map((t) => toSipTrunkView(t, endpoints.filter((e) => e.trunk === t.id))) };
+  return {
+    ...page,
+    items: trunks.map((t) =>
+      toSipTrunkView(
+        t,
+        endpoints.filter((e) => e.trunk === t.id),
+      ),
+    ),
+  };
 }

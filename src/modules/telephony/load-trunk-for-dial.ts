@@ -20,7 +20,10 @@ export interface TrunkForDial {
  * UNPROCESSABLE rather than a call that fails later for no visible reason.
  */
 export async function loadTrunkForDial(
-  em: Em, settings: Pick<TelephonySettings, 'encryptionKey'>, organizationId: string, trunkId: string,
+  em: Em,
+  settings: Pick<TelephonySettings, 'encryptionKey'>,
+  organizationId: string,
+  trunkId: string,
 ): Promise<TrunkForDial> {
   const trunk = await em.findOne(SipTrunk, { id: trunkId, organization: organizationId });
   if (!trunk) throw new DomainError('NOT_FOUND', `SIP trunk ${trunkId} was not found`, { resource: 'SIP trunk', id: trunkId });

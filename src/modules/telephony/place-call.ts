@@ -48,22 +48,35 @@ const SKEW_MS = 60_000;
  * - more than one, or no way to look: still in doubt (null), refused.
  */
 async function settleInDoubt(
-  em: Em, provider: TelephonyProvider, row: LogRow, call: { organizationId: string; from: string; to: string },
+  em: Em,
+  provider: TelephonyProvider,
+  row: LogRow,
+  call: { organizationId: string; from: string; to: string },
 ): Promise<{ found: FoundCall | null } | null> {
   if (!provider.findCalls) return null;
   const [reservation] = await sql<{ created_at: Date }>(em, 'select created_at from carrier_call_log where id = ?', [row.id]);
   const since = new Date(new Date(reservation.created_at).getTime() - SKEW_MS);
   const calls = await provider.findCalls({ from: call.from, to: call.to, since });
   const known = calls.length
-    ? new Set((await sql<{ provider_call_id: string }>(em,
-      'select provider_call_id from carrier_call_log where provider = ? and provider_call_id in (select json_array_elements_text(?::json))',
-      [provider.kind, JSON.stringify(calls.map((c) => c.callId))])).map((r) => r.provider_call_id))
+    ? new Set(
+        (
+          await sql<{ provider_call_id: string }>(
+            em,
+            'select provider_call_id from carrier_call_log where provider = ? and provider_call_id in (select json_array_elements_text(?::json))',
+            [provider.kind, JSON.stringify(calls.map((c) => c.callId))],
+          )
+        ).map((r) => r.provider_call_id),
+      )
     : new Set<string>();
   const unclaimed = calls.filter((c) => !known.has(c.callId));
   if (unclaimed.length > 1) return null;
   if (unclaimed.length === 1) {
     const found = unclaimed[0];
-    const taken = await sql(em, `update carrier_call_log set provider_call_id = ?, status = ? where id = ? and status = 'in_doubt' returning id`, [found.callId, found.status, row.id]);
+    const taken = await sql(em, `update carrier_call_log set provider_call_id = ?, status = ? where id = ? and status = 'in_doubt' returning id`, [
+      found.callId,
+      found.status,
+      row.id,
+    ]);
     return taken.length ? { found } : null;
   }
   const reopened = await sql(em, `update carrier_call_log set status = 'reserved' where id = ? and status = 'in_doubt' returning id`, [row.id]);
@@ -93,7 +106,15 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
   if (kind === 'simulated') {
     const placed = await provider.placeCall(call);
     const [inserted] = await sql<LogRow>(em, insertLog, [
-      newId('carrierCall'), call.organizationId, kind, connection?.id ?? null, call.idempotencyKey, call.from, call.to, placed.callId, placed.status,
+      newId('carrierCall'),
+      call.organizationId,
+      kind,
+      connection?.id ?? null,
+      call.idempotencyKey,
+      call.from,
+      call.to,
+      placed.callId,
+      placed.status,
     ]);
     if (inserted) return { callLogId: inserted.id, provider: kind, callId: placed.callId, status: placed.status, deduplicated: false };
     const existing = await readLog(em, kind, call.idempotencyKey);
@@ -101,7 +122,15 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
   }
 
   const [reserved] = await sql<LogRow>(em, insertLog, [
-    newId('carrierCall'), call.organizationId, kind, connection?.id ?? null, call.idempotencyKey, call.from, call.to, null, 'reserved',
+    newId('carrierCall'),
+    call.organizationId,
+    kind,
+    connection?.id ?? null,
+    call.idempotencyKey,
+    call.from,
+    call.to,
+    null,
+    'reserved',
   ]);
   let rowId: string;
   if (reserved) {
@@ -115,9 +144,14 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
       const settled = existing.status === 'in_doubt' ? await settleInDoubt(em, provider, existing, call) : null;
       if (settled?.found) return { callLogId: existing.id, provider: kind, callId: settled.found.callId, status: settled.found.status, deduplicated: true };
       if (!settled) {
-        throw new DomainError('CONFLICT', `A call with idempotency key ${call.idempotencyKey} is in flight or its outcome is unknown: it is not dialled again`, {
-          call_log_id: existing.id, status: existing.status,
-        });
+        throw new DomainError(
+          'CONFLICT',
+          `A call with idempotency key ${call.idempotencyKey} is in flight or its outcome is unknown: it is not dialled again`,
+          {
+            call_log_id: existing.id,
+            status: existing.status,
+          },
+        );
       }
     }
     rowId = existing.id;

@@ -62,9 +62,7 @@ export async function routeInboundCall(em: Em, calledAddress: string, callerAddr
  * real call is, then run through the engine with the caller's turns as text,
  * written as a real call session.
  */
-export async function simulateInboundCall(
-  deps: EngineDeps, em: Em, principal: Principal, number: string, input: SimulateInboundBody,
-): Promise<SessionView> {
+export async function simulateInboundCall(deps: EngineDeps, em: Em, principal: Principal, number: string, input: SimulateInboundBody): Promise<SessionView> {
   requirePermission(principal, 'tests:run');
   const called = parseInput(E164Number, number, 'path.number');
   const body = parseInput(SimulateInboundBody, input, 'body');
@@ -72,7 +70,9 @@ export async function simulateInboundCall(
   const owned = await em.findOne(PhoneNumber, { number: called, organization: principal.organizationId });
   if (!owned) {
     throw new DomainError('NOT_FOUND', `Phone number ${called} was not found`, {
-      resource: 'Phone number', id: called, issues: [{ field: 'path.number', message: 'not a number of this organization' }],
+      resource: 'Phone number',
+      id: called,
+      issues: [{ field: 'path.number', message: 'not a number of this organization' }],
     });
   }
   const route = await routeInboundCall(em, called, body.caller.address);

@@ -18,7 +18,10 @@ import { PAGE_SIZE_MAX } from '../calls/calls.schemas.js';
  * platform already holds, so pages come while the pool lasts.
  */
 export async function searchPhoneNumbers(
-  em: Em, principal: Principal, input: SearchNumbersQuery, settings: TelephonySettings,
+  em: Em,
+  principal: Principal,
+  input: SearchNumbersQuery,
+  settings: TelephonySettings,
 ): Promise<{ provider: 'simulated' | 'twilio' | 'telnyx'; numbers: AvailableNumber[]; has_more: boolean; next_cursor: string | null }> {
   requirePermission(principal, 'agents:read');
   const query = parseInput(SearchNumbersQuery, input, 'query');
@@ -33,7 +36,9 @@ export async function searchPhoneNumbers(
   }
   const fingerprint = filterFingerprint({ list: paging.list, ...paging.filters });
   const after = query.cursor ? decodeCursor(query.cursor, fingerprint).id : '';
-  const pool = simulatedPool(search).filter((n) => n.number > after).sort(byNumber);
+  const pool = simulatedPool(search)
+    .filter((n) => n.number > after)
+    .sort(byNumber);
   const taken = new Set<string>();
   // Taken numbers are few next to the pool; read them in pages of the candidates actually needed.
   const out: AvailableNumber[] = [];

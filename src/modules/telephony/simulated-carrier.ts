@@ -68,7 +68,7 @@ export function createSimulatedCarrier(settings: SimulationSettings = DEFAULT_SI
     async buyNumber(number: string): Promise<OwnedNumber> {
       if (!inPool(number)) {
         throw new DomainError('UNPROCESSABLE', `${number} is not a number the simulated carrier sells: pick one from phone number search`, {
-          issues: [{ field: 'body.number', message: 'not in the simulated carrier\'s pool' }],
+          issues: [{ field: 'body.number', message: "not in the simulated carrier's pool" }],
         });
       }
       return { number, providerNumberId: `simnum_${number.slice(1)}`, status: 'active' };

@@ -8,7 +8,13 @@ import { pageFields, pageQuery } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as pn_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as pn_01J...')
+    .describe(what);
 
 /**
  * A phone number in international format, normalised to E.164 with
@@ -59,10 +65,17 @@ const SimulationBody = z
   .object({
     seed: z.string().trim().min(1).max(100).optional().describe('Outcomes are a hash of seed and number: another seed, another reproducible mix.'),
     rules: z
-      .array(z.object({
-        suffix: z.string().regex(/^\d{1,15}$/, 'digits only').describe('Numbers ending in these digits...'),
-        outcome: z.enum(CALL_OUTCOMES).describe('...get this outcome.'),
-      }).strict())
+      .array(
+        z
+          .object({
+            suffix: z
+              .string()
+              .regex(/^\d{1,15}$/, 'digits only')
+              .describe('Numbers ending in these digits...'),
+            outcome: z.enum(CALL_OUTCOMES).describe('...get this outcome.'),
+          })
+          .strict(),
+      )
       .max(100)
       .optional()
       .describe('Checked in order before the distribution.'),
@@ -75,37 +88,49 @@ const SimulationBody = z
   })
   .strict();
 
-const BaseUrl = plainBaseUrl('')
-  .optional()
-  .describe('Overrides the provider\'s API address (a regional edge). Defaults to the provider\'s public API.');
+const BaseUrl = plainBaseUrl('').optional().describe("Overrides the provider's API address (a regional edge). Defaults to the provider's public API.");
 
 const Name = z.string().trim().min(1).max(100).describe('Unique within the organization.');
 
 export const CreateConnectionBody = z
   .discriminatedUnion('provider', [
-    z.object({
-      provider: z.literal('twilio'),
-      name: Name,
-      base_url: BaseUrl,
-      credentials: z.object({
-        account_sid: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC + 32 hex digits)').describe('The Account SID, AC...'),
-        auth_token: z.string().trim().min(8).max(200).describe('The auth token. Stored encrypted, never returned.'),
-      }).strict(),
-    }).strict(),
-    z.object({
-      provider: z.literal('telnyx'),
-      name: Name,
-      base_url: BaseUrl,
-      credentials: z.object({
-        api_key: z.string().trim().min(8).max(500).describe('A Telnyx API key (KEY...). Stored encrypted, never returned.'),
-        call_control_app_id: z.string().trim().min(1).max(100).optional().describe('The Call Control application outbound calls use.'),
-      }).strict(),
-    }).strict(),
-    z.object({
-      provider: z.literal('simulated'),
-      name: Name,
-      simulation: SimulationBody.optional().describe('How callees answer; defaults: 60% answered, 15% no answer, 10% busy, 10% voicemail, 5% failed.'),
-    }).strict(),
+    z
+      .object({
+        provider: z.literal('twilio'),
+        name: Name,
+        base_url: BaseUrl,
+        credentials: z
+          .object({
+            account_sid: z
+              .string()
+              .trim()
+              .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC + 32 hex digits)')
+              .describe('The Account SID, AC...'),
+            auth_token: z.string().trim().min(8).max(200).describe('The auth token. Stored encrypted, never returned.'),
+          })
+          .strict(),
+      })
+      .strict(),
+    z
+      .object({
+        provider: z.literal('telnyx'),
+        name: Name,
+        base_url: BaseUrl,
+        credentials: z
+          .object({
+            api_key: z.string().trim().min(8).max(500).describe('A Telnyx API key (KEY...). Stored encrypted, never returned.'),
+            call_control_app_id: z.string().trim().min(1).max(100).optional().describe('The Call Control application outbound calls use.'),
+          })
+          .strict(),
+      })
+      .strict(),
+    z
+      .object({
+        provider: z.literal('simulated'),
+        name: Name,
+        simulation: SimulationBody.optional().describe('How callees answer; defaults: 60% answered, 15% no answer, 10% busy, 10% voicemail, 5% failed.'),
+      })
+      .strict(),
   ])
   .describe('A carrier account: twilio or telnyx with credentials (validated with the provider before they are saved), or the built-in simulated carrier.')
   .openapi('CreateConnectionBody');
@@ -131,8 +156,18 @@ export const SearchNumbersQuery = z
   .object({
     connection_id: ConnectionId.optional(),
     country: Country.default('US'),
-    area_code: z.string().trim().regex(/^\d{2,5}$/, 'must be 2 to 5 digits').optional().describe('Area code (national destination code), e.g. 415.'),
-    contains: z.string().trim().regex(/^\d{1,10}$/, 'must be 1 to 10 digits').optional().describe('Digits the number must contain.'),
+    area_code: z
+      .string()
+      .trim()
+      .regex(/^\d{2,5}$/, 'must be 2 to 5 digits')
+      .optional()
+      .describe('Area code (national destination code), e.g. 415.'),
+    contains: z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, 'must be 1 to 10 digits')
+      .optional()
+      .describe('Digits the number must contain.'),
     ...pageQuery,
   })
   .strict()
@@ -210,7 +245,8 @@ export const CreateSipTrunkBody = z
   })
   .strict()
   .refine((b) => b.auth !== undefined || b.allowed_ips.length > 0 || b.direction === 'outbound', {
-    path: ['auth'], message: 'an inbound trunk needs auth credentials or allowed_ips',
+    path: ['auth'],
+    message: 'an inbound trunk needs auth credentials or allowed_ips',
   })
   .openapi('CreateSipTrunkBody');
 export type CreateSipTrunkBody = z.input<typeof CreateSipTrunkBody>;
@@ -254,18 +290,22 @@ export type AssignTrunkDestinationBody = z.input<typeof AssignTrunkDestinationBo
 
 export const CreateDestinationBody = z
   .discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('phone_number'),
-      address: E164Number.describe('One of the organization\'s phone numbers, E.164.'),
-      agent_id: Id('The agent that answers (agt_...).').optional(),
-      sip_trunk_id: Id('The trunk calls arrive through (trk_...).').optional(),
-    }).strict(),
-    z.object({
-      kind: z.literal('sip_address'),
-      address: SipUri.describe('A SIP URI, e.g. sip:frontdesk@acme.example.com.'),
-      agent_id: Id('The agent that answers (agt_...).').optional(),
-      sip_trunk_id: Id('The trunk calls arrive through (trk_...).').optional(),
-    }).strict(),
+    z
+      .object({
+        kind: z.literal('phone_number'),
+        address: E164Number.describe("One of the organization's phone numbers, E.164."),
+        agent_id: Id('The agent that answers (agt_...).').optional(),
+        sip_trunk_id: Id('The trunk calls arrive through (trk_...).').optional(),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('sip_address'),
+        address: SipUri.describe('A SIP URI, e.g. sip:frontdesk@acme.example.com.'),
+        agent_id: Id('The agent that answers (agt_...).').optional(),
+        sip_trunk_id: Id('The trunk calls arrive through (trk_...).').optional(),
+      })
+      .strict(),
   ])
   .openapi('CreateDestinationBody');
 export type CreateDestinationBody = z.input<typeof CreateDestinationBody>;
@@ -295,10 +335,12 @@ export type AssignAgentDestinationBody = z.input<typeof AssignAgentDestinationBo
 
 export const SimulateInboundBody = z
   .object({
-    caller: z.object({
-      name: z.string().trim().max(200).nullable().optional().describe('The caller\'s name, if known.'),
-      address: E164Number.describe('The caller\'s number, E.164.'),
-    }).strict(),
+    caller: z
+      .object({
+        name: z.string().trim().max(200).nullable().optional().describe("The caller's name, if known."),
+        address: E164Number.describe("The caller's number, E.164."),
+      })
+      .strict(),
     customer_turns: z.array(z.string().trim().min(1).max(2000)).max(30).describe('What the caller says, turn by turn.'),
   })
   .strict()
@@ -309,17 +351,17 @@ export type SimulateInboundBody = z.input<typeof SimulateInboundBody>;
 
 export const VoiceView = z.object({
   provider: z.string().describe('The text-to-speech provider.'),
-  voice_id: z.string().describe('What an agent\'s voice setting names.'),
+  voice_id: z.string().describe("What an agent's voice setting names."),
   name: z.string(),
   language: z.string().describe('BCP 47, e.g. en-US.'),
   gender: z.enum(['female', 'male', 'neutral']),
-  kind: z.enum(['stock', 'cloned']).describe('stock: a provider\'s catalogue voice; cloned: the organization\'s own, made with voice_clone_start.'),
+  kind: z.enum(['stock', 'cloned']).describe("stock: a provider's catalogue voice; cloned: the organization's own, made with voice_clone_start."),
   voice_clone_id: z.string().nullable().describe('The clone job a cloned voice came from (vcl_...); null for stock voices.'),
 });
 export type ListVoicesQuery = z.input<typeof ListVoicesQuery>;
 export const ListVoicesQuery = z
   .object({
-    provider: z.string().trim().min(1).max(40).optional().describe('Only this text-to-speech provider\'s voices.'),
+    provider: z.string().trim().min(1).max(40).optional().describe("Only this text-to-speech provider's voices."),
     language: z.string().trim().min(2).max(20).optional().describe('Only voices for this language: a prefix such as en or en-GB.'),
     ...pageQuery,
   })

@@ -1,7 +1,15 @@
 import { DomainError } from '../errors.js';
 import {
-  providerError, wireRequest, type AvailableNumber, type OwnedNumber, type PlaceCallInput, type PlacedCall,
-  type SearchNumbersInput, type TelephonyProvider, type WireOptions, type WireResponse,
+  providerError,
+  wireRequest,
+  type AvailableNumber,
+  type OwnedNumber,
+  type PlaceCallInput,
+  type PlacedCall,
+  type SearchNumbersInput,
+  type TelephonyProvider,
+  type WireOptions,
+  type WireResponse,
 } from './telephony-provider.js';
 
 export interface TelnyxCredentials {
@@ -21,7 +29,12 @@ export const TELNYX_BASE_URL = 'https://api.telnyx.com';
 export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOptions): TelephonyProvider {
   const headers = { authorization: `Bearer ${credentials.api_key}` };
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, extra: { query?: Record<string, string | undefined>; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extra: { query?: Record<string, string | undefined>; headers?: Record<string, string> } = {},
+  ) {
     const response = await wireRequest('Telnyx', wire, method, path, {
       headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra.headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -39,12 +52,17 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
           issues: [{ field: 'credentials.call_control_app_id', message: 'required to place calls through Telnyx' }],
         });
       }
-      const { json } = await call('POST', '/v2/calls', {
-        connection_id: credentials.call_control_app_id,
-        to: input.to,
-        from: input.from,
-        ...(input.webhookUrl ? { webhook_url: input.webhookUrl } : {}),
-      }, { headers: { 'idempotency-key': input.idempotencyKey } });
+      const { json } = await call(
+        'POST',
+        '/v2/calls',
+        {
+          connection_id: credentials.call_control_app_id,
+          to: input.to,
+          from: input.from,
+          ...(input.webhookUrl ? { webhook_url: input.webhookUrl } : {}),
+        },
+        { headers: { 'idempotency-key': input.idempotencyKey } },
+      );
       const id = json?.data?.call_control_id;
       if (typeof id !== 'string') throw new DomainError('BAD_GATEWAY', 'Telnyx created a call without a call_control_id', { provider: 'Telnyx' });
       return { callId: id, status: 'queued' };
@@ -72,19 +90,19 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
     async buyNumber(number: string): Promise<OwnedNumber> {
       const { json } = await call('POST', '/v2/number_orders', { phone_numbers: [{ phone_number: number }] });
       const ordered = (json?.data?.phone_numbers ?? []).find((n: { phone_number?: string }) => n.phone_number === number) as
-        | { id?: string; status?: string }
-        | undefined;
+        { id?: string; status?: string } | undefined;
       // An order is asynchronous at Telnyx: it may still be pending when it is answered.
       return { number, providerNumberId: ordered?.id ?? null, status: ordered?.status === 'success' ? 'active' : 'pending' };
     },
     async importNumber(number: string): Promise<OwnedNumber> {
       const { json } = await call('GET', '/v2/phone_numbers', undefined, { query: { 'filter[phone_number]': number } });
       const found = (Array.isArray(json?.data) ? json.data : []).find((n: { phone_number?: unknown }) => n.phone_number === number) as
-        | { id?: string }
-        | undefined;
+        { id?: string } | undefined;
       if (!found) {
         throw new DomainError('NOT_FOUND', `The Telnyx account does not hold ${number}`, {
-          resource: 'Phone number', id: number, issues: [{ field: 'body.number', message: 'not a number of this Telnyx account' }],
+          resource: 'Phone number',
+          id: number,
+          issues: [{ field: 'body.number', message: 'not a number of this Telnyx account' }],
         });
       }
       return { number, providerNumberId: found.id ?? null, status: 'active' };

@@ -1,7 +1,16 @@
 import { DomainError } from '../errors.js';
 import {
-  providerError, wireRequest, type AvailableNumber, type FoundCall, type OwnedNumber, type PlaceCallInput, type PlacedCall,
-  type SearchNumbersInput, type TelephonyProvider, type WireOptions, type WireResponse,
+  providerError,
+  wireRequest,
+  type AvailableNumber,
+  type FoundCall,
+  type OwnedNumber,
+  type PlaceCallInput,
+  type PlacedCall,
+  type SearchNumbersInput,
+  type TelephonyProvider,
+  type WireOptions,
+  type WireResponse,
 } from './telephony-provider.js';
 
 export interface TwilioCredentials {
@@ -50,7 +59,10 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
     async findCalls(input): Promise<FoundCall[]> {
       // Calls list, filtered by To and From (and the day it started); date_created narrows it to the placement's time.
       const { json } = await call('GET', `${account}/Calls.json`, undefined, {
-        To: input.to, From: input.from, 'StartTime>': input.since.toISOString().slice(0, 10), PageSize: '50',
+        To: input.to,
+        From: input.from,
+        'StartTime>': input.since.toISOString().slice(0, 10),
+        PageSize: '50',
       });
       const list: unknown[] = Array.isArray(json?.calls) ? json.calls : [];
       return list.flatMap((c) => {
@@ -70,12 +82,14 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
       return list.flatMap((n) => {
         const item = n as { phone_number?: unknown; iso_country?: unknown; locality?: unknown; region?: unknown };
         if (typeof item.phone_number !== 'string') return [];
-        return [{
-          number: item.phone_number,
-          country: typeof item.iso_country === 'string' ? item.iso_country : input.country,
-          locality: typeof item.locality === 'string' ? item.locality : null,
-          region: typeof item.region === 'string' ? item.region : null,
-        }];
+        return [
+          {
+            number: item.phone_number,
+            country: typeof item.iso_country === 'string' ? item.iso_country : input.country,
+            locality: typeof item.locality === 'string' ? item.locality : null,
+            region: typeof item.region === 'string' ? item.region : null,
+          },
+        ];
       });
     },
     async buyNumber(number: string): Promise<OwnedNumber> {
@@ -84,11 +98,14 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
     },
     async importNumber(number: string): Promise<OwnedNumber> {
       const { json } = await call('GET', `${account}/IncomingPhoneNumbers.json`, undefined, { PhoneNumber: number });
-      const found = (Array.isArray(json?.incoming_phone_numbers) ? json.incoming_phone_numbers : [])
-        .find((n: { phone_number?: unknown }) => n.phone_number === number) as { sid?: string } | undefined;
+      const found = (Array.isArray(json?.incoming_phone_numbers) ? json.incoming_phone_numbers : []).find(
+        (n: { phone_number?: unknown }) => n.phone_number === number,
+      ) as { sid?: string } | undefined;
       if (!found) {
         throw new DomainError('NOT_FOUND', `The Twilio account does not hold ${number}`, {
-          resource: 'Phone number', id: number, issues: [{ field: 'body.number', message: 'not a number of this Twilio account' }],
+          resource: 'Phone number',
+          id: number,
+          issues: [{ field: 'body.number', message: 'not a number of this Twilio account' }],
         });
       }
       return { number, providerNumberId: found.sid ?? null, status: 'active' };

@@ -47,21 +47,40 @@ export const VOICES: readonly Voice[] = [
  * Cloned voices belong to the organization, so every project of it can use
  * them.
  */
-export async function listVoices(em: Em, principal: Principal, input: ListVoicesQuery): Promise<{ voices: VoiceListing[]; has_more: boolean; next_cursor: string | null }> {
+export async function listVoices(
+  em: Em,
+  principal: Principal,
+  input: ListVoicesQuery,
+): Promise<{ voices: VoiceListing[]; has_more: boolean; next_cursor: string | null }> {
   requirePermission(principal, 'agents:read');
   const query = parseInput(ListVoicesQuery, input, 'query');
   const language = query.language?.toLowerCase();
   const provider = query.provider?.toLowerCase();
-  const clones = await em.find(VoiceClone, {
-    organization: principal.organizationId, status: 'ready', ...(provider ? { provider: provider as VoiceClone['provider'] } : {}),
-  }, { orderBy: { id: 'asc' } });
+  const clones = await em.find(
+    VoiceClone,
+    {
+      organization: principal.organizationId,
+      status: 'ready',
+      ...(provider ? { provider: provider as VoiceClone['provider'] } : {}),
+    },
+    { orderBy: { id: 'asc' } },
+  );
   // Keys that sort as listed: the catalogue by its position, then the clones by id.
   const cloned = clones.map((c) => ({
     key: `1:${c.id}`,
-    voice: { provider: c.provider, voice_id: c.voiceId!, name: c.name, language: c.language, gender: c.gender, kind: 'cloned', voice_clone_id: c.id } as VoiceListing,
+    voice: {
+      provider: c.provider,
+      voice_id: c.voiceId!,
+      name: c.name,
+      language: c.language,
+      gender: c.gender,
+      kind: 'cloned',
+      voice_clone_id: c.id,
+    } as VoiceListing,
   }));
-  const stock = VOICES.map((v, i) => ({ key: `0:${String(i).padStart(4, '0')}`, voice: { ...v, kind: 'stock', voice_clone_id: null } as VoiceListing }))
-    .filter((s) => !provider || s.voice.provider === provider);
+  const stock = VOICES.map((v, i) => ({ key: `0:${String(i).padStart(4, '0')}`, voice: { ...v, kind: 'stock', voice_clone_id: null } as VoiceListing })).filter(
+    (s) => !provider || s.voice.provider === provider,
+  );
   const all = [...stock, ...cloned].filter((v) => !language || v.voice.language.toLowerCase().startsWith(language));
   const page = pageInMemory(all, (v) => v.key, query, { list: 'voices', filters: { provider, language } });
   return { voices: page.items.map((v) => v.voice), has_more: page.has_more, next_cursor: page.next_cursor };
@@ -85,9 +104,13 @@ export async function assertVoiceAvailable(em: Em, organizationId: string, voice
   if (clones.some((c) => c.provider === provider)) return;
   const other = VOICES.find((v) => v.voice_id === voiceId)?.provider ?? clones[0]?.provider;
   if (other) {
-    throw validationFailed([{ field: `${field}.provider`, message: `voice ${voiceId} is a ${other} voice, not a ${provider} one` }],
-      `Voice ${voiceId} belongs to provider ${other}: set voice.provider to ${other}`);
+    throw validationFailed(
+      [{ field: `${field}.provider`, message: `voice ${voiceId} is a ${other} voice, not a ${provider} one` }],
+      `Voice ${voiceId} belongs to provider ${other}: set voice.provider to ${other}`,
+    );
   }
-  throw validationFailed([{ field: `${field}.voice_id`, message: `no ${provider} voice ${voiceId}: pick one from list_voices` }],
-    `Voice ${voiceId} of provider ${provider} does not exist: pick a catalogue voice or a ready clone of this organization from list_voices`);
+  throw validationFailed(
+    [{ field: `${field}.voice_id`, message: `no ${provider} voice ${voiceId}: pick one from list_voices` }],
+    `Voice ${voiceId} of provider ${provider} does not exist: pick a catalogue voice or a ready clone of this organization from list_voices`,
+  );
 }

@@ -14,21 +14,32 @@ export async function deleteHttpTool(em: Em, principal: Principal, toolId: strin
   requirePermission(principal, 'tools:manage');
   return em.transactional(async (tx) => {
     const tool = await tx.findOne(HttpTool, {
-      id: toolId, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}),
+      id: toolId,
+      organization: principal.organizationId,
+      ...(principal.projectId ? { project: principal.projectId } : {}),
     });
     if (!tool) throw notFound('HTTP tool', toolId);
     const entry = JSON.stringify([{ kind: 'http', config: { http_tool_id: tool.id } }]);
-    const users = await sql<{ id: string; name: string }>(tx, `
+    const users = await sql<{ id: string; name: string }>(
+      tx,
+      `
       select distinct a.id, a.name from agent a
       join agent_version v on v.agent_id = a.id
       where a.organization_id = ? and a.project_id = ?
         and (v.id = a.live_version_id or v.id in (select b.head_version_id from agent_branch b where b.agent_id = a.id and b.state = 'open'))
         and v.config -> 'tools' @> ?::jsonb
-      order by a.id limit 20`, [principal.organizationId, tool.project, entry]);
+      order by a.id limit 20`,
+      [principal.organizationId, tool.project, entry],
+    );
     if (users.length) {
-      throw new DomainError('CONFLICT', `HTTP tool ${tool.name} (${tool.id}) is used by ${users.map((a) => `${a.name} (${a.id})`).join(', ')}: remove it from their tools first (update_agent)`, {
-        tool_id: tool.id, in_use_by: users.map((a) => ({ kind: 'agent', id: a.id, label: a.name })),
-      });
+      throw new DomainError(
+        'CONFLICT',
+        `HTTP tool ${tool.name} (${tool.id}) is used by ${users.map((a) => `${a.name} (${a.id})`).join(', ')}: remove it from their tools first (update_agent)`,
+        {
+          tool_id: tool.id,
+          in_use_by: users.map((a) => ({ kind: 'agent', id: a.id, label: a.name })),
+        },
+      );
     }
     tx.remove(tool);
     recordAudit(tx, principal, { action: 'tool.http.delete', targetType: 'http_tool', targetId: tool.id, projectId: tool.project, data: { name: tool.name } });

@@ -65,14 +65,21 @@ async function call(row: HttpTool, args: Record<string, unknown>, context: ToolC
   const stored: Record<string, string> = row.headersEncrypted ? JSON.parse(decryptSecret(settings.encryptionKey, row.headersEncrypted, row.organization)) : {};
 
   const request = {
-    method: row.method, url, headers: { ...headers, ...Object.fromEntries(Object.keys(stored).map((k) => [k, '[redacted]'])) },
+    method: row.method,
+    url,
+    headers: { ...headers, ...Object.fromEntries(Object.keys(stored).map((k) => [k, '[redacted]'])) },
     ...(body !== undefined ? { body: args.body } : {}),
   };
   let response;
   try {
     response = await safeRequest(url, {
-      method: row.method, headers: { ...headers, ...stored }, body, allowedHosts: settings.allowedHosts,
-      dispatcher: dispatcherFor(settings), timeoutMs: TIMEOUT_MS, maxBytes: MAX_RESPONSE_BYTES,
+      method: row.method,
+      headers: { ...headers, ...stored },
+      body,
+      allowedHosts: settings.allowedHosts,
+      dispatcher: dispatcherFor(settings),
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_RESPONSE_BYTES,
     });
   } catch (error) {
     if (!(error instanceof OutboundRequestError)) throw error;
@@ -87,6 +94,10 @@ async function call(row: HttpTool, args: Record<string, unknown>, context: ToolC
   const ok = response.status >= 200 && response.status < 300;
   return {
     status: ok ? 'succeeded' : 'failed',
-    result: { ...(ok ? {} : { error: 'upstream_status', message: `The API answered ${response.status}` }), request, response: { status: response.status, body: parsed } },
+    result: {
+      ...(ok ? {} : { error: 'upstream_status', message: `The API answered ${response.status}` }),
+      request,
+      response: { status: response.status, body: parsed },
+    },
   };
 }

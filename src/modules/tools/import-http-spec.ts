@@ -38,45 +38,78 @@ export interface HttpAgentToolEntry {
  * agent tool entries to add with update_agent, with `permission` (Ask by
  * default, as for any new external tool).
  */
-export async function importHttpSpec(em: Em, principal: Principal, input: unknown, settings: ImportSettings): Promise<{ tools: HttpToolView[]; agent_tools: HttpAgentToolEntry[] }> {
+export async function importHttpSpec(
+  em: Em,
+  principal: Principal,
+  input: unknown,
+  settings: ImportSettings,
+): Promise<{ tools: HttpToolView[]; agent_tools: HttpAgentToolEntry[] }> {
   requirePermission(principal, 'tools:manage');
   const body = parseInput(ImportHttpSpecBody, input, 'body');
   const projectId = await resolveProjectId(em, principal, body.project_id);
   const agentId = body.agent_id ? (await findAgent(em, principal, body.agent_id)).id : null;
-  const doc = body.spec_url !== undefined ? await fetchSpec(body.spec_url, settings) : typeof body.spec === 'string' ? parseJson(body.spec, 'body.spec') : body.spec;
+  const doc =
+    body.spec_url !== undefined ? await fetchSpec(body.spec_url, settings) : typeof body.spec === 'string' ? parseJson(body.spec, 'body.spec') : body.spec;
   let operations = parseOpenApi(doc, body.spec_url ?? null);
   if (body.operations) {
     const wanted = new Set(body.operations);
     const missing = body.operations.filter((key) => !operations.some((op) => op.key === key || op.name === key || op.route === key));
     if (missing.length) {
-      throw new DomainError('VALIDATION_FAILED', `The spec has no operation ${missing.join(', ')}`, { issues: missing.map(() => ({ field: 'body.operations', message: 'no such operationId or "METHOD /path"' })) });
+      throw new DomainError('VALIDATION_FAILED', `The spec has no operation ${missing.join(', ')}`, {
+        issues: missing.map(() => ({ field: 'body.operations', message: 'no such operationId or "METHOD /path"' })),
+      });
     }
     operations = operations.filter((op) => wanted.has(op.key) || wanted.has(op.name) || wanted.has(op.route));
   }
   // Refused now when the server is a private literal or localhost; names resolving privately are refused on each call.
   for (const op of operations) assertPublicUrl(op.urlTemplate.replace(/\{[^}]*\}/g, 'x'), 'body.spec.servers', settings.allowedHosts);
-  const headerNames = body.headers ? Object.keys(body.headers).map((h) => h.toLowerCase()).sort() : null;
-  const headersEncrypted = body.headers && headerNames?.length
-    ? encryptSecret(settings.encryptionKey, JSON.stringify(Object.fromEntries(Object.entries(body.headers).map(([k, v]) => [k.toLowerCase(), v]))), principal.organizationId)
+  const headerNames = body.headers
+    ? Object.keys(body.headers)
+        .map((h) => h.toLowerCase())
+        .sort()
     : null;
+  const headersEncrypted =
+    body.headers && headerNames?.length
+      ? encryptSecret(
+          settings.encryptionKey,
+          JSON.stringify(Object.fromEntries(Object.entries(body.headers).map(([k, v]) => [k.toLowerCase(), v]))),
+          principal.organizationId,
+        )
+      : null;
   return em.transactional(async (tx) => {
     const existing = await tx.find(HttpTool, { organization: principal.organizationId, project: projectId, name: operations.map((op) => op.name) });
     const byName = new Map(existing.map((t) => [t.name, t]));
     const saved = operations.map((op) => {
       const fields = {
-        description: op.description, method: op.method, urlTemplate: op.urlTemplate, parameters: op.parameters, hasBody: op.hasBody,
-        inputSchema: op.inputSchema, sourceUrl: body.spec_url ?? null, permission: body.permission ?? 'ask', ...(agentId ? { agent: agentId } : {}),
+        description: op.description,
+        method: op.method,
+        urlTemplate: op.urlTemplate,
+        parameters: op.parameters,
+        hasBody: op.hasBody,
+        inputSchema: op.inputSchema,
+        sourceUrl: body.spec_url ?? null,
+        permission: body.permission ?? 'ask',
+        ...(agentId ? { agent: agentId } : {}),
         ...(headerNames ? { headersEncrypted, headerNames } : {}),
       };
       const found = byName.get(op.name);
       if (found) return tx.assign(found, fields);
       return tx.create(HttpTool, {
-        id: newId('httpTool'), organization: principal.organizationId, project: projectId, name: op.name,
-        headersEncrypted: null, headerNames: [], agent: agentId, createdBy: actorOf(principal), ...fields,
+        id: newId('httpTool'),
+        organization: principal.organizationId,
+        project: projectId,
+        name: op.name,
+        headersEncrypted: null,
+        headerNames: [],
+        agent: agentId,
+        createdBy: actorOf(principal),
+        ...fields,
       });
     });
     recordAudit(tx, principal, {
-      action: 'tool.http.import', targetType: 'http_tool', projectId,
+      action: 'tool.http.import',
+      targetType: 'http_tool',
+      projectId,
       data: { tools: saved.map((t) => t.name), source_url: body.spec_url ?? null, agent_id: agentId, header_names: headerNames ?? undefined },
     });
     await tx.flush();
@@ -91,22 +124,33 @@ function parseJson(text: string, field: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new DomainError('VALIDATION_FAILED', 'The API spec is not JSON (YAML is not accepted: convert it to JSON)', { issues: [{ field, message: 'is not JSON' }] });
+    throw new DomainError('VALIDATION_FAILED', 'The API spec is not JSON (YAML is not accepted: convert it to JSON)', {
+      issues: [{ field, message: 'is not JSON' }],
+    });
   }
 }
 
 async function fetchSpec(url: string, settings: ImportSettings): Promise<unknown> {
   let response;
   try {
-    response = await safeRequest(url, { allowedHosts: settings.allowedHosts, lookup: settings.lookup, headers: { accept: 'application/json' }, maxBytes: 2 * 1024 * 1024 });
+    response = await safeRequest(url, {
+      allowedHosts: settings.allowedHosts,
+      lookup: settings.lookup,
+      headers: { accept: 'application/json' },
+      maxBytes: 2 * 1024 * 1024,
+    });
   } catch (error) {
     if (error instanceof OutboundRequestError) {
-      throw new DomainError('UNPROCESSABLE', `The spec could not be fetched: ${error.message}`, { issues: [{ field: 'body.spec_url', message: error.message }] });
+      throw new DomainError('UNPROCESSABLE', `The spec could not be fetched: ${error.message}`, {
+        issues: [{ field: 'body.spec_url', message: error.message }],
+      });
     }
     throw error;
   }
   if (response.status < 200 || response.status >= 300) {
-    throw new DomainError('UNPROCESSABLE', `The spec URL answered ${response.status}`, { issues: [{ field: 'body.spec_url', message: `answered ${response.status}` }] });
+    throw new DomainError('UNPROCESSABLE', `The spec URL answered ${response.status}`, {
+      issues: [{ field: 'body.spec_url', message: `answered ${response.status}` }],
+    });
   }
   return parseJson(response.text, 'body.spec_url');
 }

@@ -12,7 +12,12 @@ export async function listHttpTools(em: Em, principal: Principal, input: unknown
   requirePermission(principal, 'tools:manage');
   const query = parseInput(ListHttpToolsQuery, input, 'query');
   const projectId = await resolveProjectId(em, principal, query.project_id, 'query.project_id');
-  const page = await findPage(em, HttpTool, { organization: principal.organizationId, project: projectId, ...(query.agent_id ? { agent: query.agent_id } : {}) }, query,
-    { list: 'http_tools', order: 'asc', filters: { project: projectId, agent_id: query.agent_id } });
+  const page = await findPage(
+    em,
+    HttpTool,
+    { organization: principal.organizationId, project: projectId, ...(query.agent_id ? { agent: query.agent_id } : {}) },
+    query,
+    { list: 'http_tools', order: 'asc', filters: { project: projectId, agent_id: query.agent_id } },
+  );
   return { ...page, items: page.items.map(toHttpToolView) };
 }

@@ -23,7 +23,8 @@ const MAX_REF_DEPTH = 8;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const invalid = (message: string) => new DomainError('VALIDATION_FAILED', `The API spec is not usable: ${message}`, { issues: [{ field: 'body.spec', message }] });
+const invalid = (message: string) =>
+  new DomainError('VALIDATION_FAILED', `The API spec is not usable: ${message}`, { issues: [{ field: 'body.spec', message }] });
 
 /**
  * Turns an OpenAPI 3.x document into tool definitions: each operation
@@ -37,7 +38,8 @@ const invalid = (message: string) => new DomainError('VALIDATION_FAILED', `The A
  */
 export function parseOpenApi(doc: unknown, specUrl: string | null): ImportedOperation[] {
   if (!isObject(doc)) throw invalid('it is not a JSON object');
-  if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.')) throw invalid('only OpenAPI 3.x documents are imported (the openapi field must be 3.x)');
+  if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.'))
+    throw invalid('only OpenAPI 3.x documents are imported (the openapi field must be 3.x)');
   if (!isObject(doc.paths)) throw invalid('it has no paths');
   const base = serverUrl(doc, specUrl);
   const operations: ImportedOperation[] = [];
@@ -64,7 +66,13 @@ export function parseOpenApi(doc: unknown, specUrl: string | null): ImportedOper
       }
       const text = [op.summary, op.description].filter((v): v is string => typeof v === 'string' && v.trim() !== '').join('. ');
       operations.push({
-        name, key, route: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), urlTemplate: base + path, parameters, hasBody,
+        name,
+        key,
+        route: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        urlTemplate: base + path,
+        parameters,
+        hasBody,
         description: (text || `${method.toUpperCase()} ${path}`).slice(0, 1000),
         inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
       });
@@ -139,7 +147,11 @@ function deref(doc: Json, value: unknown, depth: number): unknown {
 
 /** A name the model can call: letters, digits, _ and -, starting with a letter, at most 64. */
 function toolName(key: string): string {
-  const cleaned = key.replace(/[{}]/g, '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').replace(/_{2,}/g, '_');
+  const cleaned = key
+    .replace(/[{}]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/_{2,}/g, '_');
   const named = /^[A-Za-z]/.test(cleaned) ? cleaned : `op_${cleaned}`;
   return named.slice(0, 64);
 }

@@ -43,7 +43,10 @@ const HttpToolSchema = defineEntity({
     sourceUrl: p.text().nullable(),
     createdBy: p.json<Actor>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class HttpTool extends HttpToolSchema.class {}

@@ -11,7 +11,10 @@ import { secretContext, checkTargetUrl } from './trigger-targets.js';
 
 /** Creates a trigger; the signing secret is returned here and never again. */
 export async function createTrigger(
-  em: Em, principal: Principal, input: CreateTriggerBody, settings: TriggerSettings,
+  em: Em,
+  principal: Principal,
+  input: CreateTriggerBody,
+  settings: TriggerSettings,
 ): Promise<{ trigger: TriggerView; signing_secret: string }> {
   requirePermission(principal, 'triggers:manage');
   checkTargetUrl(input.url, 'body.url', settings);

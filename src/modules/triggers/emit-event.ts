@@ -30,9 +30,11 @@ export interface EventInput<K extends EventKind = EventKind> {
  */
 export async function emitEvent<K extends EventKind>(em: Em, input: EventInput<K>): Promise<{ eventId: string; runIds: string[] }> {
   const eventId = input.id ?? newId('webhookEvent');
-  const recorded = await sql(em, 'insert into webhook_event (id, organization_id, agent_id, type, data, created_at) values (?, ?, ?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id', [
-    eventId, input.organizationId, input.agentId, input.type, JSON.stringify(input.data), new Date(),
-  ]);
+  const recorded = await sql(
+    em,
+    'insert into webhook_event (id, organization_id, agent_id, type, data, created_at) values (?, ?, ?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id',
+    [eventId, input.organizationId, input.agentId, input.type, JSON.stringify(input.data), new Date()],
+  );
   if (recorded.length === 0) return { eventId, runIds: [] };
   const triggers = await sql<{ id: string }>(
     em,

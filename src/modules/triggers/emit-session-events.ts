@@ -95,18 +95,31 @@ function callOutcome(session: RecordedSession): 'failed' | 'transferred' | 'aban
  * call.started, when the engine begins a call (before anything is recorded),
  * once per session (sessionEventId).
  */
-export async function emitCallStarted(em: Em, call: {
-  organizationId: string; agentId: string; agentVersionId: string; sessionId: string; direction: string;
-  caller: { name: string | null; address: string }; phoneNumber: string | null;
-}): Promise<string[]> {
+export async function emitCallStarted(
+  em: Em,
+  call: {
+    organizationId: string;
+    agentId: string;
+    agentVersionId: string;
+    sessionId: string;
+    direction: string;
+    caller: { name: string | null; address: string };
+    phoneNumber: string | null;
+  },
+): Promise<string[]> {
   const { runIds } = await emitEvent(em, {
     id: sessionEventId(call.sessionId, 'S'),
     organizationId: call.organizationId,
     agentId: call.agentId,
     type: 'call.started',
     data: {
-      session_id: call.sessionId, agent_id: call.agentId, agent_version_id: call.agentVersionId, direction: call.direction,
-      caller: call.caller, phone_number: call.phoneNumber, started_at: new Date().toISOString(),
+      session_id: call.sessionId,
+      agent_id: call.agentId,
+      agent_version_id: call.agentVersionId,
+      direction: call.direction,
+      caller: call.caller,
+      phone_number: call.phoneNumber,
+      started_at: new Date().toISOString(),
     },
   });
   return runIds;

@@ -7,13 +7,25 @@ import { toTriggerView } from './trigger-access.js';
 import type { TriggerSettings } from './trigger-settings.js';
 import { findPage, type Page, type PageOf } from '../paging.js';
 
-export async function listTriggers(em: Em, principal: Principal, agentId: string | undefined, settings: TriggerSettings, query: Page): Promise<PageOf<TriggerView>> {
+export async function listTriggers(
+  em: Em,
+  principal: Principal,
+  agentId: string | undefined,
+  settings: TriggerSettings,
+  query: Page,
+): Promise<PageOf<TriggerView>> {
   requirePermission(principal, 'agents:read');
   if (agentId) await findAgent(em, principal, agentId, { archived: 'allow' });
-  const page = await findPage(em, AgentTrigger, {
-    organization: principal.organizationId,
-    ...(principal.projectId ? { project: principal.projectId } : {}),
-    ...(agentId ? { agent: agentId } : {}),
-  }, query, { list: 'triggers', order: 'asc', filters: { project: principal.projectId, agent_id: agentId } });
+  const page = await findPage(
+    em,
+    AgentTrigger,
+    {
+      organization: principal.organizationId,
+      ...(principal.projectId ? { project: principal.projectId } : {}),
+      ...(agentId ? { agent: agentId } : {}),
+    },
+    query,
+    { list: 'triggers', order: 'asc', filters: { project: principal.projectId, agent_id: agentId } },
+  );
   return { ...page, items: page.items.map((t) => toTriggerView(t, settings.retryScheduleMs)) };
 }

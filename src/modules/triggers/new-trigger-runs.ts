@@ -15,10 +15,18 @@ function idempotentDeliveryKey(origin: string, triggerId: string, key: string, e
 }
 
 export async function newRuns(
-  em: Em, trigger: AgentTrigger, eventIds: string[], origin: 'resend' | 'replay', url: string | null, idempotencyKey: string | undefined,
+  em: Em,
+  trigger: AgentTrigger,
+  eventIds: string[],
+  origin: 'resend' | 'replay',
+  url: string | null,
+  idempotencyKey: string | undefined,
 ): Promise<TriggerRun[]> {
   if (!trigger.enabled) {
-    throw new DomainError('CONFLICT', `Trigger ${trigger.id} is disabled: enable it first`, { trigger_id: trigger.id, disabled_reason: trigger.disabledReason });
+    throw new DomainError('CONFLICT', `Trigger ${trigger.id} is disabled: enable it first`, {
+      trigger_id: trigger.id,
+      disabled_reason: trigger.disabledReason,
+    });
   }
   const keys = new Map(eventIds.map((eventId) => [eventId, idempotencyKey ? idempotentDeliveryKey(origin, trigger.id, idempotencyKey, eventId) : null]));
   const earlier = idempotencyKey
@@ -29,8 +37,18 @@ export async function newRuns(
     if (found) return found;
     const id = newId('triggerRun');
     return em.create(TriggerRun, {
-      id, organization: trigger.organization, trigger: trigger.id, event: eventId, deliveryKey: keys.get(eventId) ?? id, origin, url,
-      status: 'pending', attempts: [], nextAttemptAt: null, workflowStartedAt: null, finishedAt: null,
+      id,
+      organization: trigger.organization,
+      trigger: trigger.id,
+      event: eventId,
+      deliveryKey: keys.get(eventId) ?? id,
+      origin,
+      url,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: null,
+      workflowStartedAt: null,
+      finishedAt: null,
     });
   });
   await em.flush();

@@ -18,8 +18,12 @@ export const MAX_REPLAY_EVENTS = 1000;
  * Idempotency-Key, events the key already replayed return their earlier runs.
  */
 export async function replayTriggerEvents(
-  em: Em, principal: Principal, triggerId: string, input: { from_time: Date; to_time: Date; url?: string },
-  settings: TriggerSettings, idempotencyKey?: string,
+  em: Em,
+  principal: Principal,
+  triggerId: string,
+  input: { from_time: Date; to_time: Date; url?: string },
+  settings: TriggerSettings,
+  idempotencyKey?: string,
 ): Promise<TriggerRunView[]> {
   requirePermission(principal, 'triggers:manage');
   if (input.url) checkTargetUrl(input.url, 'body.url', settings);
@@ -39,7 +43,14 @@ export async function replayTriggerEvents(
       issues: [{ field: 'body.to_time', message: `the range must hold at most ${MAX_REPLAY_EVENTS} events` }],
     });
   }
-  const runs = await newRuns(em, trigger, events.map((e) => e.id), 'replay', input.url ?? null, idempotencyKey);
+  const runs = await newRuns(
+    em,
+    trigger,
+    events.map((e) => e.id),
+    'replay',
+    input.url ?? null,
+    idempotencyKey,
+  );
   const types = new Map(events.map((e) => [e.id, e]));
   return runs.map((run) => toRunView(run, trigger, types.get(run.event)!));
 }

@@ -10,9 +10,7 @@ import { newRuns } from './new-trigger-runs.js';
  * webhook-id (the event id). With an Idempotency-Key, a retried request
  * returns the run the first one made.
  */
-export async function resendTriggerRun(
-  em: Em, principal: Principal, runId: string, idempotencyKey?: string,
-): Promise<TriggerRunView> {
+export async function resendTriggerRun(em: Em, principal: Principal, runId: string, idempotencyKey?: string): Promise<TriggerRunView> {
   requirePermission(principal, 'triggers:manage');
   const { run, trigger } = await findRun(em, principal, runId);
   const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, idempotencyKey);

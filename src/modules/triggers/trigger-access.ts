@@ -18,9 +18,13 @@ export async function findTrigger(em: Em, principal: Principal, triggerId: strin
 /** A run whose trigger the principal may see; anything else is 404. */
 export async function findRun(em: Em, principal: Principal, runId: string): Promise<{ run: TriggerRun; trigger: AgentTrigger }> {
   const run = await em.findOne(TriggerRun, { id: runId, organization: principal.organizationId });
-  const trigger = run && (await em.findOne(AgentTrigger, {
-    id: run.trigger, organization: principal.organizationId, ...(principal.projectId ? { project: principal.projectId } : {}),
-  }));
+  const trigger =
+    run &&
+    (await em.findOne(AgentTrigger, {
+      id: run.trigger,
+      organization: principal.organizationId,
+      ...(principal.projectId ? { project: principal.projectId } : {}),
+    }));
   if (!run || !trigger) throw notFound('Trigger run', runId);
   return { run, trigger };
 }

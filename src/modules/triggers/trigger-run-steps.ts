@@ -25,11 +25,7 @@ const MAX_ERROR = 500;
 export const INTERRUPTED = 'interrupted: the worker stopped before the answer was recorded; the receiver may have received this request';
 
 export async function cancelTriggerRun(em: Em, runId: string): Promise<void> {
-  await em.nativeUpdate(
-    TriggerRun,
-    { id: runId, status: { $nin: TERMINAL } },
-    { status: 'cancelled', nextAttemptAt: null, finishedAt: new Date() },
-  );
+  await em.nativeUpdate(TriggerRun, { id: runId, status: { $nin: TERMINAL } }, { status: 'cancelled', nextAttemptAt: null, finishedAt: new Date() });
 }
 
 /** The body of a delivery, as the OpenAPI document's webhooks section shows it (webhookEnvelope); the same bytes on every attempt. */
@@ -74,7 +70,11 @@ export interface SentWebhook {
  * or a connection error is an attempt with an error.
  */
 export async function sendWebhook(
-  settings: Pick<TriggerSettings, 'allowedHosts' | 'timeoutMs'>, url: string, secret: string, webhookId: string, body: string,
+  settings: Pick<TriggerSettings, 'allowedHosts' | 'timeoutMs'>,
+  url: string,
+  secret: string,
+  webhookId: string,
+  body: string,
 ): Promise<SentWebhook> {
   const started = performance.now();
   const timestamp = Math.floor(Date.now() / 1000);
@@ -121,7 +121,9 @@ export async function deliverWebhookAttempt(em: Em, runId: string, attempt: numb
   const done: AttemptOutcome = { next: 'done', waitMs: 0 };
   // The run, its trigger and its event in one statement, not through the ORM: this is the hot path of every
   // delivery, and the entities' hydration and change sets were a quarter of the dispatcher's CPU (decision 0032).
-  const [row] = await sql<AttemptRow>(em, `
+  const [row] = await sql<AttemptRow>(
+    em,
+    `
     select r.status, r.url as run_url, jsonb_array_length(r.attempts)::int as recorded,
            t.id as trigger_id, t.organization_id as trigger_organization_id, t.enabled, t.url as trigger_url,
            t.secret_encrypted, t.retry_schedule_ms,
@@ -129,7 +131,9 @@ export async function deliverWebhookAttempt(em: Em, runId: string, attempt: numb
       from trigger_run r
       left join agent_trigger t on t.id = r.trigger_id
       left join webhook_event e on e.id = r.event_id
-     where r.id = ?`, [runId]);
+     where r.id = ?`,
+    [runId],
+  );
   if (!row || TERMINAL.includes(row.status)) return done;
   if (!row.trigger_id || !row.event_id || !row.enabled) {
     await cancelTriggerRun(em, runId);
@@ -138,7 +142,11 @@ export async function deliverWebhookAttempt(em: Em, runId: string, attempt: numb
   const schedule = row.retry_schedule_ms ?? settings.retryScheduleMs;
   const waitAfterMs = attempt < schedule.length ? schedule[attempt] : null;
   const url = row.run_url ?? row.trigger_url!;
-  const secret = decryptSecret(settings.encryptionKey, row.secret_encrypted!, secretContext({ organization: row.trigger_organization_id!, id: row.trigger_id }));
+  const secret = decryptSecret(
+    settings.encryptionKey,
+    row.secret_encrypted!,
+    secretContext({ organization: row.trigger_organization_id!, id: row.trigger_id }),
+  );
   const at = new Date();
   // On record before the request goes out: if this worker dies before the answer is written, the attempt (which
   // the receiver may have had) stays visible as interrupted, and the retried activity records its own.
@@ -166,15 +174,23 @@ export async function deliverWebhookAttempt(em: Em, runId: string, attempt: numb
     outcome = { next: 'retry', waitMs: sent.retryAfterMs ?? waitAfterMs };
   }
   // The answer replaces this attempt's interrupted record; a 410 disables the trigger in the same statement.
-  await sql(em, `
+  await sql(
+    em,
+    `
     with run as (
       update trigger_run set attempts = jsonb_set(attempts, array[?::text], ?::jsonb), status = ?, next_attempt_at = ?, finished_at = ?
        where id = ? returning trigger_id)
-    update agent_trigger set enabled = false, disabled_reason = 'receiver_gone' where ?::boolean and id = (select trigger_id from run)`, [
-    String(row.recorded), JSON.stringify(record), status,
-    outcome.next === 'retry' ? new Date(Date.now() + outcome.waitMs) : null, outcome.next === 'done' ? new Date() : null,
-    runId, gone,
-  ]);
+    update agent_trigger set enabled = false, disabled_reason = 'receiver_gone' where ?::boolean and id = (select trigger_id from run)`,
+    [
+      String(row.recorded),
+      JSON.stringify(record),
+      status,
+      outcome.next === 'retry' ? new Date(Date.now() + outcome.waitMs) : null,
+      outcome.next === 'done' ? new Date() : null,
+      runId,
+      gone,
+    ],
+  );
   return outcome;
 }
 

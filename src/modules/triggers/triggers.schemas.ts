@@ -10,7 +10,13 @@ extendZodWithOpenApi(z);
  */
 
 export const EVENT_KINDS = [
-  'call.started', 'call.ended', 'call.analyzed', 'variables.collected', 'tool_call.failed', 'transfer.started', 'campaign.finished',
+  'call.started',
+  'call.ended',
+  'call.analyzed',
+  'variables.collected',
+  'tool_call.failed',
+  'transfer.started',
+  'campaign.finished',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -25,29 +31,42 @@ export interface DeliveryAttempt {
   url: string;
 }
 
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as trg_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as trg_01J...')
+    .describe(what);
 
 /** An absolute https URL (http only for hosts the outbound allowlist names; checked in createTrigger). */
-const TargetUrl = z.string().max(2048).refine((value) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL without credentials');
+const TargetUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL without credentials');
 
 /** Waits between attempts, in milliseconds: at most 20 retries, each at most a day. */
 const RetrySchedule = z.array(z.number().int().min(1).max(86_400_000)).max(20);
 
 const TriggerFields = {
   agent_id: Id('The agent whose events the trigger sends (agt_...).'),
-  event_kinds: z.array(z.enum(EVENT_KINDS)).min(1).max(EVENT_KINDS.length)
+  event_kinds: z
+    .array(z.enum(EVENT_KINDS))
+    .min(1)
+    .max(EVENT_KINDS.length)
     .describe(`The events to send: ${EVENT_KINDS.join(', ')}.`),
   url: TargetUrl.describe('Where to POST each event (https; signed per Standard Webhooks).'),
   name: z.string().min(1).max(200).optional().describe('A label for people.'),
-  retry_schedule_ms: RetrySchedule.optional()
-    .describe('Waits between delivery attempts in milliseconds. Default: the platform\'s (5 s, 5 min, 30 min, 2 h, 5 h, 10 h).'),
+  retry_schedule_ms: RetrySchedule.optional().describe(
+    "Waits between delivery attempts in milliseconds. Default: the platform's (5 s, 5 min, 30 min, 2 h, 5 h, 10 h).",
+  ),
 };
 export const CreateTriggerBody = z.object(TriggerFields).strict().openapi('CreateAgentTriggerBody');
 export type CreateTriggerBody = z.input<typeof CreateTriggerBody>;
@@ -70,7 +89,7 @@ export const ReplayBody = z
   .object({
     from_time: Timestamp.describe('Replay events created at or after this time (ISO 8601).'),
     to_time: Timestamp.describe('... and at or before this time (ISO 8601).'),
-    url: TargetUrl.optional().describe('Send them here instead of the trigger\'s URL (same signing secret).'),
+    url: TargetUrl.optional().describe("Send them here instead of the trigger's URL (same signing secret)."),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -105,7 +124,7 @@ export const ListTriggersResponse = z.object({ triggers: z.array(TriggerView), .
 export const DeliveryAttemptView = z
   .object({
     at: z.string(),
-    status_code: z.number().nullable().describe('The receiver\'s HTTP status; null when no answer came.'),
+    status_code: z.number().nullable().describe("The receiver's HTTP status; null when no answer came."),
     latency_ms: z.number(),
     error: z.string().nullable(),
     url: z.string(),

@@ -40,20 +40,20 @@ export type RunWorkflowStart = TriggerRunInput;
 export async function startRunWorkflows(em: Em, temporal: TemporalAccess, runs: readonly RunWorkflowStart[]): Promise<void> {
   const started: string[] = [];
   let failure: unknown;
-  await Promise.all(runs.map(async (input) => {
-    try {
-      await startWorkflowOnce<(input: TriggerRunInput) => Promise<void>>(temporal, 'triggerRun', workflowIds.triggerRun(input.runId), [input]);
-      started.push(input.runId);
-    } catch (error) {
-      failure ??= error;
-    }
-  }));
+  await Promise.all(
+    runs.map(async (input) => {
+      try {
+        await startWorkflowOnce<(input: TriggerRunInput) => Promise<void>>(temporal, 'triggerRun', workflowIds.triggerRun(input.runId), [input]);
+        started.push(input.runId);
+      } catch (error) {
+        failure ??= error;
+      }
+    }),
+  );
   if (started.length) {
-    await sql(
-      em,
-      'update trigger_run set workflow_started_at = now() where id in (select json_array_elements_text(?::json)) and workflow_started_at is null',
-      [JSON.stringify(started)],
-    );
+    await sql(em, 'update trigger_run set workflow_started_at = now() where id in (select json_array_elements_text(?::json)) and workflow_started_at is null', [
+      JSON.stringify(started),
+    ]);
   }
   if (failure) throw failure;
 }
@@ -102,17 +102,18 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
   let pumping: Promise<void> | undefined;
 
   const scope = options.organizations ? 'and organization_id in (select json_array_elements_text(?::json))' : '';
-  const claim = (limit: number) => sql<Claimed>(
-    orm.em.fork(),
-    `with c as (
+  const claim = (limit: number) =>
+    sql<Claimed>(
+      orm.em.fork(),
+      `with c as (
        select id, claimed_until from trigger_run
        where workflow_started_at is null and status in ('pending', 'delivering') and (claimed_until is null or claimed_until < now()) ${scope}
        order by id limit ? for update skip locked)
      update trigger_run r set claimed_until = now() + ? * interval '1 millisecond'
      from c where r.id = c.id
      returning r.id, c.claimed_until as previous, r.status, jsonb_array_length(r.attempts)::int as attempts, r.next_attempt_at`,
-    [...(options.organizations ? [JSON.stringify(options.organizations)] : []), limit, leaseMs],
-  );
+      [...(options.organizations ? [JSON.stringify(options.organizations)] : []), limit, leaseMs],
+    );
 
   const handle = async (run: Claimed): Promise<void> => {
     if (run.previous === null && run.status === 'pending' && run.attempts === 0) {
@@ -163,7 +164,13 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
     });
   };
 
-  const listener = listenToChannel(options.databaseUrl, TRIGGER_RUNS_CHANNEL, () => wake(), logger, 'webhook dispatcher\'s listener (the poll delivers meanwhile)');
+  const listener = listenToChannel(
+    options.databaseUrl,
+    TRIGGER_RUNS_CHANNEL,
+    () => wake(),
+    logger,
+    "webhook dispatcher's listener (the poll delivers meanwhile)",
+  );
   const poll = setInterval(wake, options.pollMs);
   poll.unref();
   wake();

@@ -36,9 +36,16 @@ export const WEBHOOK_EVENT_DATA = {
   'call.ended': z.object({
     ...SessionIds,
     ...CallEndedFields,
-    outbound_call: z.object({
-      outbound_call_id: z.string(), to: z.string(), from: z.string().nullable(), campaign_id: z.string().nullable(), error: z.string().nullable(),
-    }).optional().describe('Present for a dial that never connected (no answer, busy, failed, blocked by the do-not-call list).'),
+    outbound_call: z
+      .object({
+        outbound_call_id: z.string(),
+        to: z.string(),
+        from: z.string().nullable(),
+        campaign_id: z.string().nullable(),
+        error: z.string().nullable(),
+      })
+      .optional()
+      .describe('Present for a dial that never connected (no answer, busy, failed, blocked by the do-not-call list).'),
   }),
   'call.analyzed': z.object({
     ...SessionIds,

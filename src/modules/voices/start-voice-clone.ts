@@ -21,7 +21,11 @@ export interface VoiceCloneSettings {
   lookup?: Lookup;
 }
 
-interface CheckedSample { audio: Buffer; info: WavInfo; sourceUrl: string | null }
+interface CheckedSample {
+  audio: Buffer;
+  info: WavInfo;
+  sourceUrl: string | null;
+}
 
 /**
  * Starts a voice clone (voice_clone_start, POST /v1/voice/clone): every
@@ -32,7 +36,11 @@ interface CheckedSample { audio: Buffer; info: WavInfo; sourceUrl: string | null
  * it started, with its current status.
  */
 export async function startVoiceClone(
-  em: Em, principal: Principal, input: StartVoiceCloneBody, temporal: TemporalAccess, settings: VoiceCloneSettings,
+  em: Em,
+  principal: Principal,
+  input: StartVoiceCloneBody,
+  temporal: TemporalAccess,
+  settings: VoiceCloneSettings,
 ): Promise<VoiceCloneView> {
   requirePermission(principal, 'agents:write');
   const body = parseInput(StartVoiceCloneBody, input, 'body');
@@ -47,10 +55,16 @@ export async function startVoiceClone(
     throw unusable('body.samples', `The samples add up to ${mib(totalBytes)} MiB; at most ${mib(SAMPLE_LIMITS.maxTotalBytes)} MiB in total are accepted`);
   }
   if (totalMs < SAMPLE_LIMITS.minTotalSeconds * 1000) {
-    throw unusable('body.samples', `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at least ${SAMPLE_LIMITS.minTotalSeconds} s in total are needed`);
+    throw unusable(
+      'body.samples',
+      `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at least ${SAMPLE_LIMITS.minTotalSeconds} s in total are needed`,
+    );
   }
   if (totalMs > SAMPLE_LIMITS.maxTotalSeconds * 1000) {
-    throw unusable('body.samples', `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at most ${SAMPLE_LIMITS.maxTotalSeconds} s in total are accepted`);
+    throw unusable(
+      'body.samples',
+      `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at most ${SAMPLE_LIMITS.maxTotalSeconds} s in total are accepted`,
+    );
   }
 
   const id = newId('voiceClone');
@@ -58,18 +72,43 @@ export async function startVoiceClone(
   try {
     clone = await em.transactional(async (tx) => {
       const made = tx.create(VoiceClone, {
-        id, organization: principal.organizationId, projectId: principal.projectId ?? null,
-        name: body.name, language: body.language, gender: body.gender, description: body.description ?? null,
-        provider: 'simulated', status: 'queued', progress: 0, sampleCount: samples.length, totalDurationMs: totalMs,
-        features: null, providerJobId: null, voiceId: null, error: null, idempotencyKey: body.idempotency_key ?? null,
-        createdBy: actorOf(principal), finishedAt: null,
+        id,
+        organization: principal.organizationId,
+        projectId: principal.projectId ?? null,
+        name: body.name,
+        language: body.language,
+        gender: body.gender,
+        description: body.description ?? null,
+        provider: 'simulated',
+        status: 'queued',
+        progress: 0,
+        sampleCount: samples.length,
+        totalDurationMs: totalMs,
+        features: null,
+        providerJobId: null,
+        voiceId: null,
+        error: null,
+        idempotencyKey: body.idempotency_key ?? null,
+        createdBy: actorOf(principal),
+        finishedAt: null,
       });
-      samples.forEach((s, seq) => tx.create(VoiceCloneSample, {
-        id: newId('voiceCloneSample'), clone: id, seq, sourceUrl: s.sourceUrl, sampleRate: s.info.sampleRate, channels: s.info.channels,
-        bitsPerSample: s.info.bitsPerSample, durationMs: s.info.durationMs, audio: s.audio,
-      }));
+      samples.forEach((s, seq) =>
+        tx.create(VoiceCloneSample, {
+          id: newId('voiceCloneSample'),
+          clone: id,
+          seq,
+          sourceUrl: s.sourceUrl,
+          sampleRate: s.info.sampleRate,
+          channels: s.info.channels,
+          bitsPerSample: s.info.bitsPerSample,
+          durationMs: s.info.durationMs,
+          audio: s.audio,
+        }),
+      );
       recordAudit(tx, principal, {
-        action: 'voice_clone.start', targetType: 'voice_clone', targetId: id,
+        action: 'voice_clone.start',
+        targetType: 'voice_clone',
+        targetId: id,
         data: { name: body.name, samples: samples.length, total_duration_ms: totalMs },
       });
       await tx.flush();
@@ -99,7 +138,10 @@ async function checkSample(sample: { audio_base64?: string; url?: string }, fiel
     }
     audio = Buffer.from(text, 'base64');
     if (audio.length > SAMPLE_LIMITS.maxSampleBytes) {
-      throw unusable(`${field}.audio_base64`, `Sample ${field} is ${mib(audio.length)} MiB; at most ${mib(SAMPLE_LIMITS.maxSampleBytes)} MiB per sample are accepted`);
+      throw unusable(
+        `${field}.audio_base64`,
+        `Sample ${field} is ${mib(audio.length)} MiB; at most ${mib(SAMPLE_LIMITS.maxSampleBytes)} MiB per sample are accepted`,
+      );
     }
   } else {
     sourceUrl = sample.url!;
@@ -116,8 +158,11 @@ async function checkSample(sample: { audio_base64?: string; url?: string }, fiel
 async function fetchSample(url: string, field: string, settings: VoiceCloneSettings): Promise<Buffer> {
   try {
     const response = await safeRequest(url, {
-      allowedHosts: settings.allowedHosts, lookup: settings.lookup, headers: { accept: 'audio/wav, audio/x-wav, */*' },
-      maxBytes: SAMPLE_LIMITS.maxSampleBytes, timeoutMs: 20_000,
+      allowedHosts: settings.allowedHosts,
+      lookup: settings.lookup,
+      headers: { accept: 'audio/wav, audio/x-wav, */*' },
+      maxBytes: SAMPLE_LIMITS.maxSampleBytes,
+      timeoutMs: 20_000,
     });
     if (response.status < 200 || response.status > 299) throw unusable(field, `Fetching ${field} answered HTTP ${response.status}`);
     return response.bytes ?? Buffer.from(response.text);
@@ -136,8 +181,15 @@ async function resume(em: Em, clone: VoiceClone, temporal: TemporalAccess): Prom
 
 /** Starts `voice-clone/<id>`; already started is success (a retry). Any other failure marks the clone failed. */
 async function startWorkflow(em: Em, clone: VoiceClone, temporal: TemporalAccess): Promise<void> {
-  await startWorkflowOrClose<(input: VoiceCloneInput) => Promise<VoiceCloneProgress>>(temporal, 'voiceClone', workflowIds.voiceClone(clone.id), [{ voiceCloneId: clone.id }], {
-    noun: 'voice clone', details: { voice_clone_id: clone.id },
-    close: (error) => em.nativeUpdate(VoiceClone, { id: clone.id, status: 'queued' }, { status: 'failed', error, finishedAt: new Date() }),
-  });
+  await startWorkflowOrClose<(input: VoiceCloneInput) => Promise<VoiceCloneProgress>>(
+    temporal,
+    'voiceClone',
+    workflowIds.voiceClone(clone.id),
+    [{ voiceCloneId: clone.id }],
+    {
+      noun: 'voice clone',
+      details: { voice_clone_id: clone.id },
+      close: (error) => em.nativeUpdate(VoiceClone, { id: clone.id, status: 'queued' }, { status: 'failed', error, finishedAt: new Date() }),
+    },
+  );
 }

@@ -19,8 +19,10 @@ const SILENCE_DBFS = -50;
 
 function progressOf(clone: VoiceClone): VoiceCloneProgress {
   return {
-    status: clone.status, progress: clone.progress,
-    ...(clone.voiceId ? { voiceId: clone.voiceId } : {}), ...(clone.error ? { error: clone.error } : {}),
+    status: clone.status,
+    progress: clone.progress,
+    ...(clone.voiceId ? { voiceId: clone.voiceId } : {}),
+    ...(clone.error ? { error: clone.error } : {}),
   };
 }
 
@@ -35,10 +37,12 @@ export async function analyseVoiceSamples(em: Em, id: string): Promise<VoiceClon
   clone.progress = Math.max(clone.progress, 5);
   await em.flush();
   const rows = await sql<{ audio: Buffer }>(em, 'select audio from voice_clone_sample where clone_id = ? order by seq', [id]);
-  const features = analyseSamples(rows.map((r) => {
-    const info = parseWav(r.audio);
-    return { pcm: decodeMono(r.audio, info), sampleRate: info.sampleRate };
-  }));
+  const features = analyseSamples(
+    rows.map((r) => {
+      const info = parseWav(r.audio);
+      return { pcm: decodeMono(r.audio, info), sampleRate: info.sampleRate };
+    }),
+  );
   clone.features = features;
   if (features.energy_dbfs < SILENCE_DBFS || features.pitch_hz === null) {
     clone.status = 'failed';

@@ -17,9 +17,7 @@ export interface VoiceProvider {
 }
 
 export type TrainingStatus =
-  | { state: 'training'; progress: number; retryAfterMs: number }
-  | { state: 'ready'; voiceId: string }
-  | { state: 'failed'; error: string };
+  { state: 'training'; progress: number; retryAfterMs: number } | { state: 'ready'; voiceId: string } | { state: 'failed'; error: string };
 
 export interface VoiceSettings {
   /** How long the simulated provider trains (config VOICE_CLONE_TRAINING_MS). */
@@ -34,12 +32,23 @@ export interface VoiceSettings {
  */
 export class SimulatedVoiceProvider implements VoiceProvider {
   readonly kind = 'simulated' as const;
-  constructor(private readonly settings: VoiceSettings, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly settings: VoiceSettings,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   startTraining(input: { idempotencyKey: string; name: string; language: string; features: VoiceFeatures }): Promise<{ jobId: string }> {
     const f = input.features;
     const voice = createHash('sha256')
-      .update(JSON.stringify([input.name, input.language, f.pitch_hz === null ? null : Math.round(f.pitch_hz), Math.round(f.energy_dbfs), Math.round(f.zero_crossing_rate / 10)]))
+      .update(
+        JSON.stringify([
+          input.name,
+          input.language,
+          f.pitch_hz === null ? null : Math.round(f.pitch_hz),
+          Math.round(f.energy_dbfs),
+          Math.round(f.zero_crossing_rate / 10),
+        ]),
+      )
       .digest('hex')
       .slice(0, 20);
     return Promise.resolve({ jobId: `simjob.${this.now()}.${this.settings.simulatedTrainingMs}.${voice}` });
@@ -53,7 +62,9 @@ export class SimulatedVoiceProvider implements VoiceProvider {
     if (elapsed >= Number(duration)) return Promise.resolve({ state: 'ready', voiceId: `sim-${voice}` });
     const remaining = Number(duration) - elapsed;
     return Promise.resolve({
-      state: 'training', progress: Math.max(0, Math.min(0.99, elapsed / Number(duration))), retryAfterMs: Math.max(100, Math.min(remaining, 1000)),
+      state: 'training',
+      progress: Math.max(0, Math.min(0.99, elapsed / Number(duration))),
+      retryAfterMs: Math.max(100, Math.min(remaining, 1000)),
     });
   }
 }

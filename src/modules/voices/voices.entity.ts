@@ -59,7 +59,10 @@ const VoiceCloneSchema = defineEntity({
     idempotencyKey: p.string().length(200).nullable(),
     createdBy: p.json<Actor>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     finishedAt: p.datetime().nullable(),
   },
 });

@@ -16,13 +16,28 @@ export const SAMPLE_LIMITS = {
   maxTotalSeconds: 600,
 } as const;
 
-const Id = (what: string) => z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, 'an id such as vcl_01J...').describe(what);
+const Id = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as vcl_01J...')
+    .describe(what);
 
 export const VoiceSampleInput = z
   .object({
-    audio_base64: z.string().min(1).max(Math.ceil((SAMPLE_LIMITS.maxSampleBytes * 4) / 3) + 64, { abort: true }).optional()
+    audio_base64: z
+      .string()
+      .min(1)
+      .max(Math.ceil((SAMPLE_LIMITS.maxSampleBytes * 4) / 3) + 64, { abort: true })
+      .optional()
       .describe('The sample as base64 of a PCM WAV file (a data:audio/wav;base64, prefix is allowed). Give this or url.'),
-    url: z.string().trim().min(1).max(2000).optional()
+    url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .optional()
       .describe('An http(s) address of a PCM WAV file, fetched once when the clone starts (private addresses are refused). Give this or audio_base64.'),
   })
   .strict()
@@ -30,17 +45,25 @@ export const VoiceSampleInput = z
 
 export const StartVoiceCloneBody = z
   .object({
-    name: z.string().trim().min(1).max(100).describe('The voice\'s name, as list_voices will show it.'),
-    language: z.string().trim().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 tag such as en-US').default('en-US')
+    name: z.string().trim().min(1).max(100).describe("The voice's name, as list_voices will show it."),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 tag such as en-US')
+      .default('en-US')
       .describe('BCP 47 language of the samples and the voice (default en-US).'),
     gender: z.enum(['female', 'male', 'neutral']).default('neutral').describe('How list_voices labels the voice (default neutral).'),
     description: z.string().trim().max(500).optional().describe('A note for people choosing voices.'),
-    samples: z.array(VoiceSampleInput).min(1).max(SAMPLE_LIMITS.maxSamples)
-      .describe(`1 to ${SAMPLE_LIMITS.maxSamples} recordings of the speaker: PCM WAV (8-48 kHz, mono or stereo), at least ` +
-        `${SAMPLE_LIMITS.minTotalSeconds} s in total, at most ${SAMPLE_LIMITS.maxSampleBytes / 1024 / 1024} MiB each and ` +
-        `${SAMPLE_LIMITS.maxTotalSeconds / 60} minutes in total.`),
-    idempotency_key: IdempotencyKey.optional()
-      .describe('Send the same key again to get the same clone (with its current status) instead of starting another.'),
+    samples: z
+      .array(VoiceSampleInput)
+      .min(1)
+      .max(SAMPLE_LIMITS.maxSamples)
+      .describe(
+        `1 to ${SAMPLE_LIMITS.maxSamples} recordings of the speaker: PCM WAV (8-48 kHz, mono or stereo), at least ` +
+          `${SAMPLE_LIMITS.minTotalSeconds} s in total, at most ${SAMPLE_LIMITS.maxSampleBytes / 1024 / 1024} MiB each and ` +
+          `${SAMPLE_LIMITS.maxTotalSeconds / 60} minutes in total.`,
+      ),
+    idempotency_key: IdempotencyKey.optional().describe('Send the same key again to get the same clone (with its current status) instead of starting another.'),
   })
   .strict()
   .openapi('StartVoiceCloneBody');
@@ -56,13 +79,20 @@ export const VoiceCloneView = z
     provider: z.enum(VOICE_PROVIDERS).describe('The voice provider that trains and speaks the voice.'),
     status: z.enum(VOICE_CLONE_STATUSES).describe('queued → analysing → training → ready, or failed (see error).'),
     progress: z.number().int().min(0).max(100).describe('Percent done.'),
-    voice_id: z.string().nullable().describe('Once ready: the voice id to put in an agent\'s voice setting (with provider).'),
+    voice_id: z.string().nullable().describe("Once ready: the voice id to put in an agent's voice setting (with provider)."),
     error: z.string().nullable(),
     sample_count: z.number().int(),
     total_duration_ms: z.number().int(),
-    features: z.object({
-      pitch_hz: z.number().nullable(), energy_dbfs: z.number(), zero_crossing_rate: z.number(), voiced_ratio: z.number(), duration_ms: z.number(),
-    }).nullable().describe('What the analysis measured in the samples (after the analysing step).'),
+    features: z
+      .object({
+        pitch_hz: z.number().nullable(),
+        energy_dbfs: z.number(),
+        zero_crossing_rate: z.number(),
+        voiced_ratio: z.number(),
+        duration_ms: z.number(),
+      })
+      .nullable()
+      .describe('What the analysis measured in the samples (after the analysing step).'),
     workflow_id: z.string(),
     created_at: z.string(),
     finished_at: z.string().nullable(),

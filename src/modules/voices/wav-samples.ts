@@ -37,8 +37,11 @@ export function parseWav(file: Buffer): WavInfo {
       // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
       if (format === WAVE_FORMAT_EXTENSIBLE && size >= 40 && body + 26 <= file.length) format = file.readUInt16LE(body + 24);
       fmt = {
-        format, channels: file.readUInt16LE(body + 2), sampleRate: file.readUInt32LE(body + 4),
-        blockAlign: file.readUInt16LE(body + 12), bitsPerSample: file.readUInt16LE(body + 14),
+        format,
+        channels: file.readUInt16LE(body + 2),
+        sampleRate: file.readUInt32LE(body + 4),
+        blockAlign: file.readUInt16LE(body + 12),
+        bitsPerSample: file.readUInt16LE(body + 14),
       };
     } else if (id === 'data') {
       if (!fmt) throw new WavError('has its data chunk before the fmt chunk');
@@ -51,8 +54,12 @@ export function parseWav(file: Buffer): WavInfo {
       const frames = Math.floor(dataLength / fmt.blockAlign);
       if (frames === 0) throw new WavError('holds no audio');
       return {
-        sampleRate: fmt.sampleRate, channels: fmt.channels, bitsPerSample: fmt.bitsPerSample,
-        dataOffset: body, dataLength: frames * fmt.blockAlign, durationMs: Math.floor((frames * 1000) / fmt.sampleRate),
+        sampleRate: fmt.sampleRate,
+        channels: fmt.channels,
+        bitsPerSample: fmt.bitsPerSample,
+        dataOffset: body,
+        dataLength: frames * fmt.blockAlign,
+        durationMs: Math.floor((frames * 1000) / fmt.sampleRate),
       };
     }
     offset = body + size + (size % 2);
@@ -97,7 +104,7 @@ export function analyseSamples(samples: { pcm: Float32Array; sampleRate: number 
   for (const { pcm, sampleRate } of samples) {
     for (let i = 0; i < pcm.length; i++) {
       squares += pcm[i] * pcm[i];
-      if (i > 0 && (pcm[i - 1] < 0) !== (pcm[i] < 0)) crossings++;
+      if (i > 0 && pcm[i - 1] < 0 !== pcm[i] < 0) crossings++;
     }
     count += pcm.length;
     seconds += pcm.length / sampleRate;

@@ -12,13 +12,7 @@ import { OAuthConnection } from './connection.entity.js';
  * grant and every code and refresh token of it are deleted (the client can
  * no longer refresh). Only the user's own connections can be disconnected.
  */
-export async function disconnectConnection(
-  em: Em,
-  orm: Orm,
-  user: { id: string; email: string },
-  connectionId: string,
-  requestId?: string,
-): Promise<void> {
+export async function disconnectConnection(em: Em, orm: Orm, user: { id: string; email: string }, connectionId: string, requestId?: string): Promise<void> {
   const connection = await em.findOne(OAuthConnection, { id: connectionId, user: user.id, revokedAt: null });
   if (!connection) throw notFound('Connection', connectionId);
   connection.revokedAt = new Date();

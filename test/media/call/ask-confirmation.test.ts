@@ -1,6 +1,16 @@
 import { describe, it, expect } from '@jest/globals';
 import {
-  callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, sessionOf, spokenSeconds, toolCallOf, useCallHarness,
+  callAgent,
+  callerAudio,
+  dial,
+  expectPassed,
+  lines,
+  routedNumber,
+  scenarioFile,
+  sessionOf,
+  spokenSeconds,
+  toolCallOf,
+  useCallHarness,
 } from './support.js';
 
 /**
@@ -14,7 +24,7 @@ const READ_BACK = 'Before I go ahead, please confirm: I will end this call. Shal
 const h = useCallHarness({ confirmations: true });
 
 describe('a tool with Ask permission on a call', () => {
-  it('is read back, confirmed by the caller\'s spoken yes, and runs once: here end_call, so the agent hangs up', async () => {
+  it("is read back, confirmed by the caller's spoken yes, and runs once: here end_call, so the agent hangs up", async () => {
     const number = await askEndCallLine('goodbye');
     // The yes comes after the whole read-back: the end-of-turn wait (500 ms), recognition and opening the request, the read-back, a margin.
     const waitForReadBack = 0.5 + 0.8 + spokenSeconds(READ_BACK) + 1;
@@ -31,8 +41,10 @@ describe('a tool with Ask permission on a call', () => {
     // 9 asks to end the call; a digit becomes a turn 1.5 s after the last key. Then 1, after the whole read-back.
     const readBackAt = 1.5 + 1.5 + 0.5;
     const scenario = scenarioFile(h, 'uac-keys-await-bye.xml', {
-      FIRST_KEY_AFTER_MS: '1500', FIRST_KEY_PCAP: '/usr/share/sip-tester/dtmf_2833_9.pcap',
-      SECOND_KEY_AFTER_MS: String(Math.round((readBackAt - 1.5 + spokenSeconds(READ_BACK) + 1) * 1000)), SECOND_KEY_PCAP: '/usr/share/sip-tester/dtmf_2833_1.pcap',
+      FIRST_KEY_AFTER_MS: '1500',
+      FIRST_KEY_PCAP: '/usr/share/sip-tester/dtmf_2833_9.pcap',
+      SECOND_KEY_AFTER_MS: String(Math.round((readBackAt - 1.5 + spokenSeconds(READ_BACK) + 1) * 1000)),
+      SECOND_KEY_PCAP: '/usr/share/sip-tester/dtmf_2833_1.pcap',
     });
     // The caller never hangs up: the scenario passes only if the service sends BYE, which only the confirmed end_call does.
     expectPassed(await dial(h, scenario, number, { timeoutS: 20 }));
@@ -43,11 +55,15 @@ describe('a tool with Ask permission on a call', () => {
 
 /** A number routed to an agent whose end_call has Ask permission and whose model ends the call on `endOn`. */
 async function askEndCallLine(endOn: string): Promise<string> {
-  const agent = await callAgent(h, {
-    first_message: 'Hello.',
-    tools: [{ name: 'end_call', kind: 'builtin', permission: 'ask', config: {} }],
-    model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: endOn, hangup: true }] },
-  }, ['goodbye', 'yes']);
+  const agent = await callAgent(
+    h,
+    {
+      first_message: 'Hello.',
+      tools: [{ name: 'end_call', kind: 'builtin', permission: 'ask', config: {} }],
+      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: endOn, hangup: true }] },
+    },
+    ['goodbye', 'yes'],
+  );
   return routedNumber(h, agent.agent_id);
 }
 
@@ -55,10 +71,15 @@ async function askEndCallLine(endOn: string): Promise<string> {
 async function expectConfirmedEndCall(number: string, asked: string, answer: string): Promise<void> {
   const session = await sessionOf(h, number);
   expect(lines(session)).toEqual([
-    ['agent', 'Hello.'], ['customer', asked], ['agent', READ_BACK], ['customer', answer], ['agent', 'Calling end_call'],
+    ['agent', 'Hello.'],
+    ['customer', asked],
+    ['agent', READ_BACK],
+    ['customer', answer],
+    ['agent', 'Calling end_call'],
   ]);
   expect(await toolCallOf(h, session, 'end_call')).toMatchObject({
-    status: 'succeeded', confirmation: { read_back: READ_BACK, caller_words: answer, decision: 'confirmed' },
+    status: 'succeeded',
+    confirmation: { read_back: READ_BACK, caller_words: answer, decision: 'confirmed' },
   });
   expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
 }

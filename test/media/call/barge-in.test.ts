@@ -1,7 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import {
-  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, useCallHarness,
-} from './support.js';
+import { callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, useCallHarness } from './support.js';
 
 /**
  * Barge-in on a real call: the agent's greeting is long, the caller starts
@@ -11,8 +9,9 @@ import {
  * the caller heard of the greeting, notes the interruption, and the call goes
  * on with the caller's words.
  */
-const GREETING = 'Hello, this is Acme Dental. We are open from nine in the morning to five in the afternoon, Monday to Friday. '
-  + 'Our office is on Main Street, next to the bank. How can I help you today?';
+const GREETING =
+  'Hello, this is Acme Dental. We are open from nine in the morning to five in the afternoon, Monday to Friday. ' +
+  'Our office is on Main Street, next to the bank. How can I help you today?';
 const PHRASE = 'I would like to book an appointment';
 const REPLY = 'We have Tuesday at ten in the morning.';
 
@@ -26,10 +25,14 @@ function firstLoud(samples: Int16Array, from: number, level: number): number {
 
 describe('a caller who talks over the agent', () => {
   it('stops the agent within 60 ms; the transcript keeps what was heard of the greeting and the interruption', async () => {
-    const agent = await callAgent(h, {
-      first_message: GREETING,
-      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'book an appointment', say: REPLY }] },
-    }, [PHRASE]);
+    const agent = await callAgent(
+      h,
+      {
+        first_message: GREETING,
+        model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'book an appointment', say: REPLY }] },
+      },
+      [PHRASE],
+    );
     const number = await routedNumber(h, agent.agent_id);
     // sipp starts streaming with the ACK, as the greeting starts: the caller speaks about a second into it.
     const audio = callerAudio(h, [1, PHRASE, 3]);
@@ -49,8 +52,10 @@ describe('a caller who talks over the agent', () => {
     let lastAgent = onset;
     for (let i = onset; i < onset + 8000 && i < agentSide.length; i++) if (agentSide[i] !== 0) lastAgent = i + 1;
     const recordedStopMs = (lastAgent - onset) / 8;
-    process.stderr.write(`[barge-in] ${JSON.stringify(barge)}; speech start → audio stopped: ${stopMs} ms (frame clock), `
-      + `${recordedStopMs} ms from the first loud caller sample to the agent's last sample in the recording\n`);
+    process.stderr.write(
+      `[barge-in] ${JSON.stringify(barge)}; speech start → audio stopped: ${stopMs} ms (frame clock), ` +
+        `${recordedStopMs} ms from the first loud caller sample to the agent's last sample in the recording\n`,
+    );
 
     expect(barge.speechStartMs).toBeGreaterThan(500);
     expect(stopMs).toBeLessThanOrEqual(60);

@@ -17,10 +17,14 @@ describe('the media runtime stopping', () => {
   });
 
   it('refuses new calls with 503 while the call in progress finishes and is recorded', async () => {
-    const agent = await callAgent(h, {
-      first_message: 'Hello, this is Acme Dental.',
-      model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'goodbye', say: 'Goodbye!', hangup: true }] },
-    }, ['goodbye']);
+    const agent = await callAgent(
+      h,
+      {
+        first_message: 'Hello, this is Acme Dental.',
+        model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'goodbye', say: 'Goodbye!', hangup: true }] },
+      },
+      ['goodbye'],
+    );
     const number = await routedNumber(h, agent.agent_id);
     // A caller that stays on the line (silent) for 5 s, then hangs up.
     const silence = scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: callerAudio(h, [5]) });

@@ -1,7 +1,18 @@
 import { describe, it, expect } from '@jest/globals';
 import { PocketsphinxStt } from '../../../src/media/speech/stt/pocketsphinx.js';
 import {
-  callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf, routedNumber, scenarioFile, sessionOf, spokenSeconds, useCallHarness,
+  callAgent,
+  callerAudio,
+  channel,
+  dial,
+  expectPassed,
+  lines,
+  recordingOf,
+  routedNumber,
+  scenarioFile,
+  sessionOf,
+  spokenSeconds,
+  useCallHarness,
 } from './support.js';
 
 /**
@@ -19,15 +30,24 @@ const h = useCallHarness();
 
 describe('an inbound SIP call answered by an agent', () => {
   it('greets over RTP, hears the caller, answers, and records the session with its transcript and stereo recording', async () => {
-    const agent = await callAgent(h, {
-      first_message: GREETING,
-      model: {
-        provider: 'simulated', name: 'desk', temperature: 0,
-        rules: [{ when: 'book an appointment', say: REPLY }, { when: 'goodbye', say: 'Goodbye!', hangup: true }],
+    const agent = await callAgent(
+      h,
+      {
+        first_message: GREETING,
+        model: {
+          provider: 'simulated',
+          name: 'desk',
+          temperature: 0,
+          rules: [
+            { when: 'book an appointment', say: REPLY },
+            { when: 'goodbye', say: 'Goodbye!', hangup: true },
+          ],
+        },
+        // The agent's own end-of-turn timing (the platform default is 500 ms).
+        turn_taking: { end_of_turn_silence_ms: 300 },
       },
-      // The agent's own end-of-turn timing (the platform default is 500 ms).
-      turn_taking: { end_of_turn_silence_ms: 300 },
-    }, [PHRASE]);
+      [PHRASE],
+    );
     const number = await routedNumber(h, agent.agent_id);
     // Silence while the greeting plays (its length, plus 3 s for the greeting to start: a CI run saw it start 1.9 s
     // after the caller's audio, which a fixed 4.5 s turned into a barge-in), the phrase, then silence so the end
@@ -38,11 +58,13 @@ describe('an inbound SIP call answered by an agent', () => {
 
     const session = await sessionOf(h, number);
     expect(session).toMatchObject({ status: 'ended', end_reason: 'customer_hangup', direction: 'inbound', kind: 'live' });
-    expect(lines(session)).toEqual(expect.arrayContaining([
-      ['agent', GREETING],
-      ['customer', PHRASE.toLowerCase()],
-      ['agent', REPLY],
-    ]));
+    expect(lines(session)).toEqual(
+      expect.arrayContaining([
+        ['agent', GREETING],
+        ['customer', PHRASE.toLowerCase()],
+        ['agent', REPLY],
+      ]),
+    );
     // Real durations: the call lasted the pause sipp held it for.
     expect(session.duration_seconds).toBeGreaterThanOrEqual(11);
     expect(session.duration_seconds).toBeLessThanOrEqual(20);

@@ -34,8 +34,12 @@ async function callThatWaits() {
   const number = await routedNumber(h, agent.agent_id);
   const scenario = scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(h, [30]) });
   const sipp = runSipp({
-    scenario, remote: `${h.media.sip.host}:${h.media.sip.port}`, service: number.replace('+', ''),
-    localPort: randomPort(), timeoutS: 40, extra: ['-mp', String(randomPort())],
+    scenario,
+    remote: `${h.media.sip.host}:${h.media.sip.port}`,
+    service: number.replace('+', ''),
+    localPort: randomPort(),
+    timeoutS: 40,
+    extra: ['-mp', String(randomPort())],
   });
   return { number, sipp, row: await inProgress(number) };
 }
@@ -102,8 +106,12 @@ describe('a live call', () => {
       const scenario = scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(h, [30]) });
       const started = Date.now();
       const run = await runSipp({
-        scenario, remote: `${h.media.sip.host}:${h.media.sip.port}`, service: number.replace('+', ''),
-        localPort: randomPort(), timeoutS: 15, extra: ['-mp', String(randomPort())],
+        scenario,
+        remote: `${h.media.sip.host}:${h.media.sip.port}`,
+        service: number.replace('+', ''),
+        localPort: randomPort(),
+        timeoutS: 15,
+        extra: ['-mp', String(randomPort())],
       }).done;
       // The scenario passes only if our BYE came (a caller left on the line would time out).
       expect({ code: run.code, errors: run.code === 0 ? '' : run.errors.slice(-2000) }).toEqual({ code: 0, errors: '' });
@@ -123,10 +131,18 @@ describe('a live call', () => {
     const config = h.t.deps.config;
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'media'], {
       env: {
-        ...process.env, NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, DATA_DIR: dataDir,
-        TEMPORAL_ADDRESS: config.temporal.address, TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
-        SIP_HOST: '127.0.0.1', SIP_PORT: String(sipPort), RTP_PORT_MIN: String(rtpMin), RTP_PORT_MAX: String(rtpMin + 99),
-        LOG_LEVEL: 'info', NODE_OPTIONS: '',
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: process.env.TEST_DATABASE_URL,
+        DATA_DIR: dataDir,
+        TEMPORAL_ADDRESS: config.temporal.address,
+        TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
+        SIP_HOST: '127.0.0.1',
+        SIP_PORT: String(sipPort),
+        RTP_PORT_MIN: String(rtpMin),
+        RTP_PORT_MAX: String(rtpMin + 99),
+        LOG_LEVEL: 'info',
+        NODE_OPTIONS: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -143,8 +159,12 @@ describe('a live call', () => {
       const number = await routedNumber(h, agent.agent_id);
       const scenario = scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: callerAudio(h, [30]) });
       const sipp = runSipp({
-        scenario, remote: `127.0.0.1:${sipPort}`, service: number.replace('+', ''),
-        localPort: randomPort(), timeoutS: 25, extra: ['-mp', String(randomPort())],
+        scenario,
+        remote: `127.0.0.1:${sipPort}`,
+        service: number.replace('+', ''),
+        localPort: randomPort(),
+        timeoutS: 25,
+        extra: ['-mp', String(randomPort())],
       });
       const row = await inProgress(number);
       await new Promise((r) => setTimeout(r, 4000)); // a few heartbeats

@@ -46,37 +46,58 @@ export interface CallHarness {
   close(): Promise<void>;
 }
 
-export async function startCallHarness(options: { app?: () => Promise<TestApp>; confirmations?: (t: TestApp) => Confirmations; env?: Record<string, string> } = {}): Promise<CallHarness> {
+export async function startCallHarness(
+  options: { app?: () => Promise<TestApp>; confirmations?: (t: TestApp) => Confirmations; env?: Record<string, string> } = {},
+): Promise<CallHarness> {
   const t = await (options.app ?? createEngineTestApp)();
   const a = await createTenant(t, 'owner');
   const dir = mkdtempSync(join(tmpdir(), 'vp-call-'));
   const rtpMin = 40000 + 2 * Math.floor(Math.random() * 5000);
   const config = loadConfig({
-    NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL, SIP_HOST: '127.0.0.1', SIP_PORT: '0',
-    RTP_PORT_MIN: String(rtpMin), RTP_PORT_MAX: String(rtpMin + 99), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-    TEMPORAL_ADDRESS: t.deps.config.temporal.address, TEMPORAL_TASK_QUEUE: t.deps.config.temporal.taskQueue,
+    NODE_ENV: 'test',
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    SIP_HOST: '127.0.0.1',
+    SIP_PORT: '0',
+    RTP_PORT_MIN: String(rtpMin),
+    RTP_PORT_MAX: String(rtpMin + 99),
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    TEMPORAL_ADDRESS: t.deps.config.temporal.address,
+    TEMPORAL_TASK_QUEUE: t.deps.config.temporal.taskQueue,
     // Closing the harness drains the runtime: calls a test left behind are hung up after a second, not thirty.
     MEDIA_DRAIN_TIMEOUT_MS: '1000',
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];
   const echo = process.env.TEST_LOG_LEVEL;
-  const logger = pino({ level: echo && echo !== 'silent' ? echo : 'info' }, {
-    write(line: string) {
-      logs.push(JSON.parse(line) as Record<string, unknown>);
-      if (echo && echo !== 'silent') process.stderr.write(line);
+  const logger = pino(
+    { level: echo && echo !== 'silent' ? echo : 'info' },
+    {
+      write(line: string) {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+        if (echo && echo !== 'silent') process.stderr.write(line);
+      },
     },
-  });
+  );
   const recordings = new LocalFolderStore(join(dir, 'rec'));
   const reports: CallReport[] = [];
   const media = await startMediaRuntime({
-    config, orm: t.orm, logger, recordings, confirmations: options.confirmations?.(t),
+    config,
+    orm: t.orm,
+    logger,
+    recordings,
+    confirmations: options.confirmations?.(t),
     onCallFinished: (report) => reports.push(report),
     // An app made with Temporal (options.app) makes the calls durable: a liveCall workflow per call (hold-call.ts).
     temporal: t.deps.temporal ? { client: t.deps.temporal.client } : undefined,
   });
   return {
-    t, a, media, dir, recordings, reports, logs,
+    t,
+    a,
+    media,
+    dir,
+    recordings,
+    reports,
+    logs,
     async close() {
       stopAllSipp();
       await media.stop();
@@ -98,11 +119,14 @@ export function useCallHarness(options: { durable?: boolean; confirmations?: boo
   beforeAll(async () => {
     const durable = options.durable || options.confirmations;
     const env = { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', TEMPORAL_TASK_QUEUE: uniqueTaskQueue('calls') };
-    Object.assign(h, await startCallHarness({
-      app: durable ? () => createTestApp({ temporal: true, env }) : undefined,
-      confirmations: options.confirmations ? (t) => temporalConfirmations(t.deps.temporal!.client, t.deps.config.temporal.taskQueue) : undefined,
-      env: options.env,
-    }));
+    Object.assign(
+      h,
+      await startCallHarness({
+        app: durable ? () => createTestApp({ temporal: true, env }) : undefined,
+        confirmations: options.confirmations ? (t) => temporalConfirmations(t.deps.temporal!.client, t.deps.config.temporal.taskQueue) : undefined,
+        env: options.env,
+      }),
+    );
     if (durable) worker = await startTestWorker(h.t);
   }, 120_000);
   afterAll(async () => {
@@ -121,7 +145,10 @@ export async function callAgent(h: CallHarness, body: Partial<CreateAgentBody> &
   const agent = await makeAgent(h.t, h.a, body as Partial<CreateAgentBody>);
   await publishAgent(h.t.orm.em.fork(), systemPrincipal(h.a.organizationId), { agentId: agent.agent_id });
   await createTest(h.t.orm.em.fork(), systemPrincipal(h.a.organizationId), {
-    agent_id: agent.agent_id, name: unique('phrases'), customer_turns: customerTurns, checks: [{ type: 'reply_contains', text: 'the' }],
+    agent_id: agent.agent_id,
+    name: unique('phrases'),
+    customer_turns: customerTurns,
+    checks: [{ type: 'reply_contains', text: 'the' }],
   } as never);
   return agent;
 }
@@ -133,7 +160,8 @@ export async function routedNumber(h: CallHarness, agentId: string | null): Prom
   expect((await post('/v1/phone/number/purchase', { number })).status).toBe(201);
   const destination = await post('/v1/destination/create', { kind: 'phone_number', address: number });
   expect(destination.status).toBe(201);
-  if (agentId) expect((await post('/v1/agent/destination/assign', { agent_id: agentId, destination_id: destination.body.destination.destination_id })).status).toBe(200);
+  if (agentId)
+    expect((await post('/v1/agent/destination/assign', { agent_id: agentId, destination_id: destination.body.destination.destination_id })).status).toBe(200);
   return number;
 }
 
@@ -178,8 +206,13 @@ export function scenarioFile(h: CallHarness, name: string, values: Record<string
 /** Dials `number` with sipp running `scenario`; bounded by timeoutS (sipp's own timeout, then a kill). */
 export async function dial(h: CallHarness, scenario: string, number: string, options: { pauseMs?: number; timeoutS?: number } = {}): Promise<SippRun> {
   const sipp = runSipp({
-    scenario, remote: `${h.media.sip.host}:${h.media.sip.port}`, service: number.replace('+', ''),
-    localPort: randomPort(), pauseMs: options.pauseMs ?? 300, timeoutS: options.timeoutS ?? 20, extra: ['-mp', String(randomPort())],
+    scenario,
+    remote: `${h.media.sip.host}:${h.media.sip.port}`,
+    service: number.replace('+', ''),
+    localPort: randomPort(),
+    pauseMs: options.pauseMs ?? 300,
+    timeoutS: options.timeoutS ?? 20,
+    extra: ['-mp', String(randomPort())],
   });
   return sipp.done;
 }
@@ -233,7 +266,9 @@ export async function toolCallOf(h: CallHarness, session: SessionView, name: str
   const leg = session.legs[0];
   const item = leg.transcript.items.find((i) => i.tool_call?.name === name);
   expect(item).toBeDefined();
-  const res = await h.t.request.get(`/v1/call_session/${session.session_id}/leg/${leg.leg_id}/tool_call/${item!.tool_call!.tool_call_id}/retrieve`).set(h.a.headers);
+  const res = await h.t.request
+    .get(`/v1/call_session/${session.session_id}/leg/${leg.leg_id}/tool_call/${item!.tool_call!.tool_call_id}/retrieve`)
+    .set(h.a.headers);
   expect(res.status).toBe(200);
   return res.body.tool_call as Record<string, unknown>;
 }

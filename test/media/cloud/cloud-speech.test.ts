@@ -53,7 +53,14 @@ describe('DeepgramStt (live streaming over WebSocket)', () => {
     const session = deepgram.sessions.at(-1)!;
     expect(session.headers.authorization).toBe(`Token ${KEY}`);
     expect(Object.fromEntries([...session.url.searchParams].filter(([k]) => k !== 'keyterm'))).toEqual({
-      encoding: 'linear16', sample_rate: '8000', channels: '1', model: 'nova-3', language: 'en-US', interim_results: 'true', punctuate: 'true', endpointing: '300',
+      encoding: 'linear16',
+      sample_rate: '8000',
+      channels: '1',
+      model: 'nova-3',
+      language: 'en-US',
+      interim_results: 'true',
+      punctuate: 'true',
+      endpointing: '300',
     });
     expect(session.url.searchParams.getAll('keyterm')).toEqual(['book an appointment', 'on tuesday']);
     expect(session.audioBytes).toBe(25 * 160 * 2);
@@ -86,7 +93,8 @@ describe('DeepgramStt (live streaming over WebSocket)', () => {
 
   it('the WebSocket goes through the guarded dispatcher: a name resolving to a private address is refused after DNS', async () => {
     const before = deepgram.sessions.length;
-    const lookup = ((_host: string, _options: object, callback: (e: null, a: { address: string; family: number }[]) => void) => callback(null, [{ address: '127.0.0.1', family: 4 }]));
+    const lookup = (_host: string, _options: object, callback: (e: null, a: { address: string; family: number }[]) => void) =>
+      callback(null, [{ address: '127.0.0.1', family: 4 }]);
     const rebinding = { dispatcher: guardedDispatcher([], lookup), checkUrl: (url: URL) => checkUrlHost(url, []) };
     const port = new URL(deepgram.baseUrl).port;
     const stream = new DeepgramStt({ ...rebinding, apiKey: KEY, baseUrl: `http://speech.example.test:${port}` }).start({ sampleRate: 8000, language: 'en-US' });

@@ -12,18 +12,28 @@ import { guardedDispatcher } from '../../../src/modules/outbound-http.js';
  */
 let fake: FakeOpenAi;
 const dispatcher = guardedDispatcher(['127.0.0.1']);
-beforeAll(async () => { fake = await startFakeOpenAi(); });
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+});
 afterAll(async () => {
   await fake.close();
   await dispatcher.close();
 });
 beforeEach(() => fake.reset());
 
-const model = () => createOpenAiCompatibleModel({
-  baseUrl: fake.baseUrl, apiKey: 'sk-stream', model: 'gpt-stream', timeoutMs: 5_000, allowedHosts: ['127.0.0.1'], dispatcher, maxRetries: 1,
-});
+const model = () =>
+  createOpenAiCompatibleModel({
+    baseUrl: fake.baseUrl,
+    apiKey: 'sk-stream',
+    model: 'gpt-stream',
+    timeoutMs: 5_000,
+    allowedHosts: ['127.0.0.1'],
+    dispatcher,
+    maxRetries: 1,
+  });
 const chat: ChatRequest = {
-  system: 'You are the front desk.', messages: [{ role: 'user', content: 'Hi' }],
+  system: 'You are the front desk.',
+  messages: [{ role: 'user', content: 'Hi' }],
   tools: [{ name: 'record_variable', description: 'Record', parameters: { type: 'object' } }],
 };
 
@@ -38,7 +48,13 @@ describe('openai-compatible streaming (onText)', () => {
     expect(deltas.map((d) => d.text).join('')).toBe(response.text);
     expect(deltas.length).toBe(12);
     // The first sentence was complete after 4 deltas, ~8 gaps before the end.
-    const firstSentence = deltas.findIndex((_, i) => deltas.slice(0, i + 1).map((d) => d.text).join('').includes('.'));
+    const firstSentence = deltas.findIndex((_, i) =>
+      deltas
+        .slice(0, i + 1)
+        .map((d) => d.text)
+        .join('')
+        .includes('.'),
+    );
     expect(firstSentence).toBe(3);
     expect(ended - deltas[firstSentence].at).toBeGreaterThanOrEqual(200);
     expect(fake.requests[0].body).toMatchObject({ model: 'gpt-stream', stream: true, stream_options: { include_usage: true } });
@@ -46,13 +62,18 @@ describe('openai-compatible streaming (onText)', () => {
   });
 
   it('assembles tool calls from their deltas (id and name first, the arguments in pieces), several in one reply', async () => {
-    fake.reply(streamedCompletion({
-      content: 'Thank you, Ana.',
-      toolCalls: [
-        { id: 'call_a', name: 'record_variable', arguments: { key: 'customer_name', value: 'Ana García' } },
-        { id: 'call_b', name: 'record_variable', arguments: { key: 'day', value: 'Tuesday' } },
-      ],
-    }, { argumentPiece: 5 }));
+    fake.reply(
+      streamedCompletion(
+        {
+          content: 'Thank you, Ana.',
+          toolCalls: [
+            { id: 'call_a', name: 'record_variable', arguments: { key: 'customer_name', value: 'Ana García' } },
+            { id: 'call_b', name: 'record_variable', arguments: { key: 'day', value: 'Tuesday' } },
+          ],
+        },
+        { argumentPiece: 5 },
+      ),
+    );
     const deltas: string[] = [];
     const response = await model().complete(chat, { onText: (t) => deltas.push(t) });
     expect(deltas.join('')).toBe('Thank you, Ana.');
@@ -78,7 +99,9 @@ describe('openai-compatible streaming (onText)', () => {
 
     fake.reset();
     fake.reply(streamedCompletion({ content: 'Cut off here' }, { noDone: true }), streamedCompletion({ content: 'Never asked.' }));
-    const error = await model().complete(chat, { onText: () => {} }).catch((e: unknown) => e);
+    const error = await model()
+      .complete(chat, { onText: () => {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
     expect((error as ModelError).kind).toBe('bad_response');
     expect((error as ModelError).message).toMatch(/without \[DONE\]/);

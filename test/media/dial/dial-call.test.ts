@@ -54,11 +54,18 @@ beforeAll(async () => {
   ua = await SipUserAgent.listen({ host: '127.0.0.1', port: 0, logger });
   const rtpMin = 20000 + 2 * Math.floor(Math.random() * 9000);
   deps = {
-    orm: t.orm, engine: engineDeps(t), recordings: new LocalFolderStore(join(dir, 'rec')), logger,
+    orm: t.orm,
+    engine: engineDeps(t),
+    recordings: new LocalFolderStore(join(dir, 'rec')),
+    logger,
     pool: new PortPool({ min: rtpMin, max: rtpMin + 19 }),
-    stt: new PocketsphinxStt({ logger }), tts: new EspeakNgTts(),
-    rtpHost: '127.0.0.1', publicAddress: '127.0.0.1', endOfTurnSilenceMs: t.deps.config.media.endOfTurnSilenceMs,
-    onCallFinished: (report) => reports.push(report), ua,
+    stt: new PocketsphinxStt({ logger }),
+    tts: new EspeakNgTts(),
+    rtpHost: '127.0.0.1',
+    publicAddress: '127.0.0.1',
+    endOfTurnSilenceMs: t.deps.config.media.endOfTurnSilenceMs,
+    onCallFinished: (report) => reports.push(report),
+    ua,
   };
   const made = await makeAgent(t, a, {
     first_message: GREETING,
@@ -67,7 +74,10 @@ beforeAll(async () => {
   const published = await publishAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), { agentId: made.agent_id });
   // The agent's test says what its callees say: the recognizer's grammar is built from it (agentPhrases).
   await createTest(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-    agent_id: made.agent_id, name: 'books', customer_turns: [PHRASE], checks: [{ type: 'reply_contains', text: 'Tuesday' }],
+    agent_id: made.agent_id,
+    name: 'books',
+    customer_turns: [PHRASE],
+    checks: [{ type: 'reply_contains', text: 'Tuesday' }],
   } as never);
   agent = { agentId: made.agent_id, versionId: published.live_version_id, projectId: made.project_id };
 }, 60_000);
@@ -81,9 +91,16 @@ afterAll(async () => {
 
 function request(sippPort: number, over: Partial<DialRequest> = {}): DialRequest {
   return {
-    organizationId: a.organizationId, projectId: agent.projectId, agentId: agent.agentId, versionId: agent.versionId,
-    sessionId: newId('session'), to: TO, from: FROM,
-    trunk: { endpoints: [{ host: '127.0.0.1', port: sippPort }] }, ringTimeoutMs: 10_000, ...over,
+    organizationId: a.organizationId,
+    projectId: agent.projectId,
+    agentId: agent.agentId,
+    versionId: agent.versionId,
+    sessionId: newId('session'),
+    to: TO,
+    from: FROM,
+    trunk: { endpoints: [{ host: '127.0.0.1', port: sippPort }] },
+    ringTimeoutMs: 10_000,
+    ...over,
   };
 }
 
@@ -137,7 +154,13 @@ describe('dialOutboundCall over a SIP trunk', () => {
     expect(session.caller).toMatchObject({ address: TO });
     expect(session.variables).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'campaign', value: 'spring' })]));
     const lines = session.legs[0].transcript.items.map((item) => [item.speaker, item.text]);
-    expect(lines).toEqual(expect.arrayContaining([['agent', GREETING], ['customer', PHRASE.toLowerCase()], ['agent', REPLY]]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['agent', GREETING],
+        ['customer', PHRASE.toLowerCase()],
+        ['agent', REPLY],
+      ]),
+    );
     expect(session.has_recording).toBe(true);
 
     const report = reports.find((r) => r.sessionId === dial.sessionId)!;
@@ -146,7 +169,8 @@ describe('dialOutboundCall over a SIP trunk', () => {
     expect(report.metrics).toHaveLength(1);
 
     // What went out on RTP from the answer on is the recording's agent side: transcribed, it is the greeting.
-    const key = (await t.orm.em.fork().getConnection().execute('select storage_key from recording where session_id = ?', [dial.sessionId]))[0].storage_key as string;
+    const key = (await t.orm.em.fork().getConnection().execute('select storage_key from recording where session_id = ?', [dial.sessionId]))[0]
+      .storage_key as string;
     const chunks: Buffer[] = [];
     for await (const chunk of (await new LocalFolderStore(join(dir, 'rec')).open(key))!.stream) chunks.push(chunk as Buffer);
     const stream = new PocketsphinxStt().start({ sampleRate: 8000, language: 'en-US', phrases: [GREETING, REPLY, PHRASE] });
@@ -158,9 +182,16 @@ describe('dialOutboundCall over a SIP trunk', () => {
     const uas = await startUas(join(here, 'uas-auth-bye.xml'), { pauseMs: 4000 });
     const settings = { encryptionKey: t.deps.config.secrets.encryptionKey };
     const principal = systemPrincipal(a.organizationId);
-    const trunk = await createSipTrunk(t.orm.em.fork(), principal, {
-      name: `dial trunk ${uas.port}`, direction: 'outbound', auth: { username: 'trunkuser', password: 's3cret-pass' },
-    }, settings);
+    const trunk = await createSipTrunk(
+      t.orm.em.fork(),
+      principal,
+      {
+        name: `dial trunk ${uas.port}`,
+        direction: 'outbound',
+        auth: { username: 'trunkuser', password: 's3cret-pass' },
+      },
+      settings,
+    );
     await createSipTrunkEndpoint(t.orm.em.fork(), principal, { sip_trunk_id: trunk.sip_trunk_id, uri: `sip:127.0.0.1:${uas.port}` });
     const loaded = await loadTrunkForDial(t.orm.em.fork(), settings, a.organizationId, trunk.sip_trunk_id);
     expect(loaded).toEqual({ endpoints: [{ host: '127.0.0.1', port: uas.port }], username: 'trunkuser', password: 's3cret-pass' });
@@ -198,7 +229,10 @@ describe('dialOutboundCall over a SIP trunk', () => {
   it('tries the next endpoint when one fails on its side (503); a 404 there is final', async () => {
     const first = await startUas(join(here, 'uas-unavailable.xml'));
     const second = await startUas(join(here, 'uas-not-found.xml'));
-    const endpoints = [{ host: '127.0.0.1', port: first.port }, { host: 'localhost', port: second.port }];
+    const endpoints = [
+      { host: '127.0.0.1', port: first.port },
+      { host: 'localhost', port: second.port },
+    ];
     const result = await dialOutboundCall(deps, request(0, { trunk: { endpoints } }));
     expect(result).toEqual({ outcome: 'invalid_number', sipStatus: 404, reason: 'Not Found' });
     expect(deps.pool.inUse).toBe(0);

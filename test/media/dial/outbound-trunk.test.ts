@@ -49,10 +49,19 @@ function uas(scenario: string, calls = 1): { port: number; done: Promise<SippRun
 describe('outbound calls through a SIP trunk', () => {
   it('are dialled by a media process: the callee answers, the agent talks and hangs up, the call completes', async () => {
     const phrase = 'yes I can talk now';
-    const agent = await callAgent(h, {
-      first_message: 'Hello, this is Acme Dental calling about your appointment.',
-      model: { provider: 'simulated', name: 'caller', temperature: 0, rules: [{ when: 'talk now', say: 'Great, see you on Tuesday. Goodbye!', hangup: true }] },
-    }, [phrase]);
+    const agent = await callAgent(
+      h,
+      {
+        first_message: 'Hello, this is Acme Dental calling about your appointment.',
+        model: {
+          provider: 'simulated',
+          name: 'caller',
+          temperature: 0,
+          rules: [{ when: 'talk now', say: 'Great, see you on Tuesday. Goodbye!', hangup: true }],
+        },
+      },
+      [phrase],
+    );
     const scenario = join(h.dir, 'uas-speak.xml');
     const audio = callerAudio(h, [5, phrase, 4]);
     writeFileSync(scenario, readFileSync(join(import.meta.dirname, 'uas-speak.xml'), 'utf8').replaceAll('CALLEE_AUDIO_FILE,', `${audio},`));
@@ -67,7 +76,12 @@ describe('outbound calls through a SIP trunk', () => {
     expectPassed(await callee.done); // sipp got our BYE
     const session = await getSession(h.t.orm.em.fork(), h.a.organizationId, call.session_id as string);
     expect(session).toMatchObject({ status: 'ended', direction: 'outbound', kind: 'live', phone_number: from, has_recording: true });
-    expect(lines(session)).toEqual(expect.arrayContaining([['customer', phrase.toLowerCase()], ['agent', 'Great, see you on Tuesday. Goodbye!']]));
+    expect(lines(session)).toEqual(
+      expect.arrayContaining([
+        ['customer', phrase.toLowerCase()],
+        ['agent', 'Great, see you on Tuesday. Goodbye!'],
+      ]),
+    );
   }, 90_000);
 
   it('settle a busy callee as busy, with a live session that says so', async () => {
@@ -83,7 +97,7 @@ describe('outbound calls through a SIP trunk', () => {
     await callee.done;
   }, 60_000);
 
-  it('carry a campaign\'s dials: its batch hands each trunk dial to a media process, and every recipient is settled', async () => {
+  it("carry a campaign's dials: its batch hands each trunk dial to a media process, and every recipient is settled", async () => {
     const agent = await callAgent(h, { first_message: 'Hello.' }, ['hello']);
     const callee = uas(join(import.meta.dirname, '../sip/scenarios/uas-busy.xml'), 3);
     const from = await trunkNumber(callee.port);

@@ -41,7 +41,9 @@ describe('StereoRecorder', () => {
     expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
     expect(wav.readUInt32LE(4)).toBe(36 + 1280);
     expect(wav.toString('ascii', 8, 16)).toBe('WAVEfmt ');
-    expect([wav.readUInt16LE(20), wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt32LE(28), wav.readUInt16LE(32), wav.readUInt16LE(34)]).toEqual([1, 2, 8000, 32000, 4, 16]);
+    expect([wav.readUInt16LE(20), wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt32LE(28), wav.readUInt16LE(32), wav.readUInt16LE(34)]).toEqual([
+      1, 2, 8000, 32000, 4, 16,
+    ]);
     expect(wav.toString('ascii', 36, 40)).toBe('data');
     expect(wav.readUInt32LE(40)).toBe(1280);
     expect([wav.readInt16LE(44), wav.readInt16LE(46), wav.readInt16LE(44 + 160 * 4), wav.readInt16LE(46 + 160 * 4)]).toEqual([100, -200, 300, 0]);

@@ -165,7 +165,8 @@ describe('RtpSession over UDP', () => {
     for (let i = 0; i < 60; i++) {
       if (i === 10) slots.push(() => far.send(session.port, packets[11]));
       else if (i === 11) slots.push(() => far.send(session.port, packets[10]));
-      else if (i === 20) slots.push(() => {}); // lost on the way
+      else if (i === 20)
+        slots.push(() => {}); // lost on the way
       else if (i === 30) slots.push(() => (far.send(session.port, packets[30]), far.send(session.port, packets[30])));
       else if (i === 40) {
         // A spoofer injects the next sequence number with a loud level, and garbage arrives.
@@ -273,7 +274,7 @@ describe('RtpSession over UDP', () => {
     expect(pool.inUse).toBe(0);
   }, 15000);
 
-  it('sends sender reports on RTCP (port + 1) and reads the far end\'s receiver report and BYE', async () => {
+  it("sends sender reports on RTCP (port + 1) and reads the far end's receiver report and BYE", async () => {
     const rtpPort = base + 200; // outside the pool's range
     const farRtp = dgram.createSocket('udp4');
     const farRtcp = dgram.createSocket('udp4');

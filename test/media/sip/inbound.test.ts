@@ -163,7 +163,9 @@ describe('inbound calls from sipp', () => {
         'INVITE sip:+1555@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:9;branch=z9hG4bKjunk\r\nFrom: <sip:a@b>;tag=1\r\n' +
           'To: <sip:c@d>\r\nCall-ID: junk\r\nCSeq: 1 INVITE\r\nContent-Length: lots\r\n\r\n',
       );
-      send('BYE sip:x@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:9;branch=z9hG4bKbye\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:c@d>;tag=2\r\nCall-ID: nope\r\nCSeq: 5 BYE\r\n\r\n');
+      send(
+        'BYE sip:x@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:9;branch=z9hG4bKbye\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:c@d>;tag=2\r\nCall-ID: nope\r\nCSeq: 5 BYE\r\n\r\n',
+      );
       await new Promise((r) => setTimeout(r, 300));
       expect(replies.map((r) => r.split('\r\n')[0]).sort()).toEqual([
         'SIP/2.0 400 Bad Request (invalid Content-Length)',
@@ -189,8 +191,18 @@ describe('inbound calls from sipp', () => {
       const good = runSipp({ scenario: 'uac-basic.xml', remote: remote(), pauseMs: 200 });
       expectPassed(await good.done);
       await flood.done; // sipp retransmits dropped INVITEs: its exit code says nothing here
-      const rejected = new Set(sent.slice(before).filter((m) => m.startsWith('SIP/2.0 503')).map((m) => /Call-ID: (.*)/.exec(m)![1])).size;
-      const busy = new Set(sent.slice(before).filter((m) => m.startsWith('SIP/2.0 486')).map((m) => /Call-ID: (.*)/.exec(m)![1])).size;
+      const rejected = new Set(
+        sent
+          .slice(before)
+          .filter((m) => m.startsWith('SIP/2.0 503'))
+          .map((m) => /Call-ID: (.*)/.exec(m)![1]),
+      ).size;
+      const busy = new Set(
+        sent
+          .slice(before)
+          .filter((m) => m.startsWith('SIP/2.0 486'))
+          .map((m) => /Call-ID: (.*)/.exec(m)![1]),
+      ).size;
       const limited = decisions.splice(0);
       expect(busy).toBeGreaterThanOrEqual(20); // the burst (sipp's retransmissions of dropped INVITEs get in as tokens refill)
       expect(rejected).toBeGreaterThanOrEqual(10); // the 503 burst

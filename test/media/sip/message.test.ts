@@ -4,14 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseNameAddr, parseUri, parseVia } from '../../../src/media/transports/sip/address.js';
 import { digestAuthorization, parseDigestChallenge } from '../../../src/media/transports/sip/digest.js';
-import {
-  headerValue,
-  headerValues,
-  parseSipMessage,
-  serializeSipMessage,
-  SipParseError,
-  type SipRequest,
-} from '../../../src/media/transports/sip/message.js';
+import { headerValue, headerValues, parseSipMessage, serializeSipMessage, SipParseError, type SipRequest } from '../../../src/media/transports/sip/message.js';
 import { SourceRateLimiter } from '../../../src/media/transports/sip/rate-limit.js';
 
 const invite = [
@@ -55,7 +48,9 @@ describe('SIP message parsing', () => {
 
   it('parses responses', () => {
     const res = parseSipMessage(
-      Buffer.from('SIP/2.0 180 Ringing\r\nVia: SIP/2.0/UDP h;branch=z9hG4bKx\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:c@d>;tag=2\r\nCall-ID: x\r\nCSeq: 1 INVITE\r\n\r\n'),
+      Buffer.from(
+        'SIP/2.0 180 Ringing\r\nVia: SIP/2.0/UDP h;branch=z9hG4bKx\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:c@d>;tag=2\r\nCall-ID: x\r\nCSeq: 1 INVITE\r\n\r\n',
+      ),
     );
     expect(res).toMatchObject({ kind: 'response', status: 180, reason: 'Ringing', body: '' });
   });
@@ -64,10 +59,32 @@ describe('SIP message parsing', () => {
     ['garbage bytes', Buffer.from([0x80, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]), false],
     ['HTTP', Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n'), false],
     ['no blank line', Buffer.from('INVITE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h'), false],
-    ['missing CSeq', Buffer.from('INVITE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\n\r\n'), true],
-    ['bad Content-Length', Buffer.from('BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\nCSeq: 1 BYE\r\nContent-Length: -1\r\n\r\n'), true],
-    ['short body', Buffer.from('BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\nCSeq: 1 BYE\r\nContent-Length: 10\r\n\r\nabc'), true],
-    ['CSeq method mismatch', Buffer.from('BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\nCSeq: 1 INVITE\r\n\r\n'), true],
+    [
+      'missing CSeq',
+      Buffer.from('INVITE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\n\r\n'),
+      true,
+    ],
+    [
+      'bad Content-Length',
+      Buffer.from(
+        'BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\nCSeq: 1 BYE\r\nContent-Length: -1\r\n\r\n',
+      ),
+      true,
+    ],
+    [
+      'short body',
+      Buffer.from(
+        'BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\nCSeq: 1 BYE\r\nContent-Length: 10\r\n\r\nabc',
+      ),
+      true,
+    ],
+    [
+      'CSeq method mismatch',
+      Buffer.from(
+        'BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bK1\r\nFrom: <sip:a@b>;tag=1\r\nTo: <sip:a@b>\r\nCall-ID: 1\r\nCSeq: 1 INVITE\r\n\r\n',
+      ),
+      true,
+    ],
     ['header without colon', Buffer.from('BYE sip:a@b SIP/2.0\r\nVia SIP/2.0/UDP h\r\n\r\n'), true],
     ['NUL in headers', Buffer.from('BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\0\r\n\r\n'), false],
   ])('rejects %s with SipParseError (request info kept: %s)', (_name, data, hasPartial) => {
@@ -97,13 +114,20 @@ describe('SIP message parsing', () => {
 describe('addresses', () => {
   it('parses URIs, name-addrs and Via', () => {
     expect(parseUri('sip:+1555@10.0.0.1:5070;transport=udp')).toEqual({
-      scheme: 'sip', user: '+1555', host: '10.0.0.1', port: 5070, params: { transport: 'udp' },
+      scheme: 'sip',
+      user: '+1555',
+      host: '10.0.0.1',
+      port: 5070,
+      params: { transport: 'udp' },
     });
     expect(parseUri('sip:@')).toBeUndefined();
     expect(parseNameAddr('"Bob" <sip:bob@h;lr>;tag=9')).toEqual({ display: 'Bob', uri: 'sip:bob@h;lr', params: { tag: '9' } });
     expect(parseNameAddr('sip:bob@h;tag=9')).toEqual({ uri: 'sip:bob@h', params: { tag: '9' } });
     expect(parseVia('SIP/2.0/UDP 1.2.3.4:5060;branch=z9hG4bKx;rport')).toEqual({
-      transport: 'UDP', host: '1.2.3.4', port: 5060, params: { branch: 'z9hG4bKx', rport: '' },
+      transport: 'UDP',
+      host: '1.2.3.4',
+      port: 5060,
+      params: { branch: 'z9hG4bKx', rport: '' },
     });
   });
 });
@@ -114,7 +138,12 @@ describe('digest', () => {
       'Digest realm="testrealm@host.com", qop="auth,auth-int", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41"',
     )!;
     const header = digestAuthorization({
-      challenge, method: 'GET', uri: '/dir/index.html', username: 'Mufasa', password: 'Circle Of Life', cnonce: '0a4f113b',
+      challenge,
+      method: 'GET',
+      uri: '/dir/index.html',
+      username: 'Mufasa',
+      password: 'Circle Of Life',
+      cnonce: '0a4f113b',
     });
     expect(header).toContain('response="6629fae49393a05397450978507c4ef1"');
     expect(header).toContain('qop=auth, nc=00000001, cnonce="0a4f113b", opaque="5ccc069c403ebaf9f0171e9517f40e41"');

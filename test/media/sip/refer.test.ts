@@ -30,8 +30,10 @@ function notify(headers: Array<[string, string]>, body = ''): SipRequest {
 async function connected() {
   const incoming = nextEvent<[IncomingSipCall]>(callee, 'invite');
   const out = caller.placeCall({
-    target: `sip:+15550100@127.0.0.1:${callee.local.port}`, from: 'sip:+15550199@127.0.0.1',
-    sdp: buildOffer({ address: '127.0.0.1', port: 40010, sessionId: '1', version: 1 }), ringTimeoutMs: 5000,
+    target: `sip:+15550100@127.0.0.1:${callee.local.port}`,
+    from: 'sip:+15550199@127.0.0.1',
+    sdp: buildOffer({ address: '127.0.0.1', port: 40010, sessionId: '1', version: 1 }),
+    ringTimeoutMs: 5000,
   });
   const [inb] = await incoming;
   const answered = nextEvent(out, 'answered');
@@ -41,16 +43,46 @@ async function connected() {
 }
 
 describe('REFER and NOTIFY', () => {
-  it('reads a NOTIFY\'s event, sipfrag status and subscription state', () => {
-    expect(notifyEvent(notify([['Event', 'refer'], ['Subscription-State', 'terminated;reason=noresource'], ['Content-Type', 'message/sipfrag;version=2.0']], 'SIP/2.0 200 OK\r\n')))
-      .toEqual({ event: 'refer', status: 200, terminated: true });
-    expect(notifyEvent(notify([['Event', 'refer;id=7'], ['Subscription-State', 'active'], ['Content-Type', 'message/sipfrag']], 'SIP/2.0 180 Ringing\r\n')))
-      .toEqual({ event: 'refer;id=7', status: 180, terminated: false });
+  it("reads a NOTIFY's event, sipfrag status and subscription state", () => {
+    expect(
+      notifyEvent(
+        notify(
+          [
+            ['Event', 'refer'],
+            ['Subscription-State', 'terminated;reason=noresource'],
+            ['Content-Type', 'message/sipfrag;version=2.0'],
+          ],
+          'SIP/2.0 200 OK\r\n',
+        ),
+      ),
+    ).toEqual({ event: 'refer', status: 200, terminated: true });
+    expect(
+      notifyEvent(
+        notify(
+          [
+            ['Event', 'refer;id=7'],
+            ['Subscription-State', 'active'],
+            ['Content-Type', 'message/sipfrag'],
+          ],
+          'SIP/2.0 180 Ringing\r\n',
+        ),
+      ),
+    ).toEqual({ event: 'refer;id=7', status: 180, terminated: false });
     // A body that is not a sipfrag carries no status.
-    expect(notifyEvent(notify([['Event', 'refer'], ['Content-Type', 'text/plain']], 'SIP/2.0 200 OK'))).toEqual({ event: 'refer', terminated: false });
+    expect(
+      notifyEvent(
+        notify(
+          [
+            ['Event', 'refer'],
+            ['Content-Type', 'text/plain'],
+          ],
+          'SIP/2.0 200 OK',
+        ),
+      ),
+    ).toEqual({ event: 'refer', terminated: false });
   });
 
-  it('puts a phone number at the far end\'s host and keeps a SIP address as it is', () => {
+  it("puts a phone number at the far end's host and keeps a SIP address as it is", () => {
     expect(referTarget('+14155550199', 'sip:sipp@127.0.0.1:5070')).toBe('sip:+14155550199@127.0.0.1:5070');
     expect(referTarget('tel:+14155550199', 'sip:trunk.example.com')).toBe('sip:+14155550199@trunk.example.com');
     expect(referTarget('sip:billing@pbx.example.com', 'sip:sipp@127.0.0.1:5070')).toBe('sip:billing@pbx.example.com');
@@ -61,7 +93,11 @@ describe('REFER and NOTIFY', () => {
     const seen = nextEvent<[NotifyEvent]>(out, 'notify');
     const dialog = inb.dialog!;
     const request = dialog.request('NOTIFY', {
-      headers: [['Event', 'refer'], ['Subscription-State', 'active;expires=60'], ['Content-Type', 'message/sipfrag']],
+      headers: [
+        ['Event', 'refer'],
+        ['Subscription-State', 'active;expires=60'],
+        ['Content-Type', 'message/sipfrag'],
+      ],
       body: 'SIP/2.0 180 Ringing\r\n',
     });
     const response = await new Promise<SipResponse | 'timeout'>((resolve) => {

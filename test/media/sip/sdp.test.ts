@@ -31,9 +31,17 @@ describe('SDP', () => {
     const answer = buildAnswer(sdp, n, local);
     expect(answer).toBe(
       [
-        'v=0', 'o=- 99 1 IN IP4 198.51.100.1', 's=-', 'c=IN IP4 198.51.100.1', 't=0 0',
+        'v=0',
+        'o=- 99 1 IN IP4 198.51.100.1',
+        's=-',
+        'c=IN IP4 198.51.100.1',
+        't=0 0',
         'm=video 0 RTP/AVP 96',
-        'm=audio 30000 RTP/AVP 8', 'a=rtpmap:8 PCMA/8000', 'a=ptime:20', 'a=sendonly', '',
+        'm=audio 30000 RTP/AVP 8',
+        'a=rtpmap:8 PCMA/8000',
+        'a=ptime:20',
+        'a=sendonly',
+        '',
       ].join('\r\n'),
     );
   });

@@ -2,10 +2,11 @@ import { describe, it, expect } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { EspeakNgTts, espeakVoiceFor } from '../../../src/media/speech/tts/espeak-ng.js';
 
-const LONG = 'Thank you for calling the clinic. I can help you book, change or cancel an appointment. '
-  + 'Our office is open from nine in the morning until five in the evening, Monday through Friday. '
-  + 'Please tell me what you would like to do today, and I will do my best to help you as quickly as possible. '
-  + 'If you would rather speak with a person, say so at any time and I will transfer your call.';
+const LONG =
+  'Thank you for calling the clinic. I can help you book, change or cancel an appointment. ' +
+  'Our office is open from nine in the morning until five in the evening, Monday through Friday. ' +
+  'Please tell me what you would like to do today, and I will do my best to help you as quickly as possible. ' +
+  'If you would rather speak with a person, say so at any time and I will transfer your call.';
 
 /** Seconds of audio espeak-ng itself writes for the text (22,050 Hz, 44-byte header). */
 function espeakSeconds(text: string, voice: string): number {
@@ -16,7 +17,7 @@ function espeakSeconds(text: string, voice: string): number {
 describe('EspeakNgTts', () => {
   const tts = new EspeakNgTts();
 
-  it('yields 8 kHz audio as long as espeak-ng\'s own output, the first chunk before synthesis ends', async () => {
+  it("yields 8 kHz audio as long as espeak-ng's own output, the first chunk before synthesis ends", async () => {
     const started = performance.now();
     let firstAt = 0;
     let samples = 0;
@@ -30,7 +31,9 @@ describe('EspeakNgTts', () => {
     }
     const totalMs = performance.now() - started;
     const expected = espeakSeconds(LONG, 'en-us+f3');
-    console.log(`espeak-ng TTS: first chunk after ${firstAt.toFixed(1)} ms, whole ${(samples / 8000).toFixed(2)} s of audio in ${totalMs.toFixed(1)} ms, ${chunks} chunks`);
+    console.log(
+      `espeak-ng TTS: first chunk after ${firstAt.toFixed(1)} ms, whole ${(samples / 8000).toFixed(2)} s of audio in ${totalMs.toFixed(1)} ms, ${chunks} chunks`,
+    );
     expect(Math.abs(samples / 8000 - expected) / expected).toBeLessThan(0.02);
     expect(peak).toBeGreaterThan(3000);
     expect(chunks).toBeGreaterThan(2);
@@ -60,7 +63,11 @@ describe('EspeakNgTts', () => {
 
   it('reports a missing binary as an error', async () => {
     const broken = new EspeakNgTts('/nonexistent/espeak-ng');
-    await expect((async () => { for await (const _ of broken.synthesize('hello', { voice: 'alloy', language: 'en-US' })); })()).rejects.toThrow(/espeak-ng/);
+    await expect(
+      (async () => {
+        for await (const _ of broken.synthesize('hello', { voice: 'alloy', language: 'en-US' }));
+      })(),
+    ).rejects.toThrow(/espeak-ng/);
   });
 
   it('maps catalogue voices by language and gender, and unknown ids to the language default', () => {

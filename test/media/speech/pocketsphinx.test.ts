@@ -52,7 +52,10 @@ describe('PocketsphinxStt', () => {
   const latencies: number[] = [];
   afterAll(() => {
     const sorted = [...latencies].sort((a, b) => a - b);
-    if (sorted.length) console.log(`pocketsphinx STT latency (finish() → result) over ${sorted.length} turns: min ${sorted[0].toFixed(0)} ms, median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`);
+    if (sorted.length)
+      console.log(
+        `pocketsphinx STT latency (finish() → result) over ${sorted.length} turns: min ${sorted[0].toFixed(0)} ms, median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
+      );
   });
 
   for (const voice of ['nova', 'echo']) {
@@ -62,14 +65,14 @@ describe('PocketsphinxStt', () => {
         const { turns, result, speechStartMs } = await recognise(stt, concat([lineNoise(400), speech, lineNoise(800, 30, 2)]), PHRASES);
         expect(turns).toHaveLength(1);
         expect(speechStartMs).toBeGreaterThanOrEqual(340);
-        expect(turns[0].endMs).toBeLessThanOrEqual(400 + (speech.length / 8) + 100);
+        expect(turns[0].endMs).toBeLessThanOrEqual(400 + speech.length / 8 + 100);
         expect(result!.text).toBe(phrase.toLowerCase());
         latencies.push(result!.latencyMs);
       }
     }, 90_000);
   }
 
-  it('measures the decoder\'s start cost (process start, model and grammar load, empty utterance)', async () => {
+  it("measures the decoder's start cost (process start, model and grammar load, empty utterance)", async () => {
     const started = performance.now();
     const result = await stt.start({ sampleRate: 8000, language: 'en-US', phrases: PHRASES }).finish();
     console.log(`pocketsphinx process start + model/grammar load + exit, no audio: ${(performance.now() - started).toFixed(0)} ms`);
@@ -99,7 +102,10 @@ describe('PocketsphinxStt', () => {
     const logged = new PocketsphinxStt({ logger: { warn: (details) => warnings.push(details) } });
     const grammar = buildGrammar(['Book with Doctor Zzyzxq!', 'cancel, please', 'Qwxzv'], new Set(['book', 'with', 'doctor', 'cancel', 'please']));
     expect(grammar.alternatives).toEqual(['book with doctor', 'cancel please']);
-    expect(grammar.dropped).toEqual([{ phrase: 'Book with Doctor Zzyzxq!', words: ['zzyzxq'] }, { phrase: 'Qwxzv', words: ['qwxzv'] }]);
+    expect(grammar.dropped).toEqual([
+      { phrase: 'Book with Doctor Zzyzxq!', words: ['zzyzxq'] },
+      { phrase: 'Qwxzv', words: ['qwxzv'] },
+    ]);
     expect(grammar.jsgf).toContain('public <utterance> = book with doctor | cancel please;');
     const result = await logged.start({ sampleRate: 8000, language: 'en-US', phrases: ['cancel my order', 'Qwxzv'] }).finish();
     expect(result.text).toBe('');

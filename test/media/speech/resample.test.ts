@@ -17,7 +17,10 @@ function resampleAll(r: Resampler, input: Int16Array, chunk: number): Int16Array
   parts.push(r.flush());
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 

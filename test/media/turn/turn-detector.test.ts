@@ -3,7 +3,10 @@ import { TurnDetector, type SpeechStart, type Turn, type TurnDetectorOptions } f
 import { Vad } from '../../../src/media/turn/vad.js';
 import { concat, frames, lineNoise, speak, tone } from '../speech/audio.js';
 
-interface Run { starts: (SpeechStart & { emittedAtMs: number })[]; turns: Turn[] }
+interface Run {
+  starts: (SpeechStart & { emittedAtMs: number })[];
+  turns: Turn[];
+}
 
 /** Feeds a call's caller audio, 20 ms at a time, and records what the detector said and when (in call time). */
 async function detect(pcm: Int16Array, options: TurnDetectorOptions = {}): Promise<Run> {
@@ -45,7 +48,9 @@ describe('TurnDetector', () => {
     const [turn] = run.turns;
     const onset = 600 + onsetMs(phrase);
     const end = 600 + ms(phrase);
-    console.log(`turn: speech ${onset.toFixed(0)}–${end.toFixed(0)} ms, detected ${turn.startMs}–${turn.endMs} ms, speechStart emitted at ${run.starts[0].emittedAtMs} ms`);
+    console.log(
+      `turn: speech ${onset.toFixed(0)}–${end.toFixed(0)} ms, detected ${turn.startMs}–${turn.endMs} ms, speechStart emitted at ${run.starts[0].emittedAtMs} ms`,
+    );
     expect(turn.reason).toBe('silence');
     expect(turn.startMs).toBeGreaterThanOrEqual(onset - 60);
     expect(turn.startMs).toBeLessThanOrEqual(onset + 100);
@@ -62,7 +67,9 @@ describe('TurnDetector', () => {
 
   it('ignores short noises: 20 and 40 ms bursts (the VAD stays "voiced" 60–80 ms after them) and the first moments of line noise', async () => {
     const noise = (ms: number, seed: number): Int16Array => lineNoise(ms, 200, seed);
-    const run = await detect(concat([noise(1000, 3), lineNoise(20, 12_000, 5), noise(1000, 4), lineNoise(40, 3000, 6), noise(600, 7), lineNoise(40, 12_000, 8), noise(600, 9)]));
+    const run = await detect(
+      concat([noise(1000, 3), lineNoise(20, 12_000, 5), noise(1000, 4), lineNoise(40, 3000, 6), noise(600, 7), lineNoise(40, 12_000, 8), noise(600, 9)]),
+    );
     expect(run.starts).toEqual([]);
     expect(run.turns).toEqual([]);
   });
@@ -89,6 +96,8 @@ describe('TurnDetector', () => {
   it('DTMF key presses in the audio: what happens (documented, not a requirement)', async () => {
     const gap = lineNoise(200, 30, 8);
     const run = await detect(concat([lineNoise(400), tone(100, [770, 1336]), gap, tone(100, [697, 1209]), gap, tone(60, [852, 1477]), lineNoise(800)]));
-    console.log(`in-band DTMF (100, 100 and 60 ms tones): ${run.starts.length} speechStart, turns ${JSON.stringify(run.turns.map((t) => [t.startMs, t.endMs]))}`);
+    console.log(
+      `in-band DTMF (100, 100 and 60 ms tones): ${run.starts.length} speechStart, turns ${JSON.stringify(run.turns.map((t) => [t.startMs, t.endMs]))}`,
+    );
   });
 });

@@ -8,7 +8,9 @@ function voicedFrames(vad: Vad, pcm: Int16Array): boolean[] {
 
 describe('Vad (WebRTC VAD, wasm)', () => {
   let vad: Vad;
-  beforeEach(async () => { vad = await Vad.create(3); });
+  beforeEach(async () => {
+    vad = await Vad.create(3);
+  });
   afterEach(() => vad.close());
 
   it('finds speech in espeak-ng audio on the phone path', async () => {
@@ -23,7 +25,12 @@ describe('Vad (WebRTC VAD, wasm)', () => {
     // Measured: a fresh WebRTC VAD (or one that heard digital silence) flags the first 80–100 ms of line
     // noise as voiced while it adapts its noise model; TurnDetector's warm-up skips that.
     for (const mode of [0, 1, 2, 3] as const) {
-      for (const [amplitude, seed] of [[30, 1], [100, 3], [200, 7], [500, 9]]) {
+      for (const [amplitude, seed] of [
+        [30, 1],
+        [100, 3],
+        [200, 7],
+        [500, 9],
+      ]) {
         const v = await Vad.create(mode);
         expect(voicedFrames(v, new Int16Array(1600)).some(Boolean)).toBe(false);
         const flags = voicedFrames(v, lineNoise(3000, amplitude, seed));

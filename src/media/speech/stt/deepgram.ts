@@ -81,20 +81,31 @@ class DeepgramStream extends EventEmitter implements SttStream {
   private keepAlive: NodeJS.Timeout | undefined;
   private lastSent = Date.now();
 
-  constructor(socket: Promise<WebSocket>, private readonly encoding: 'linear16' | 'mulaw', private readonly timeoutMs: number, keepAliveMs: number) {
+  constructor(
+    socket: Promise<WebSocket>,
+    private readonly encoding: 'linear16' | 'mulaw',
+    private readonly timeoutMs: number,
+    keepAliveMs: number,
+  ) {
     super();
-    socket.then((ws) => {
-      if (this.state === 'done') return ws.close();
-      this.ws = ws;
-      ws.addEventListener('message', (event) => this.onMessage(frameText(event.data)));
-      ws.addEventListener('close', (event) => this.onClose(event.code, event.reason));
-      for (const chunk of this.pending) ws.send(chunk);
-      this.pending = [];
-      if (this.state === 'finishing') ws.send(JSON.stringify({ type: 'CloseStream' }));
-      this.keepAlive = setInterval(() => {
-        if (this.state === 'open' && Date.now() - this.lastSent >= keepAliveMs) this.sendText(JSON.stringify({ type: 'KeepAlive' }));
-      }, Math.max(100, keepAliveMs / 2));
-    }, (error: Error) => this.fail(new Error(`Deepgram: ${error.message}`)));
+    socket.then(
+      (ws) => {
+        if (this.state === 'done') return ws.close();
+        this.ws = ws;
+        ws.addEventListener('message', (event) => this.onMessage(frameText(event.data)));
+        ws.addEventListener('close', (event) => this.onClose(event.code, event.reason));
+        for (const chunk of this.pending) ws.send(chunk);
+        this.pending = [];
+        if (this.state === 'finishing') ws.send(JSON.stringify({ type: 'CloseStream' }));
+        this.keepAlive = setInterval(
+          () => {
+            if (this.state === 'open' && Date.now() - this.lastSent >= keepAliveMs) this.sendText(JSON.stringify({ type: 'KeepAlive' }));
+          },
+          Math.max(100, keepAliveMs / 2),
+        );
+      },
+      (error: Error) => this.fail(new Error(`Deepgram: ${error.message}`)),
+    );
   }
 
   write(frame: Int16Array): void {

@@ -37,7 +37,10 @@ class TranscriptionStream extends EventEmitter implements SttStream {
   private state: 'open' | 'finishing' | 'done' = 'open';
   private readonly abortController = new AbortController();
 
-  constructor(private readonly o: OpenAiTranscriptionOptions, private readonly stt: SttOptions) {
+  constructor(
+    private readonly o: OpenAiTranscriptionOptions,
+    private readonly stt: SttOptions,
+  ) {
     super();
   }
 

@@ -62,8 +62,20 @@ export class PocketsphinxStt implements SpeechToText {
 
   /** The decoder's arguments: a grammar from the phrases, else the generic model. */
   private async args(phrases: string[] | undefined): Promise<string[]> {
-    const common = ['-infile', '/dev/stdin', '-hmm', join(this.modelDir, 'en-us'), '-dict', join(this.modelDir, 'cmudict-en-us.dict'),
-      '-samprate', '16000', '-remove_silence', 'no', '-logfn', '/dev/null'];
+    const common = [
+      '-infile',
+      '/dev/stdin',
+      '-hmm',
+      join(this.modelDir, 'en-us'),
+      '-dict',
+      join(this.modelDir, 'cmudict-en-us.dict'),
+      '-samprate',
+      '16000',
+      '-remove_silence',
+      'no',
+      '-logfn',
+      '/dev/null',
+    ];
     const grammar = phrases?.length ? buildGrammar(phrases, await this.dictionary()) : null;
     if (grammar?.dropped.length) this.logger.warn({ dropped: grammar.dropped }, 'pocketsphinx: words not in the dictionary left out of the grammar');
     if (!grammar?.alternatives.length) return [...common, '-lm', join(this.modelDir, 'en-us.lm.bin')];
@@ -90,7 +102,9 @@ export class PocketsphinxStt implements SpeechToText {
     if (!file) {
       const path = join(tmpdir(), `pocketsphinx-${hash}.gram`);
       const temp = `${path}.${process.pid}.tmp`;
-      file = writeFile(temp, jsgf).then(() => rename(temp, path)).then(() => path);
+      file = writeFile(temp, jsgf)
+        .then(() => rename(temp, path))
+        .then(() => path);
       file.catch(() => this.grammars.delete(hash));
       this.grammars.set(hash, file);
     }
@@ -104,11 +118,19 @@ export class PocketsphinxStt implements SpeechToText {
  * dropped from their phrase (the rest still identifies it), and a phrase left
  * empty is dropped.
  */
-export function buildGrammar(phrases: string[], dictionary: Set<string>): { jsgf: string; alternatives: string[]; dropped: { phrase: string; words: string[] }[] } {
+export function buildGrammar(
+  phrases: string[],
+  dictionary: Set<string>,
+): { jsgf: string; alternatives: string[]; dropped: { phrase: string; words: string[] }[] } {
   const alternatives = new Set<string>();
   const dropped: { phrase: string; words: string[] }[] = [];
   for (const phrase of phrases) {
-    const words = phrase.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).map((w) => w.replace(/^'+|'+$/g, '')).filter(Boolean);
+    const words = phrase
+      .toLowerCase()
+      .replace(/[^a-z0-9' ]+/g, ' ')
+      .split(/\s+/)
+      .map((w) => w.replace(/^'+|'+$/g, ''))
+      .filter(Boolean);
     const known = words.filter((w) => dictionary.has(w));
     if (known.length < words.length) dropped.push({ phrase, words: words.filter((w) => !dictionary.has(w)) });
     if (known.length) alternatives.add(known.join(' '));
@@ -132,25 +154,37 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
   private readonly exited: Promise<{ code: number | null; error?: Error }>;
   private failed: Error | undefined;
 
-  constructor(args: Promise<string[]>, binary: string, private readonly timeoutMs: number, spawn: SpawnSpeechProcess) {
+  constructor(
+    args: Promise<string[]>,
+    binary: string,
+    private readonly timeoutMs: number,
+    spawn: SpawnSpeechProcess,
+  ) {
     super();
-    this.exited = args.then((argv) => {
-      if (this.state === 'done') return { code: null, error: new Error('aborted') };
-      // Node's stdio "pipes" are socketpairs, which pocketsphinx_continuous cannot fopen() as /dev/stdin
-      // (ENXIO): `cat` copies them into a real pipe. Its own process group, so abort() kills both.
-      const child = spawn('sh', ['-c', 'cat | exec "$0" "$@"', binary, ...argv], { detached: true });
-      this.child = child;
-      child.stdout.setEncoding('utf8').on('data', (d: string) => { this.stdout += d; });
-      child.stderr.setEncoding('utf8').on('data', (d: string) => { this.stderr = (this.stderr + d).slice(-2000); });
-      child.stdin.on('error', () => {}); // EPIPE if the decoder died: its exit code tells why
-      for (const chunk of this.pending) child.stdin.write(chunk);
-      this.pending = [];
-      if (this.state === 'finishing') child.stdin.end();
-      return new Promise((resolve) => {
-        child.once('error', (error) => resolve({ code: null, error }));
-        child.once('close', (code) => resolve({ code }));
-      });
-    }, (error: Error) => ({ code: null, error }));
+    this.exited = args.then(
+      (argv) => {
+        if (this.state === 'done') return { code: null, error: new Error('aborted') };
+        // Node's stdio "pipes" are socketpairs, which pocketsphinx_continuous cannot fopen() as /dev/stdin
+        // (ENXIO): `cat` copies them into a real pipe. Its own process group, so abort() kills both.
+        const child = spawn('sh', ['-c', 'cat | exec "$0" "$@"', binary, ...argv], { detached: true });
+        this.child = child;
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          this.stdout += d;
+        });
+        child.stderr.setEncoding('utf8').on('data', (d: string) => {
+          this.stderr = (this.stderr + d).slice(-2000);
+        });
+        child.stdin.on('error', () => {}); // EPIPE if the decoder died: its exit code tells why
+        for (const chunk of this.pending) child.stdin.write(chunk);
+        this.pending = [];
+        if (this.state === 'finishing') child.stdin.end();
+        return new Promise((resolve) => {
+          child.once('error', (error) => resolve({ code: null, error }));
+          child.once('close', (code) => resolve({ code }));
+        });
+      },
+      (error: Error) => ({ code: null, error }),
+    );
   }
 
   write(frame: Int16Array): void {
@@ -166,7 +200,10 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
     this.child?.stdin.end();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => { this.abort(); reject(new Error(`pocketsphinx gave no result within ${this.timeoutMs} ms`)); }, this.timeoutMs);
+      timer = setTimeout(() => {
+        this.abort();
+        reject(new Error(`pocketsphinx gave no result within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
     });
     try {
       const { code, error } = await Promise.race([this.exited, timeout]);
@@ -174,7 +211,11 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
       if (error) throw new Error(`pocketsphinx could not run: ${error.message}`);
       if (code === 127) throw new Error(`pocketsphinx could not run: ${this.stderr.trim()}`);
       if (code !== 0) throw new Error(`pocketsphinx exited with ${code}: ${this.stderr.trim()}`);
-      const text = this.stdout.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+      const text = this.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
       return { text, latencyMs: performance.now() - started };
     } finally {
       clearTimeout(timer);

@@ -14,20 +14,35 @@ import { spawnDirect, type SpawnSpeechProcess } from '../process-host.js';
  */
 export class EspeakNgTts implements TextToSpeech {
   /** `spawn`: the media runtime passes its ProcessHost's, so no fork runs on the event loop that paces RTP. */
-  constructor(private readonly binary = 'espeak-ng', private readonly spawn: SpawnSpeechProcess = spawnDirect) {}
+  constructor(
+    private readonly binary = 'espeak-ng',
+    private readonly spawn: SpawnSpeechProcess = spawnDirect,
+  ) {}
 
   async *synthesize(text: string, options: TtsOptions): AsyncGenerator<Int16Array> {
     const { signal } = options;
     if (signal?.aborted) return;
     // Its own process group: a kill reaches espeak-ng and sox. `--ignore-length`: espeak-ng streams with a placeholder length.
-    const child = this.spawn('sh', [
-      '-c', '"$0" "$@" | sox -q -D --buffer 1024 --ignore-length -t wav - -t raw -e signed -b 16 -c 1 - rate 8000',
-      this.binary, '--stdout', '-b', '1', '-v', espeakVoiceFor(options.voice, options.language),
-    ], { detached: true });
+    const child = this.spawn(
+      'sh',
+      [
+        '-c',
+        '"$0" "$@" | sox -q -D --buffer 1024 --ignore-length -t wav - -t raw -e signed -b 16 -c 1 - rate 8000',
+        this.binary,
+        '--stdout',
+        '-b',
+        '1',
+        '-v',
+        espeakVoiceFor(options.voice, options.language),
+      ],
+      { detached: true },
+    );
     const onAbort = (): void => void child.kill('SIGKILL', { group: true });
     signal?.addEventListener('abort', onAbort, { once: true });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-2000); });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-2000);
+    });
     const exited = new Promise<{ code: number | null; error?: Error }>((resolve) => {
       child.once('error', (error) => resolve({ code: null, error }));
       child.once('close', (code) => resolve({ code }));

@@ -33,7 +33,13 @@ function parseParams(text: string): Record<string, string> {
     if (!p) continue;
     const eq = p.indexOf('=');
     const key = (eq < 0 ? p : p.slice(0, eq)).trim().toLowerCase();
-    params[key] = eq < 0 ? '' : p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    params[key] =
+      eq < 0
+        ? ''
+        : p
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1');
   }
   return params;
 }
@@ -74,7 +80,11 @@ export function parseNameAddr(text: string): NameAddr | undefined {
   if (lt >= 0) {
     const gt = value.indexOf('>', lt);
     if (gt < 0) return undefined;
-    const display = value.slice(0, lt).trim().replace(/^"(.*)"$/, '$1') || undefined;
+    const display =
+      value
+        .slice(0, lt)
+        .trim()
+        .replace(/^"(.*)"$/, '$1') || undefined;
     const uri = value.slice(lt + 1, gt).trim();
     if (!parseUri(uri)) return undefined;
     return { display, uri, params: parseParams(value.slice(gt + 1)) };
@@ -108,5 +118,7 @@ export function newBranch(): string {
 
 /** Tags, branches and Call-IDs must be globally unique and hard to guess (RFC 3261 §19.3). */
 export function randomToken(length = 10): string {
-  return randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
+  return randomBytes(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length);
 }

@@ -168,7 +168,10 @@ export abstract class SipCall extends EventEmitter {
     this.localSdp = answer;
     if (headerValue(request.headers, 'Contact')) dialog.remoteTarget = contactUri(request) ?? dialog.remoteTarget;
     const response = makeResponse(request, 200, {
-      headers: [['Contact', dialog.contact], ['Content-Type', 'application/sdp']],
+      headers: [
+        ['Contact', dialog.contact],
+        ['Content-Type', 'application/sdp'],
+      ],
       body: answer,
     });
     tx.respond(response);
@@ -217,7 +220,10 @@ export abstract class SipCall extends EventEmitter {
       this.on('notify', onNotify);
       this.once('ended', finish);
       const request = dialog.request('REFER', {
-        headers: [['Refer-To', `<${target}>`], ['Referred-By', dialog.localAddr]],
+        headers: [
+          ['Refer-To', `<${target}>`],
+          ['Referred-By', dialog.localAddr],
+        ],
       });
       this.host.layer.request(request, dialog.destination(), {
         response: (res) => {

@@ -76,7 +76,11 @@ export class IncomingSipCall extends SipCall {
     this.localSdp = localSdp;
     const response = makeResponse(this.invite, 200, {
       toTag: this.localTag,
-      headers: [['Contact', this.dialog!.contact], ['Content-Type', 'application/sdp'], ['Allow', 'INVITE, ACK, CANCEL, BYE, OPTIONS']],
+      headers: [
+        ['Contact', this.dialog!.contact],
+        ['Content-Type', 'application/sdp'],
+        ['Allow', 'INVITE, ACK, CANCEL, BYE, OPTIONS'],
+      ],
       body: localSdp,
     });
     this.tx.respond(response); // sends it once and ends the transaction (§17.2.1)

@@ -38,12 +38,28 @@ export class SipParseError extends Error {
 }
 
 const COMPACT: Record<string, string> = {
-  i: 'Call-ID', m: 'Contact', e: 'Content-Encoding', l: 'Content-Length', c: 'Content-Type', f: 'From',
-  k: 'Supported', s: 'Subject', t: 'To', v: 'Via', r: 'Refer-To', o: 'Event', u: 'Allow-Events', b: 'Referred-By',
-  x: 'Session-Expires', y: 'Identity',
+  i: 'Call-ID',
+  m: 'Contact',
+  e: 'Content-Encoding',
+  l: 'Content-Length',
+  c: 'Content-Type',
+  f: 'From',
+  k: 'Supported',
+  s: 'Subject',
+  t: 'To',
+  v: 'Via',
+  r: 'Refer-To',
+  o: 'Event',
+  u: 'Allow-Events',
+  b: 'Referred-By',
+  x: 'Session-Expires',
+  y: 'Identity',
 };
 const SPECIAL: Record<string, string> = {
-  'call-id': 'Call-ID', cseq: 'CSeq', 'www-authenticate': 'WWW-Authenticate', 'mime-version': 'MIME-Version',
+  'call-id': 'Call-ID',
+  cseq: 'CSeq',
+  'www-authenticate': 'WWW-Authenticate',
+  'mime-version': 'MIME-Version',
 };
 /** Headers whose comma-separated values are separate entries (RFC 3261 §7.3.1). */
 const MULTI = new Set(['Via', 'Route', 'Record-Route', 'Contact']);
@@ -175,10 +191,7 @@ export function parseCSeq(value: string): { seq: number; method: string } | unde
 
 /** Serializes with full header names and a Content-Length computed from the body's bytes. */
 export function serializeSipMessage(message: SipMessage): Buffer {
-  const start =
-    message.kind === 'request'
-      ? `${message.method} ${message.uri} SIP/2.0`
-      : `SIP/2.0 ${message.status} ${message.reason}`;
+  const start = message.kind === 'request' ? `${message.method} ${message.uri} SIP/2.0` : `SIP/2.0 ${message.status} ${message.reason}`;
   const body = Buffer.from(message.body, 'utf8');
   const lines = [start];
   for (const [name, value] of message.headers) if (name !== 'Content-Length') lines.push(`${name}: ${value}`);

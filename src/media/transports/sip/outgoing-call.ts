@@ -109,9 +109,7 @@ export class OutgoingSipCall extends SipCall {
     if ((res.status === 401 || res.status === 407) && this.options.credentials && !this.authTried && !this.timedOut) {
       const challengeHeader = headerValue(res.headers, res.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate');
       const challenge = challengeHeader ? parseDigestChallenge(challengeHeader) : undefined;
-      const authorization = challenge
-        ? digestAuthorization({ challenge, method: 'INVITE', uri: this.options.target, ...this.options.credentials })
-        : undefined;
+      const authorization = challenge ? digestAuthorization({ challenge, method: 'INVITE', uri: this.options.target, ...this.options.credentials }) : undefined;
       if (authorization) {
         this.authTried = true;
         this.seq++;

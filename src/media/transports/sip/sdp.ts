@@ -115,12 +115,7 @@ export function negotiate(offer: SessionDescription): Negotiated | undefined {
     });
   const pcmu = has('PCMU');
   const pcma = has('PCMA');
-  const codec =
-    pcmu !== undefined
-      ? ({ payloadType: 0, name: 'PCMU' } as const)
-      : pcma !== undefined
-        ? ({ payloadType: 8, name: 'PCMA' } as const)
-        : undefined;
+  const codec = pcmu !== undefined ? ({ payloadType: 0, name: 'PCMU' } as const) : pcma !== undefined ? ({ payloadType: 8, name: 'PCMA' } as const) : undefined;
   // G.711 dynamic mappings to other numbers are legal but unseen on trunks; insist on the static numbers.
   if (!codec || (pcmu !== undefined ? pcmu !== 0 : pcma !== 8)) return undefined;
   const address = audio.connection ?? offer.connection;

@@ -23,11 +23,27 @@ export interface Peer {
 export type SendFn = (message: SipRequest | SipResponse, to: Peer) => void;
 
 export const REASONS: Record<number, string> = {
-  100: 'Trying', 180: 'Ringing', 183: 'Session Progress', 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized',
-  403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 407: 'Proxy Authentication Required',
-  408: 'Request Timeout', 480: 'Temporarily Unavailable', 481: 'Call/Transaction Does Not Exist',
-  484: 'Address Incomplete', 486: 'Busy Here', 487: 'Request Terminated', 488: 'Not Acceptable Here',
-  491: 'Request Pending', 500: 'Server Internal Error', 501: 'Not Implemented', 503: 'Service Unavailable',
+  100: 'Trying',
+  180: 'Ringing',
+  183: 'Session Progress',
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  480: 'Temporarily Unavailable',
+  481: 'Call/Transaction Does Not Exist',
+  484: 'Address Incomplete',
+  486: 'Busy Here',
+  487: 'Request Terminated',
+  488: 'Not Acceptable Here',
+  491: 'Request Pending',
+  500: 'Server Internal Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
   603: 'Decline',
 };
 

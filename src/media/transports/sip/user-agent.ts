@@ -11,15 +11,7 @@ import { parseNameAddr, parseVia } from './address.js';
 import { ALLOW, UNSUPPORTED_MEDIA_WARNING, type CallHost, type SipCall, type SipLogger } from './call.js';
 import type { LocalIdentity } from './dialog.js';
 import { IncomingSipCall } from './incoming-call.js';
-import {
-  headerValue,
-  parseSipMessage,
-  serializeSipMessage,
-  SipParseError,
-  type SipHeaderList,
-  type SipRequest,
-  type SipResponse,
-} from './message.js';
+import { headerValue, parseSipMessage, serializeSipMessage, SipParseError, type SipHeaderList, type SipRequest, type SipResponse } from './message.js';
 import { OutgoingSipCall, type PlaceCallOptions } from './outgoing-call.js';
 import { DEFAULT_RATE_LIMIT, SourceRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { negotiate, parseSdp } from './sdp.js';
@@ -173,7 +165,10 @@ export class SipUserAgent extends EventEmitter implements CallHost {
       case 'INVITE':
         return this.handleInvite(request, source);
       case 'OPTIONS':
-        return this.respondStateless(request, source, 200, [['Allow', ALLOW], ['Accept', 'application/sdp']]);
+        return this.respondStateless(request, source, 200, [
+          ['Allow', ALLOW],
+          ['Accept', 'application/sdp'],
+        ]);
       case 'BYE':
         return this.respondStateless(request, source, 481);
       default:
