@@ -5,6 +5,10 @@ import { connectMcp, mcpPrincipal, textOf } from '../support/mcp.js';
 import { PERMISSIONS } from '../../src/modules/org/permissions.js';
 import { v1Routes } from '../../src/http/v1/index.js';
 import { START_RELEASE_NEEDS } from '../../src/modules/releases/start-release.js';
+import { platformTools } from '../../src/mcp/tools/index.js';
+import { permissionsOf, type Requirement } from '../../src/modules/org/permissions.js';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /**
  * An operation that needs several permissions declares them once (starting a release changes the agent and
@@ -27,6 +31,50 @@ describe('an operation needing several permissions', () => {
     expect(route.permission).toBe(START_RELEASE_NEEDS);
     const doc = (await t.request.get('/v1/openapi.json')).body;
     expect(doc.paths['/v1/agent/{agent_id}/release/start'].post.description).toContain('Requires the permissions `agents:publish` and `agents:write`.');
+  });
+
+  it('holds every route and tool to the permissions the domain operations it calls check', () => {
+    // The exported operations of src/modules and the permissions each checks unconditionally (a check under an
+    // `if` depends on the input, like a required test's gate, and is left to the operation).
+    const modules = join(dirname(new URL(import.meta.url).pathname), '..', '..', 'src', 'modules');
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
+    const named: Record<string, Requirement> = { START_RELEASE_NEEDS };
+    const checks = new Map<string, string[]>();
+    for (const file of files(modules)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/^export async function (\w+)[\s\S]*?^}/gm)) {
+        const needs = m[0]
+          .split('\n')
+          .filter((line) => !/^\s*if\s*\(/.test(line))
+          .flatMap((line) => [
+            ...[...line.matchAll(/requirePermission\((?:principal|actor)\b[^,]*, '([a-z_]+:[a-z_]+)'\)/g)].map((x) => x[1]),
+            ...[...line.matchAll(/requireAll\((?:principal|actor)\b[^,]*, (\w+)\)/g)].flatMap((x) => permissionsOf(named[x[1]])),
+          ]);
+        checks.set(m[1], needs);
+      }
+    }
+    expect(checks.get('startRelease')).toEqual(['agents:publish', 'agents:write']);
+    // What a handler calls, as its compiled text shows it (`(0, _module.name)(...)` or `name(...)`).
+    const called = (handler: unknown) => [...new Set([...String(handler).matchAll(/\b(\w+)\)?\(/g)].map((m) => m[1]).filter((n) => checks.has(n)))];
+    const drift: string[] = [];
+    const surfaces = [
+      ...v1Routes.map((r) => ({ name: `route ${r.operationId}`, declared: r.permission, handler: r.handler })),
+      ...platformTools.map((tool) => ({ name: `tool ${tool.name}`, declared: tool.permission, handler: tool.handler })),
+    ];
+    let reached = 0;
+    for (const surface of surfaces) {
+      const declared = new Set(permissionsOf(surface.declared));
+      const operations = called(surface.handler);
+      if (operations.length) reached++;
+      for (const operation of operations) {
+        for (const needed of checks.get(operation)!) {
+          if (!declared.has(needed as never)) drift.push(`${surface.name} declares ${[...declared].join('+')} but ${operation} checks ${needed}`);
+        }
+      }
+    }
+    expect(drift).toEqual([]);
+    // The check reads real handlers: most routes and tools call an operation it knows.
+    expect(reached).toBeGreaterThan(surfaces.length / 2);
   });
 
   it('refuses a role that may publish but not write, over MCP, naming agents:write', async () => {

@@ -4,6 +4,7 @@ import { START_RELEASE_NEEDS, startRelease } from '../../modules/releases/start-
 import { getRelease } from '../../modules/releases/get-release.js';
 import { isTerminal } from '../../modules/releases/release-access.js';
 import { pollUntil } from '../../modules/progress.js';
+import { permissionsOf } from '../../modules/org/permissions.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { defineTool } from '../tool.js';
 
@@ -32,7 +33,8 @@ export const releaseStart = defineTool({
   },
   output: ReleaseResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  permission: START_RELEASE_NEEDS,
+  // With waitSeconds the tool reads the release's progress too: every permission is checked before anything starts.
+  permission: [...permissionsOf(START_RELEASE_NEEDS), 'agents:read'],
   handler: async ({ wait_seconds: waitSeconds, ...input }, { em, principal, deps, progress }) => {
     const temporal = temporalAccess(deps);
     const release = await startRelease(em, principal, input, temporal);

@@ -28,7 +28,8 @@ export const voiceCloneStart = defineTool({
   },
   output: VoiceCloneResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  permission: 'agents:write',
+  // With waitSeconds the tool reads the clone's progress too: both are checked before anything starts.
+  permission: ['agents:write', 'agents:read'],
   handler: async ({ wait_seconds: waitSeconds, ...input }, { em, principal, deps, progress }) => {
     const clone = await startVoiceClone(em, principal, input, temporalAccess(deps), { allowedHosts: deps.config.outbound.allowedHosts });
     if (!waitSeconds) return { voice_clone: clone };
