@@ -23,14 +23,18 @@ describe('recorded workflow histories', () => {
     const index = readFileSync(join(import.meta.dirname, '../../workflows/index.ts'), 'utf8');
     const registered = [...index.matchAll(/export \{ (\w+) \} from/g)].map((m) => m[1]).sort();
     expect(registered.length).toBeGreaterThanOrEqual(10);
-    const types = new Set(recorded.map((f) => (JSON.parse(readFileSync(join(root, f.replace(/\.history$/, '.json')), 'utf8')) as { workflowType: string }).workflowType));
+    const types = new Set(
+      recorded.map((f) => (JSON.parse(readFileSync(join(root, f.replace(/\.history$/, '.json')), 'utf8')) as { workflowType: string }).workflowType),
+    );
     expect(registered.filter((name) => !types.has(name))).toEqual([]);
   });
 
-  it('each replays on today\'s workflow code without a nondeterminism error', async () => {
+  it("each replays on today's workflow code without a nondeterminism error", async () => {
     const { NODE_OPTIONS: _jest, ...env } = process.env;
-    const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/replay-workflow-histories.ts', root], { env, timeout: 120_000 })
-      .then(({ stdout }) => ({ code: 0, stdout }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: `${error.stdout}\n${error.stderr.slice(-2000)}` }));
+    const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/replay-workflow-histories.ts', root], { env, timeout: 120_000 }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: `${error.stdout}\n${error.stderr.slice(-2000)}` }),
+    );
     const failures = run.stdout.split('\n').filter((line) => line.startsWith('fail '));
     expect(failures).toEqual([]);
     expect(run.stdout).toContain(`${recorded.length} replayed, 0 failed`);
