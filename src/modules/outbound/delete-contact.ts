@@ -36,7 +36,7 @@ export async function deleteContact(em: Em, principal: Principal, contactId: str
         { orderBy: { id: 'asc' }, limit: 20, fields: ['id'] },
       ),
     ]);
-    const pendingIn = new Set(pending.map((r) => r.campaign as unknown as string));
+    const pendingIn = new Set(pending.map((r) => r.campaign));
     const campaigns = open.filter((c) => pendingIn.has(c.id)).slice(0, 20);
     const uses = [
       ...campaigns.map((c) => ({ kind: 'campaign' as const, id: c.id, label: c.name })),
