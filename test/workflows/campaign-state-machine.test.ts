@@ -47,6 +47,8 @@ interface Fake {
   batchFailure: string | null;
   /** The most recipients in flight at once, seen at each claim. */
   mostInFlight: number;
+  /** setCampaignPace writes wait here until it opens (an update handler held mid-write). */
+  paceWrites: Gate;
 }
 
 const fakes = new Map<string, Fake>();
@@ -108,7 +110,10 @@ const activities: Partial<Activities> = {
     return open.length;
   },
   setCampaignStatus: async (id, status, reason) => void record(id, 'setCampaignStatus', status, reason),
-  setCampaignPace: async (id, maxConcurrent, callsPerMinute) => void record(id, 'setCampaignPace', maxConcurrent, callsPerMinute),
+  setCampaignPace: async (id, maxConcurrent, callsPerMinute) => {
+    record(id, 'setCampaignPace', maxConcurrent, callsPerMinute);
+    await fakeOf(id).paceWrites.wait();
+  },
   sweepCampaignDials: async (id) => {
     record(id, 'sweepCampaignDials');
     return 0;
@@ -147,7 +152,11 @@ interface Started {
 }
 
 /** Starts a campaign over `recipients` queued recipients on the stub worker; dials finish at once unless `held`. */
-async function start(recipients: number, input: Partial<CampaignInput>, options: { held?: boolean; batchFailure?: string } = {}): Promise<Started> {
+async function start(
+  recipients: number,
+  input: Partial<CampaignInput>,
+  options: { held?: boolean; batchFailure?: string; paceWritesHeld?: boolean } = {},
+): Promise<Started> {
   const id = uniqueName('cmp');
   const f: Fake = {
     calls: [],
@@ -155,8 +164,10 @@ async function start(recipients: number, input: Partial<CampaignInput>, options:
     carrier: new Gate(),
     batchFailure: options.batchFailure ?? null,
     mostInFlight: 0,
+    paceWrites: new Gate(),
   };
   if (!options.held) f.carrier.open();
+  if (!options.paceWritesHeld) f.paceWrites.open();
   fakes.set(id, f);
   const handle = await w.start<typeof outboundCampaign>('outboundCampaign', {
     taskQueue: w.taskQueue,
@@ -341,6 +352,60 @@ describe('the outbound campaign state machine (stubbed activities)', () => {
     expect(runs[2]).not.toBe(runs[0]);
     expect(runs[2]).toBe((await c.handle.describe()).runId);
     expect(states(c.f)).toEqual(['done', 'done', 'done']);
+  }, 30_000);
+
+  /**
+   * A move accepted after a run's last claim, while the run waits for its handlers before continuing as new: the
+   * claim is made and the run is about to hand over. Here a pace write held mid-flight keeps the run at that point.
+   */
+  async function atHandOver() {
+    const c = await start(3, { maxConcurrent: 1, dialsPerRun: 1, paused: true }, { held: true, paceWritesHeld: true });
+    const paceSet = c.handle.executeUpdate(setPaceUpdate, { args: [pace({ callsPerMinute: 30 })] });
+    await eventually(c.names, (n) => n.includes('setCampaignPace'));
+    const resumed = c.handle.executeUpdate(resumeUpdate, { args: [by()] });
+    // The resume wakes the loop: it claims one (the run's last dial) and waits for the held handlers.
+    await eventually(c.names, (n) => n.includes('dialCampaignBatch'));
+    const firstRun = (await c.handle.describe()).runId;
+    return { c, firstRun, handlersDone: () => Promise.all([paceSet, resumed]) };
+  }
+
+  it('a pause accepted while a run hands over to the next is kept: the next run starts paused', async () => {
+    const { c, firstRun, handlersDone } = await atHandOver();
+    const paused = c.handle.executeUpdate(pauseUpdate, { args: [by('hold on')] });
+    await eventually(c.progress, (p) => p.status === 'paused');
+    c.f.paceWrites.open();
+    await handlersDone();
+    expect(await paused).toMatchObject({ status: 'paused' });
+    await eventually(
+      async () => (await c.handle.describe()).runId,
+      (run) => run !== firstRun,
+    );
+    c.f.carrier.open();
+    await eventually(
+      () => states(c.f),
+      (s) => s[0] === 'done',
+    );
+    await sleep(1500); // longer than the poll (1 s): a running campaign would have claimed again
+    expect(c.claims()).toEqual([1]);
+    expect(await c.progress()).toMatchObject({ status: 'paused', callsPerMinute: 30, dialsStartedThisRun: 0 });
+    await c.handle.executeUpdate(resumeUpdate, { args: [by()] });
+    expect(await c.handle.result()).toMatchObject({ status: 'completed', remaining: 0 });
+    expect(states(c.f)).toEqual(['done', 'done', 'done']);
+  }, 30_000);
+
+  it('a cancel accepted while a run hands over is kept: no next run, the call in flight ends, the rest are cancelled', async () => {
+    const { c, firstRun, handlersDone } = await atHandOver();
+    const cancelled = c.handle.executeUpdate(cancelUpdate, { args: [by('wrong list')] });
+    await eventually(c.progress, (p) => p.status === 'cancelled');
+    c.f.paceWrites.open();
+    await handlersDone();
+    await cancelled;
+    c.f.carrier.open();
+    expect(await c.handle.result()).toMatchObject({ status: 'cancelled', inFlight: 0 });
+    expect((await c.handle.describe()).runId).toBe(firstRun);
+    expect(c.claims()).toEqual([1]);
+    expect(states(c.f)).toEqual(['done', 'cancelled', 'cancelled']);
+    expect(c.callsOf('closeCampaign')).toEqual([[]]);
   }, 30_000);
 
   it('a dial batch that fails for good settles its dials, and the campaign still completes', async () => {

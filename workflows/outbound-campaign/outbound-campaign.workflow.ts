@@ -49,6 +49,11 @@ const DIAL_BATCH = 10;
 const STALE_MS = 60_000;
 /** The patch that made a claim's dials one batch workflow instead of a workflow each (decision 0033). */
 const DIAL_BATCHES = 'campaign-dial-batches';
+/**
+ * The patch that carries a pause or cancel accepted while a run hands over (its last claim made, its handlers
+ * finishing) to the next: before it the next run started running whatever the last move was.
+ */
+const CARRY_MOVES = 'campaign-carry-moves-over-continue-as-new';
 /** Least time between two sweeps of stale dials. */
 const SWEEP_MS = 30_000;
 
@@ -253,14 +258,19 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
       if (claimed.length > 0) {
         if (state.started >= input.dialsPerRun || workflowInfo().continueAsNewSuggested) {
           await condition(allHandlersFinished);
-          await continueAsNew<typeof outboundCampaign>({
-            campaignId: id,
-            maxConcurrent: state.maxConcurrent,
-            callsPerMinute: state.callsPerMinute,
-            paused: false,
-            recentStarts,
-            dialsPerRun: input.dialsPerRun,
-          });
+          // A move accepted since the claim (the handlers above) holds: a cancelled campaign ends in this run (the
+          // loop stops, its calls in flight finish), a paused one continues paused.
+          const carryMoves = patched(CARRY_MOVES);
+          if (!carryMoves || state.status !== 'cancelled') {
+            await continueAsNew<typeof outboundCampaign>({
+              campaignId: id,
+              maxConcurrent: state.maxConcurrent,
+              callsPerMinute: state.callsPerMinute,
+              paused: carryMoves && state.status === 'paused',
+              recentStarts,
+              dialsPerRun: input.dialsPerRun,
+            });
+          }
         }
         continue;
       }
