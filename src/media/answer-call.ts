@@ -5,7 +5,7 @@ import { DomainError } from '../modules/errors.js';
 import { newId } from '../modules/ids.js';
 import { Agent, AgentVersion } from '../modules/agents/agents.entity.js';
 import { routeInboundCall, type InboundRoute } from '../modules/telephony/route-inbound-call.js';
-import { converse, recordConversation, type EngineDeps } from '../modules/engine/run-conversation.js';
+import { converse, recordConversation, type ConverseStep, type EngineDeps } from '../modules/engine/run-conversation.js';
 import type { RecordingStore } from '../modules/calls/recording-store.js';
 import { tryNormalizePhone } from '../modules/phone.js';
 import { parseUri } from './transports/sip/address.js';
@@ -248,10 +248,13 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
     startedAt: live.startedAt,
   };
   let ran: Awaited<ReturnType<typeof converse>> | undefined;
+  const opening = openingSteps(log, sessionId);
   try {
-    ran = await converse(deps.engine, input, party);
+    ran = await converse(deps.engine, input, party, opening.step);
   } catch (error) {
     log.error({ err: error }, 'live call: the conversation failed');
+  } finally {
+    opening.stop();
   }
   // The agent ended the call: its last words are on the wire first, then BYE.
   if (!(await drained(media))) log.debug('live call: caller hung up before the goodbye was played');
@@ -293,6 +296,34 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
   await recordConversation(deps.engine, input, ran, { recording, replacesLiveSession: true });
   deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, rtp: media.session.stats() });
   log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
+}
+
+/** A call whose first message is not out this long after the conversation began is logged with the step it stands at. */
+const OPENING_WARN_MS = [5_000, 15_000];
+
+/**
+ * The steps of a call up to its first message: logged once with their times when the first message is out,
+ * and as a warning with the last step done when it takes longer than OPENING_WARN_MS (a silent call shows where
+ * it stopped).
+ */
+function openingSteps(log: Logger, sessionId: string) {
+  const began = performance.now();
+  const steps: Partial<Record<ConverseStep, number>> = {};
+  let last: ConverseStep | 'none' = 'none';
+  const timers = OPENING_WARN_MS.map((ms) =>
+    setTimeout(() => log.warn({ session_id: sessionId, last_step: last, steps, ms }, 'live call: no first message yet'), ms).unref(),
+  );
+  return {
+    step: (step: ConverseStep) => {
+      last = step;
+      steps[step] = Math.round(performance.now() - began);
+      if (step === 'first message spoken') {
+        timers.forEach(clearTimeout);
+        log.info({ session_id: sessionId, steps }, 'live call: first message out');
+      }
+    },
+    stop: () => timers.forEach(clearTimeout),
+  };
 }
 
 /** What the agent says when the network refused its transfer, before it hangs up. */

@@ -191,12 +191,15 @@ export async function runConversation(deps: EngineDeps, input: ConversationInput
   return recordConversation(deps, input, run);
 }
 
+/** The steps of a conversation up to its first words, reported as each is done (a live call logs where it stands). */
+export type ConverseStep = 'loaded' | 'call.started emitted' | 'tools loaded' | 'model resolved' | 'first message spoken';
+
 /**
  * The conversation itself, with whoever `party` is: the first message, then
  * turns until the call ends. Returns what `record` needs; writes nothing but
- * the call.started event.
+ * the call.started event. `onStep` hears each step up to the first message.
  */
-export async function converse(deps: EngineDeps, input: CallInput, party: CallParty) {
+export async function converse(deps: EngineDeps, input: CallInput, party: CallParty, onStep?: (step: ConverseStep) => void) {
   const settings = deps.settings ?? defaultEngineSettings();
   const em = deps.orm.em.fork();
   const agent = await em.findOne(Agent, { id: input.agentId, organization: input.organizationId, project: input.projectId });
@@ -207,6 +210,7 @@ export async function converse(deps: EngineDeps, input: CallInput, party: CallPa
   const prices = organization?.priceList ?? DEFAULT_PRICE_LIST;
   const config = version.config;
   const sessionId = input.sessionId ?? newId('session');
+  onStep?.('loaded');
 
   const context: ToolContext = {
     organizationId: input.organizationId,
@@ -231,8 +235,10 @@ export async function converse(deps: EngineDeps, input: CallInput, party: CallPa
         phoneNumber: input.phoneNumber ?? null,
       }),
     );
+    onStep?.('call.started emitted');
   }
   const tools = await loadCallTools(em, context, settings);
+  onStep?.('tools loaded');
   const offered = tools.filter((t) => t.permission !== 'block');
   const call = new Call(party);
   const maxMs = config.end_call.max_duration_seconds * 1000;
@@ -245,12 +251,14 @@ export async function converse(deps: EngineDeps, input: CallInput, party: CallPa
     call.note(`The call could not start: ${error.message}`);
     call.end('failed', 'error');
   }
+  onStep?.('model resolved');
 
   call.spend(ANSWER_MS - TURN_GAP_MS);
   if (model && config.first_message.trim()) {
     const heard = await call.speak(config.first_message);
     call.messages.push({ role: 'assistant', content: heard });
   }
+  onStep?.('first message spoken');
   const system = systemPrompt(config, offered, input);
 
   const asking: Asking = { confirmations: deps.confirmations, timeoutMs: settings.confirmationTimeoutMs };

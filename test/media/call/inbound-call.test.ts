@@ -65,6 +65,12 @@ describe('an inbound SIP call answered by an agent', () => {
         ['agent', REPLY],
       ]),
     );
+    // The steps up to the greeting are logged once, in order, with their times since the conversation began.
+    const opening = h.logs.find((line) => line.msg === 'live call: first message out' && line.session_id === session.id);
+    const steps = opening?.steps as Record<string, number>;
+    expect(Object.keys(steps)).toEqual(['loaded', 'call.started emitted', 'tools loaded', 'model resolved', 'first message spoken']);
+    expect(Object.values(steps)).toEqual([...Object.values(steps)].sort((a, b) => a - b));
+    expect(h.logs.some((line) => line.msg === 'live call: no first message yet')).toBe(false);
     // Real durations: the call lasted the pause sipp held it for.
     expect(session.duration_seconds).toBeGreaterThanOrEqual(11);
     expect(session.duration_seconds).toBeLessThanOrEqual(20);
