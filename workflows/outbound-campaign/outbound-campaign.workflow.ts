@@ -261,12 +261,14 @@ export async function outboundCampaign(input: CampaignInput): Promise<CampaignPr
           // A move accepted since the claim (the handlers above) holds: a cancelled campaign ends in this run (the
           // loop stops, its calls in flight finish), a paused one continues paused.
           const carryMoves = patched(CARRY_MOVES);
-          if (!carryMoves || state.status !== 'cancelled') {
+          // Read anew: the handlers may have moved it since the check after the claim (TypeScript narrowed it there).
+          const status = state.status as CampaignProgress['status'];
+          if (!carryMoves || status !== 'cancelled') {
             await continueAsNew<typeof outboundCampaign>({
               campaignId: id,
               maxConcurrent: state.maxConcurrent,
               callsPerMinute: state.callsPerMinute,
-              paused: carryMoves && state.status === 'paused',
+              paused: carryMoves && status === 'paused',
               recentStarts,
               dialsPerRun: input.dialsPerRun,
             });
