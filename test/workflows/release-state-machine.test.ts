@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import type { Activities } from '../../activities/index.js';
 import type { Actor } from '../../src/modules/agents/agents.entity.js';
@@ -42,6 +43,8 @@ interface Script {
   since: string | null;
   /** The guard's verdict per stage percent: a breach there. */
   breachAt: Record<number, string>;
+  /** setReleaseStageTraffic fails for good with this message. */
+  stageFailure: string | null;
   /** compensateRelease waits here. */
   undo: Gate;
   /** How long setReleasePaused (run from the pause and resume handlers) takes. */
@@ -83,7 +86,9 @@ const activities: Partial<Activities> = {
   publishRelease: async (id, firstStagePercent) => record(id, 'publishRelease', firstStagePercent),
   setReleaseStageTraffic: async (id, step, percent) => {
     record(id, 'setReleaseStageTraffic', step, percent);
-    return { since: scriptOf(id).since };
+    const { stageFailure, since } = scriptOf(id);
+    if (stageFailure) throw ApplicationFailure.create({ message: stageFailure, nonRetryable: true });
+    return { since };
   },
   checkReleaseGuard: async (id, step, since) => {
     record(id, 'checkReleaseGuard', step, since);
@@ -154,6 +159,7 @@ async function start(input: Partial<ReleaseInput>, script: Partial<Script> = {},
     testsPassed: true,
     since: '2026-01-01T00:00:00.000Z',
     breachAt: {},
+    stageFailure: null,
     undo: new Gate(),
     pauseWriteMs: 0,
     ...script,
@@ -297,6 +303,57 @@ describe('the release pipeline state machine (stubbed activities)', () => {
     expect(r.callsOf('finishRelease')).toEqual([['failed', 'No approval within 1 s']]);
   }, 30_000);
 
+  it('a failure after publishing undoes the split and the publish; moves during the undo are refused as ending', async () => {
+    const r = await start({ rollout: { stages: [50, 100], soakSeconds: 1 } }, { stageFailure: 'the traffic split could not be written' });
+    await eventually(r.names, (n) => n.includes('compensateRelease'));
+    const ending = refused('The release is ending (failed: the traffic split could not be written)');
+    expect(await refusal(r.handle.executeUpdate(abortUpdate, { args: [by()] }))).toEqual(ending);
+    expect(await refusal(r.handle.executeUpdate(rollbackUpdate, { args: [by()] }))).toEqual(ending);
+    expect(await refusal(r.handle.executeUpdate(pauseUpdate, { args: [by()] }))).toEqual(ending);
+    r.s.undo.open();
+    expect(await r.handle.result()).toEqual({ status: 'failed', reason: 'the traffic split could not be written' });
+    expect(r.callsOf('compensateRelease')).toEqual([['traffic'], ['publish']]);
+    expect(r.callsOf('setReleasePaused')).toEqual([]);
+    expect(r.callsOf('finishRelease')).toEqual([['failed', 'the traffic split could not be written']]);
+  }, 30_000);
+
+  it('a pause while awaiting approval stops its clock; an approval while paused is taken and the merge waits for the resume', async () => {
+    const r = await start({ requireApproval: true, approvalTimeoutSeconds: 2 });
+    await eventually(
+      () => progressOf(r),
+      (p) => p.awaitingApproval,
+    );
+    expect(await r.handle.executeUpdate(pauseUpdate, { args: [by()] })).toMatchObject({ paused: true, awaitingApproval: true });
+    await sleep(3000); // longer than the approval timeout: paused time does not count
+    expect(await progressOf(r)).toEqual({ status: 'awaiting_approval', currentStep: 'approval', paused: true, awaitingApproval: true, stagePercent: null });
+    await r.handle.executeUpdate(approveUpdate, { args: [by()] });
+    await eventually(r.names, (n) => n.includes('completeReleaseStep'));
+    await sleep(1000);
+    expect(r.names()).not.toContain('mergeRelease');
+    await r.handle.executeUpdate(resumeUpdate, { args: [by()] });
+    expect(await r.handle.result()).toEqual({ status: 'succeeded', reason: null });
+    expect(r.callsOf('recordReleaseApproval')).toEqual([['Ada']]);
+    expect(r.names()).not.toContain('failReleaseStep');
+  }, 30_000);
+
+  it('the approval time left after a pause still runs out: unpaused time before and after counts', async () => {
+    const started = Date.now();
+    const r = await start({ requireApproval: true, approvalTimeoutSeconds: 2 });
+    await eventually(
+      () => progressOf(r),
+      (p) => p.awaitingApproval,
+    );
+    await sleep(1000);
+    await r.handle.executeUpdate(pauseUpdate, { args: [by()] });
+    await sleep(2000);
+    await r.handle.executeUpdate(resumeUpdate, { args: [by()] });
+    expect(await r.handle.result()).toEqual({ status: 'failed', reason: 'No approval within 2 s' });
+    // 2 s of waiting plus the 2 s paused, not 2 s more after the resume.
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(4000);
+    expect(took).toBeLessThan(6500);
+  }, 30_000);
+
   it('a guard breach during the canary rolls back: no wider stage, the split then the publish undone', async () => {
     const r = await start({ rollout: { stages: [10, 50, 100], soakSeconds: 1 } }, { breachAt: { 10: 'error rate 30% against 5% before' } });
     const soaking = await eventually(
@@ -304,8 +361,13 @@ describe('the release pipeline state machine (stubbed activities)', () => {
       (p) => p.stagePercent !== null,
     );
     expect(soaking).toEqual({ status: 'running', currentStep: 'rollout_10', paused: false, awaitingApproval: false, stagePercent: 10 });
-    r.s.undo.open();
     const reason = 'guard breach at 10%: error rate 30% against 5% before';
+    // While the breach is undone, the outcome is decided: no move is taken.
+    await eventually(r.names, (n) => n.includes('compensateRelease'));
+    const ending = refused(`The release is ending (rolled_back: ${reason})`);
+    expect(await refusal(r.handle.executeUpdate(pauseUpdate, { args: [by()] }))).toEqual(ending);
+    expect(await refusal(r.handle.executeUpdate(abortUpdate, { args: [by()] }))).toEqual(ending);
+    r.s.undo.open();
     expect(await r.handle.result()).toEqual({ status: 'rolled_back', reason });
     expect(r.callsOf('publishRelease')).toEqual([[10]]);
     expect(r.callsOf('setReleaseStageTraffic')).toEqual([['rollout_10', 10]]);

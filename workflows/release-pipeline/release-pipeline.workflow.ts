@@ -35,6 +35,8 @@ const undo = proxyActivities<Activities>(presets.compensation);
 
 /** The patch that made the pipeline's database steps local activities. */
 const RELEASE_LOCAL_STEPS = 'release-local-steps';
+/** The patch that stops the approval's clock while the release is paused (before it, the timeout ran on). */
+const PAUSE_HOLDS_APPROVAL = 'release-pause-holds-approval';
 
 /** A move that stops the pipeline: an abort, a rollback, or a guard breach. */
 class Interrupted extends Error {
@@ -76,6 +78,8 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
     finished: false,
     stagePercent: null as number | null,
     interrupt: null as Interrupted | null,
+    /** The outcome once it is decided: compensations and the final write may still run, no move changes it. */
+    ending: null as ReleaseOutcome | null,
   };
   const progress = (): ReleaseProgress => ({
     status: state.status,
@@ -90,6 +94,7 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
   const refuseWhenOver = () => {
     if (state.finished) refuse(`The release has finished (${state.status})`);
     if (state.interrupt) refuse(`The release is already stopping: ${state.interrupt.why}`);
+    if (state.ending) refuse(`The release is ending (${state.ending.status}${state.ending.reason ? `: ${state.ending.reason}` : ''})`);
   };
   const who = (move: ReleaseMove) => move.by.name ?? move.by.id ?? move.by.type;
   // Pause and resume write the read state from their handlers; one at a time, in the order they came.
@@ -188,6 +193,24 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
     return ok;
   };
 
+  /**
+   * Waits up to `ms` of unpaused time for the approval: the clock stops while the release is paused, so a pause
+   * never lets the approval time out (an approval given while paused is taken; the merge waits for the resume).
+   * True when approved, false when the time ran out.
+   */
+  const approvalWithin = async (ms: number): Promise<boolean> => {
+    let left = ms;
+    for (;;) {
+      await waitFor(() => state.approved || !state.paused);
+      if (state.approved) return true;
+      const since = Date.now();
+      await waitFor(() => state.approved || state.paused, left);
+      if (state.approved) return true;
+      left -= Date.now() - since;
+      if (!state.paused || left <= 0) return false;
+    }
+  };
+
   const compensations: { name: string; run: () => Promise<unknown> }[] = [];
   let outcome: ReleaseOutcome;
   try {
@@ -230,7 +253,8 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
         await db.awaitReleaseApproval(id);
         let approved: boolean;
         try {
-          approved = await waitFor(() => state.approved, input.approvalTimeoutSeconds * 1000);
+          const ms = input.approvalTimeoutSeconds * 1000;
+          approved = patched(PAUSE_HOLDS_APPROVAL) ? await approvalWithin(ms) : await waitFor(() => state.approved, ms);
         } finally {
           state.awaitingApproval = false;
           state.status = 'running';
@@ -263,8 +287,11 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
     }
     state.currentStep = null;
     outcome = { status: 'succeeded', reason: null };
+    state.ending = outcome;
   } catch (error) {
     outcome = error instanceof Interrupted ? { status: error.status, reason: error.why } : { status: 'failed', reason: describe(error) };
+    // A failure or a guard breach is as final as an abort: moves are refused while the compensations run.
+    state.ending = outcome;
     // Compensations run even if the pipeline is being cancelled, newest first.
     await CancellationScope.nonCancellable(async () => {
       for (const c of [...compensations].reverse()) {

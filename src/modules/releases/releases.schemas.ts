@@ -86,7 +86,7 @@ export const StartReleaseRestBody = z
       .min(1)
       .max(7 * 24 * 3600)
       .default(APPROVAL_TIMEOUT_DEFAULT)
-      .describe('How long to wait for the approval before the release fails; default one day.'),
+      .describe('How long to wait for the approval before the release fails; default one day. Time paused does not count.'),
   })
   .strict()
   .openapi('StartReleaseRestBody');
