@@ -4,6 +4,8 @@ import { createTenant, type TestTenant } from '../support/factories.js';
 import { connectMcp, mcpPrincipal, textOf, detailsOf } from '../support/mcp.js';
 import { sql } from '../../src/db/orm.js';
 import { PERMISSIONS } from '../../src/modules/org/permissions.js';
+import { newId } from '../../src/modules/ids.js';
+import { Campaign } from '../../src/modules/campaigns/campaigns.entity.js';
 
 /**
  * Deletes for what had none (issue 13 item 4, in part): MCP servers, knowledge
@@ -255,6 +257,55 @@ describe('deleting a contact', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('is refused while a running or paused campaign still has it to dial, naming the campaign; deleted once it is dialled', async () => {
+    const agent = (await post(a, '/v1/agent/create', agentBody('Recall desk'))).agent;
+    const contact = (await post(a, '/v1/contact/resolve_or_create', { phone: '+14155550113', name: 'Cy' })).contact;
+    // A campaign row with the contact queued (no workflow: the delete reads the rows).
+    const em = t.orm.em.fork();
+    const campaign = em.create(Campaign, {
+      id: newId('campaign'),
+      organization: a.organizationId,
+      project: agent.project_id,
+      agent: agent.agent_id,
+      name: 'Spring recall',
+      callerNumbers: ['+14155550100'],
+      window: null,
+      timeZone: 'America/New_York',
+      maxConcurrent: 5,
+      callsPerMinute: 60,
+      retry: { outcomes: [], max_attempts: 1, delay_seconds: 60 },
+      spendCapMicros: null,
+      spentMicros: 0,
+      customerScript: [],
+      variables: {},
+      status: 'paused',
+      reason: null,
+      idempotencyKey: null,
+      createdBy: { type: 'system', id: null, name: null },
+      finishedAt: null,
+    });
+    await em.flush();
+    const recipient = newId('campaignRecipient');
+    await sql(
+      em,
+      `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, updated_at)
+       values (?, ?, ?, ?, 'America/New_York', 0, 0, 'queued', now())`,
+      [recipient, campaign.id, contact.contact_id, contact.phone],
+    );
+    const refused = await t.request.delete(`/v1/contact/delete/${contact.contact_id}`).set(a.headers);
+    expect([refused.status, refused.body.code, refused.body.in_use_by]).toEqual([
+      409,
+      'CONFLICT',
+      [{ kind: 'campaign', id: campaign.id, label: 'Spring recall' }],
+    ]);
+    expect(refused.body.detail).toContain(`campaign ${campaign.id}`);
+    expect((await t.request.get(`/v1/contact/retrieve/${contact.contact_id}`).set(a.headers)).status).toBe(200);
+
+    await sql(em, `update campaign_recipient set state = 'done', attempts = 1 where id = ?`, [recipient]);
+    const deleted = await t.request.delete(`/v1/contact/delete/${contact.contact_id}`).set(a.headers);
+    expect([deleted.status, deleted.body.deleted]).toEqual([200, true]);
   });
 });
 
