@@ -36,7 +36,7 @@ export async function run() {
   const { organization } = await createOrganization(orm.em.fork(), { name: 'Agents bench', slug: `agents-bench-${Date.now()}` });
   const principal = systemPrincipal(organization.id);
   const prompt = longPrompt();
-  const agent = await createAgent(orm.em.fork(), principal, { name: 'Long prompt', prompt });
+  const agent = await createAgent(orm.em.fork(), principal, createAgent.input.parse({ name: 'Long prompt', prompt }));
   let hash = agent.prompt_hash;
   const patch = async (i: number) => {
     const line = i % 200;
@@ -55,23 +55,27 @@ export async function run() {
   latencies.sort((x, y) => x - y);
 
   // Engine turns per second: a simulated agent, conversations of 6 customer turns, one after another.
-  const chat = await createAgent(orm.em.fork(), principal, {
-    name: 'Simulated desk',
-    prompt: 'You are the front desk.',
-    first_message: 'Hello, how can I help?',
-    variables: [{ key: 'customer_name', description: 'Name' }],
-    model: {
-      provider: 'simulated',
-      name: 'desk',
-      temperature: 0,
-      rules: [
-        { when: { regex: 'my name is (?<name>[A-Za-z]+)' }, say: 'Thanks, noted.', set_variable: { key: 'customer_name', group: 'name' } },
-        { when: ['appointment'], say: 'We have Tuesday at 10:00.' },
-        { when: 'bye', say: 'Goodbye!', hangup: true },
-        { say: 'Could you tell me more?' },
-      ],
-    },
-  } as never);
+  const chat = await createAgent(
+    orm.em.fork(),
+    principal,
+    createAgent.input.parse({
+      name: 'Simulated desk',
+      prompt: 'You are the front desk.',
+      first_message: 'Hello, how can I help?',
+      variables: [{ key: 'customer_name', description: 'Name' }],
+      model: {
+        provider: 'simulated',
+        name: 'desk',
+        temperature: 0,
+        rules: [
+          { when: { regex: 'my name is (?<name>[A-Za-z]+)' }, say: 'Thanks, noted.', set_variable: { key: 'customer_name', group: 'name' } },
+          { when: ['appointment'], say: 'We have Tuesday at 10:00.' },
+          { when: 'bye', say: 'Goodbye!', hangup: true },
+          { say: 'Could you tell me more?' },
+        ],
+      },
+    } as never),
+  );
   const turns = ['Hi there', 'my name is Ana', 'I need an appointment', 'Tuesday works', 'thanks a lot', 'bye'];
   const settings = engineSettingsFrom(config);
   const engine = await timeIt(async () => {

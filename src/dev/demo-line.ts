@@ -24,23 +24,27 @@ export async function ensureDemoLine(orm: Orm, organizationId: string, projectId
   const system = systemPrincipal(organizationId);
   let agent = await em.findOne(Agent, { organization: organizationId, name: DEMO_LINE_AGENT });
   if (!agent) {
-    const made = await createAgent(em.fork(), system, {
-      name: DEMO_LINE_AGENT,
-      project_id: projectId,
-      prompt: 'You are the receptionist of Acme Dental. Book appointments; be brief.',
-      first_message: 'Hello, this is Acme Dental. How can I help you?',
-      model: {
-        provider: 'simulated',
-        name: 'receptionist',
-        temperature: 0,
-        rules: [
-          { when: 'book an appointment', say: 'We have Tuesday at ten in the morning. Shall I book it?' },
-          { when: ['yes', 'yes please'], say: 'You are booked for Tuesday at ten. Goodbye!', hangup: true },
-          { when: ['goodbye', 'bye', 'no'], say: 'Goodbye!', hangup: true },
-          { say: 'Sorry, I can only book appointments.' },
-        ],
-      },
-    } as never);
+    const made = await createAgent(
+      em.fork(),
+      system,
+      createAgent.input.parse({
+        name: DEMO_LINE_AGENT,
+        project_id: projectId,
+        prompt: 'You are the receptionist of Acme Dental. Book appointments; be brief.',
+        first_message: 'Hello, this is Acme Dental. How can I help you?',
+        model: {
+          provider: 'simulated',
+          name: 'receptionist',
+          temperature: 0,
+          rules: [
+            { when: 'book an appointment', say: 'We have Tuesday at ten in the morning. Shall I book it?' },
+            { when: ['yes', 'yes please'], say: 'You are booked for Tuesday at ten. Goodbye!', hangup: true },
+            { when: ['goodbye', 'bye', 'no'], say: 'Goodbye!', hangup: true },
+            { say: 'Sorry, I can only book appointments.' },
+          ],
+        },
+      } as never),
+    );
     await createTest(em.fork(), system, {
       agent_id: made.agent_id,
       name: 'books an appointment',

@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
+import type { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { isCreate, JsonText, type Route } from './route.js';
 import {
@@ -186,7 +187,47 @@ async function run(ctx: ParameterizedContext, r: Route, deps: AppDeps, em: Em, p
     });
   }
   const body = r.body ? parseInput(r.body, ctx.request.body, 'body') : undefined;
-  return r.handler({ params, query, body, principal, em, deps, ctx, idempotencyKey });
+  try {
+    return await r.handler({ params, query, body, principal, em, deps, ctx, idempotencyKey });
+  } catch (error) {
+    if (error instanceof DomainError && error.details.issues) error.details.issues = error.details.issues.map((i) => ({ ...i, field: restField(r, i.field) }));
+    throw error;
+  }
+}
+
+/** The top-level field names of an input schema (an object's keys; each option's of a union). */
+function topFields(schema: z.ZodType | undefined): Set<string> {
+  if (!schema) return new Set();
+  const def = (schema as { def?: { type?: string; shape?: object; options?: z.ZodType[]; in?: z.ZodType } }).def;
+  if (def?.shape) return new Set(Object.keys(def.shape));
+  if (def?.options) return new Set(def.options.flatMap((o) => [...topFields(o)]));
+  if (def?.in) return topFields(def.in);
+  return new Set();
+}
+
+/**
+ * Where a field an operation named (neutral: `connection_id`, `stages.0`, or '' for the whole input) is in this
+ * route's request: `path.`, `query.` or `body.` before it, by the part whose schema has its first segment. A field
+ * named by its part already (`header.if-match`) stays as it is.
+ */
+function restField(r: Route, field: string): string {
+  const first = field.split('.')[0];
+  const known = (name: string) => topFields(r.params).has(name) || topFields(r.query).has(name) || topFields(r.body).has(name);
+  // Named where REST has it already (`header.if-match`, or `body.x` from code that knows its route).
+  if (['header', 'path', 'query', 'body'].includes(first) && !known(first)) return field;
+  const part =
+    first && topFields(r.params).has(first)
+      ? 'path'
+      : first && topFields(r.query).has(first)
+        ? 'query'
+        : r.body || r.rawBody
+          ? 'body'
+          : r.query
+            ? 'query'
+            : r.params
+              ? 'path'
+              : '';
+  return [part, field].filter(Boolean).join('.');
 }
 
 function respond(ctx: ParameterizedContext, r: Route, result: unknown): void {

@@ -2,6 +2,7 @@ import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import type { Em } from '../db/orm.js';
 import type { Principal, Requirement } from '../modules/org/permissions.js';
+import type { Operation } from '../modules/operation.js';
 import type { AppDeps } from '../deps.js';
 import type { Tag } from './tags.js';
 
@@ -31,8 +32,10 @@ export interface Route<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   description?: string;
   /** One of the document's described tags (tags.ts): the type holds every route to the list. */
   tag: Tag;
-  /** What the route needs (all of them when several); the domain checks the same again. */
+  /** What the route needs (all of them when several): its operation's `needs` (route() reads it from there). */
   permission: Requirement;
+  /** The domain operation the route calls: its declaration gives the permission (and, read by the route, the input). */
+  operation?: AnyOperation;
   params?: P;
   query?: Q;
   body?: B;
@@ -74,7 +77,20 @@ export function isCreate(r: Pick<Route, 'method' | 'status'>): boolean {
   return r.method === 'post' && (r.status === 201 || r.status === 202);
 }
 
-/** Keeps the generic types of each route while collecting them in one table. */
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(r: Route<P, Q, B, R>): Route {
-  return r as unknown as Route;
+type AnyOperation = Operation;
+
+/**
+ * A route as declared: it names the operation it calls, whose declaration gives the permission, or (a route
+ * that is not one operation: a read that combines several) its permission itself.
+ */
+export type RouteDeclaration<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Omit<
+  Route<P, Q, B, R>,
+  'permission' | 'operation'
+> &
+  ({ operation: AnyOperation; permission?: never } | { operation?: never; permission: Requirement });
+
+/** Keeps the generic types of each route while collecting them in one table; the permission comes from its operation. */
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(r: RouteDeclaration<P, Q, B, R>): Route {
+  const permission = r.operation ? r.operation.needs : r.permission!;
+  return { ...r, permission } as unknown as Route;
 }

@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps.js';
 import { toProblem } from '../http/problem.js';
 import { DomainError } from '../modules/errors.js';
 import { requireAll, type Principal, type Requirement } from '../modules/org/permissions.js';
+import type { Operation } from '../modules/operation.js';
 import { parseInput } from '../modules/validation.js';
 import { argumentPath, camelDescription, camelJsonSchema, toDomainArguments } from './camel-arguments.js';
 import { noProgress, type ReportProgress } from '../modules/progress.js';
@@ -35,17 +36,27 @@ export interface ToolContext {
  * from modules/ wherever REST has them, so both faces validate alike), the
  * hints, the permission, and one call into modules/.
  */
-export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodObject> {
+export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodObject, T extends z.ZodObject | undefined = undefined> {
   name: string;
   title: string;
   description: string;
-  /** The arguments, field by field; every field carries .describe(): it is all the model knows of it. */
+  /**
+   * The arguments, field by field (beside those of `takes`, when it is given: the ids the operation takes as
+   * parameters, a wait); every field carries .describe(): it is all the model knows of it.
+   */
   input: I;
+  /**
+   * The input of the tool's operation (`operation.input`, the very schema), taken as the tool's arguments with its
+   * refinements: parsed once, here, and handed to the operation as it is.
+   */
+  takes?: T;
   output: O;
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
-  permission: Requirement;
-  handler: (input: z.output<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.input<O> | JsonText>;
+  handler: (input: z.output<z.ZodObject<I>> & (T extends z.ZodObject ? z.output<T> : unknown), ctx: ToolContext) => Promise<z.input<O> | JsonText>;
 }
+
+/** A tool names the operation it calls (its declaration gives the permission), or (a tool of several) its permission. */
+type ToolNeeds = { operation: Operation; permission?: never } | { operation?: never; permission: Requirement };
 
 /**
  * A tool result already serialised, in the shape of the tool's output schema:
@@ -68,14 +79,22 @@ export interface Tool {
   outputSchema: z.ZodObject;
   annotations: ToolDefinition<z.ZodRawShape, z.ZodObject>['annotations'];
   permission: Requirement;
+  /** The operation the tool calls, when it is one. */
+  operation?: Operation;
   handler: (input: unknown, ctx: ToolContext) => Promise<unknown>;
 }
 
-export function defineTool<I extends z.ZodRawShape, O extends z.ZodObject>(definition: ToolDefinition<I, O>): Tool {
+export function defineTool<I extends z.ZodRawShape, O extends z.ZodObject, T extends z.ZodObject | undefined = undefined>(
+  definition: ToolDefinition<I, O, T> & ToolNeeds,
+): Tool {
+  const { takes, operation } = definition;
+  if (takes && takes !== operation?.input) throw new Error(`${definition.name}: takes must be its operation's input`);
   return {
     ...definition,
-    // Strict, as the REST queries are: an unknown argument is named back instead of silently ignored.
-    inputSchema: z.object(definition.input).strict(),
+    permission: operation ? operation.needs : definition.permission!,
+    // Strict, as the REST queries are: an unknown argument is named back instead of silently ignored. The
+    // operation's input keeps its refinements (safeExtend) and its strictness.
+    inputSchema: takes ? takes.safeExtend(definition.input) : z.object(definition.input).strict(),
     outputSchema: definition.output,
     handler: definition.handler as Tool['handler'],
   };

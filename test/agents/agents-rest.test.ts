@@ -182,7 +182,7 @@ describe('update with If-Match', () => {
   });
 
   it('of two updates from the same ETag, exactly one lands', async () => {
-    const agent = await createAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), agentBody());
+    const agent = await createAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), createAgent.input.parse(agentBody()));
     const principal = systemPrincipal(a.organizationId);
     const results = await Promise.allSettled([
       updateAgent(t.orm.em.fork(), principal, agent.agent_id, { first_message: 'one' }, { ifMatch: agent.etag }),
@@ -253,9 +253,11 @@ describe('tenancy, permissions and bad input', () => {
     const other = await createProject(t.orm.em.fork(), systemPrincipal(a.organizationId), { name: `Scoped ${Date.now()}` });
     const inOther = { ...systemPrincipal(a.organizationId, 'mcp'), projectId: other.project_id };
     await expect(getAgent(t.orm.em.fork(), inOther, agent.agent_id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const made = await createAgent(t.orm.em.fork(), inOther, agentBody({ name: 'Scoped agent' }));
+    const made = await createAgent(t.orm.em.fork(), inOther, createAgent.input.parse(agentBody({ name: 'Scoped agent' })));
     expect(made.project_id).toBe(other.project_id);
-    await expect(createAgent(t.orm.em.fork(), inOther, agentBody({ project_id: a.projectId }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(createAgent(t.orm.em.fork(), inOther, createAgent.input.parse(agentBody({ project_id: a.projectId })))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('lets a viewer read but not write, publish or branch (403)', async () => {

@@ -26,7 +26,7 @@ afterAll(async () => t.close());
 const PROMPT = ['Greet the caller.', 'Ask for the order number.', 'Be brief.', 'Confirm the address.', 'Say goodbye.'].join('\n');
 
 async function setup(prompt = PROMPT) {
-  const agent = await createAgent(t.orm.em.fork(), system, { name: 'Merging', prompt, first_message: 'Hello' });
+  const agent = await createAgent(t.orm.em.fork(), system, createAgent.input.parse({ name: 'Merging', prompt, first_message: 'Hello' }));
   const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'change' } });
   return { agent, branch };
 }

@@ -33,7 +33,7 @@ const PROMPT = [
 ].join('\n');
 
 async function newAgent(prompt = PROMPT) {
-  return createAgent(t.orm.em.fork(), system, { name: 'Patched', prompt });
+  return createAgent(t.orm.em.fork(), system, createAgent.input.parse({ name: 'Patched', prompt }));
 }
 const patch = (agentId: string, body: Record<string, unknown>) => t.request.post(`/v1/agent/${agentId}/prompt/patch`).set(a.headers).send(body);
 

@@ -146,11 +146,15 @@ describe('the production shape', () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     try {
-      const agent = await createAgent(app.orm.em.fork(), systemPrincipal(tenant.organizationId), {
-        name: 'Shape agent',
-        prompt: 'You are brief.',
-        first_message: 'Hello.',
-      } as CreateAgentBody);
+      const agent = await createAgent(
+        app.orm.em.fork(),
+        systemPrincipal(tenant.organizationId),
+        createAgent.input.parse({
+          name: 'Shape agent',
+          prompt: 'You are brief.',
+          first_message: 'Hello.',
+        } as CreateAgentBody),
+      );
       const trigger = await fetch(`${shape.url}/v1/agent_trigger/create`, {
         method: 'POST',
         headers: tenant.headers,

@@ -18,12 +18,16 @@ export function engineDeps(t: TestApp): EngineDeps {
 
 /** An agent made through the domain function, as the system (every permission). */
 export function makeAgent(t: TestApp, tenant: { organizationId: string }, over: Partial<CreateAgentBody> = {}): Promise<AgentView> {
-  return createAgent(t.orm.em.fork(), systemPrincipal(tenant.organizationId), {
-    name: unique('Engine agent'),
-    prompt: 'You are the front desk of Acme Dental. Be brief.',
-    first_message: 'Hello, Acme Dental, how can I help?',
-    ...over,
-  } as CreateAgentBody);
+  return createAgent(
+    t.orm.em.fork(),
+    systemPrincipal(tenant.organizationId),
+    createAgent.input.parse({
+      name: unique('Engine agent'),
+      prompt: 'You are the front desk of Acme Dental. Be brief.',
+      first_message: 'Hello, Acme Dental, how can I help?',
+      ...over,
+    }),
+  );
 }
 
 export function conversationInput(

@@ -5,7 +5,6 @@ import {
   AgentResponse,
   AgentRevisionParams,
   BranchResponse,
-  CreateAgentBody,
   CreateAgentBranchRestBody,
   EstimateAgentBody,
   EstimateView,
@@ -61,8 +60,8 @@ export const agentRoutes = [
     description: 'Returns the agent with its ETag (also in the ETag header) and prompt_hash.',
     etag: true,
     examples: { body: { name: 'Front desk', prompt: 'You are the front desk of Acme Dental. Book, move and cancel appointments.' } },
-    permission: 'agents:write',
-    body: CreateAgentBody,
+    operation: createAgent,
+    body: createAgent.input,
     response: AgentResponse,
     status: 201,
     handler: async ({ em, principal, body, ctx }) => {

@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { Project } from '../org/org.entity.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { parseInput } from '../validation.js';
 import { assertVoiceAvailable } from '../telephony/voices.js';
 import { actorOf } from './agent-access.js';
@@ -18,75 +20,76 @@ import { contentHash, promptHash } from './content-hash.js';
  * when it acts in one, else `project_id`, else the organization's first
  * project (made with the organization).
  */
-export async function createAgent(em: Em, principal: Principal, input: CreateAgentBody): Promise<AgentView> {
-  requirePermission(principal, 'agents:write');
-  const body = parseInput(CreateAgentBody, input, 'body');
-  const projectId = await resolveProject(em, principal, body.project_id);
-  const { name, project_id: _project, ...fields } = body;
-  const config = parseInput(AgentConfig, fields, 'body');
-  await assertVoiceAvailable(em, principal.organizationId, config.voice);
+export const createAgent = operation(
+  { needs: 'agents:write', input: CreateAgentBody },
+  async (em: Em, principal: Principal, body: z.output<typeof CreateAgentBody>): Promise<AgentView> => {
+    const projectId = await resolveProject(em, principal, body.project_id);
+    const { name, project_id: _project, ...fields } = body;
+    const config = parseInput(AgentConfig, fields, '');
+    await assertVoiceAvailable(em, principal.organizationId, config.voice);
 
-  const agentId = newId('agent');
-  const mainId = newId('branch');
-  const actor = actorOf(principal);
-  const version = em.create(AgentVersion, {
-    id: newId('agentVersion'),
-    organization: principal.organizationId,
-    agent: agentId,
-    parentIds: [],
-    config,
-    contentHash: contentHash(config),
-    promptHash: promptHash(config.prompt),
-    createdBy: actor,
-  });
-  const revision = em.create(PromptRevision, {
-    id: newId('promptRevision'),
-    organization: principal.organizationId,
-    agent: agentId,
-    branch: mainId,
-    versionId: version.id,
-    parentRevisionId: null,
-    promptHash: version.promptHash,
-    author: actor,
-    restoredFrom: null,
-    summary: 'initial prompt',
-  });
-  const agent = em.create(Agent, {
-    id: agentId,
-    organization: principal.organizationId,
-    project: projectId,
-    name,
-    mainBranchId: mainId,
-    liveVersionId: null,
-    requiredTestIds: [],
-  });
-  const main = em.create(AgentBranch, {
-    id: mainId,
-    organization: principal.organizationId,
-    agent: agentId,
-    name: 'main',
-    isMain: true,
-    headVersionId: version.id,
-    baseVersionId: version.id,
-    headRevisionId: revision.id,
-    state: 'open',
-  });
-  recordAudit(em, principal, {
-    action: 'agent.create',
-    targetType: 'agent',
-    targetId: agentId,
-    projectId,
-    data: { name, version_id: version.id, content_hash: version.contentHash },
-  });
-  await em.flush();
-  return toAgentView(agent, main, version);
-}
+    const agentId = newId('agent');
+    const mainId = newId('branch');
+    const actor = actorOf(principal);
+    const version = em.create(AgentVersion, {
+      id: newId('agentVersion'),
+      organization: principal.organizationId,
+      agent: agentId,
+      parentIds: [],
+      config,
+      contentHash: contentHash(config),
+      promptHash: promptHash(config.prompt),
+      createdBy: actor,
+    });
+    const revision = em.create(PromptRevision, {
+      id: newId('promptRevision'),
+      organization: principal.organizationId,
+      agent: agentId,
+      branch: mainId,
+      versionId: version.id,
+      parentRevisionId: null,
+      promptHash: version.promptHash,
+      author: actor,
+      restoredFrom: null,
+      summary: 'initial prompt',
+    });
+    const agent = em.create(Agent, {
+      id: agentId,
+      organization: principal.organizationId,
+      project: projectId,
+      name,
+      mainBranchId: mainId,
+      liveVersionId: null,
+      requiredTestIds: [],
+    });
+    const main = em.create(AgentBranch, {
+      id: mainId,
+      organization: principal.organizationId,
+      agent: agentId,
+      name: 'main',
+      isMain: true,
+      headVersionId: version.id,
+      baseVersionId: version.id,
+      headRevisionId: revision.id,
+      state: 'open',
+    });
+    recordAudit(em, principal, {
+      action: 'agent.create',
+      targetType: 'agent',
+      targetId: agentId,
+      projectId,
+      data: { name, version_id: version.id, content_hash: version.contentHash },
+    });
+    await em.flush();
+    return toAgentView(agent, main, version);
+  },
+);
 
 async function resolveProject(em: Em, principal: Principal, requested: string | undefined): Promise<string> {
   if (principal.projectId) {
     if (requested !== undefined && requested !== principal.projectId) {
       throw new DomainError('FORBIDDEN', `This sign-in acts in project ${principal.projectId} only`, {
-        issues: [{ field: 'body.project_id', message: `must be ${principal.projectId}, or left out` }],
+        issues: [{ field: 'project_id', message: `must be ${principal.projectId}, or left out` }],
       });
     }
     return principal.projectId;
@@ -97,7 +100,7 @@ async function resolveProject(em: Em, principal: Principal, requested: string | 
       throw new DomainError('NOT_FOUND', `Project ${requested} was not found`, {
         resource: 'Project',
         id: requested,
-        issues: [{ field: 'body.project_id', message: 'no such project in this organization' }],
+        issues: [{ field: 'project_id', message: 'no such project in this organization' }],
       });
     }
     return project.id;

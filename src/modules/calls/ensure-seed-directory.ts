@@ -50,14 +50,18 @@ export async function ensureSeedDirectory(
   for (const agent of existing) if (!agentIds.has(agent.name)) agentIds.set(agent.name, agent.id);
   for (const spec of options.agents) {
     if (agentIds.has(spec.name)) continue;
-    const made = await createAgent(em.fork(), system, {
-      name: spec.name,
-      project_id: options.projectId,
-      prompt: `You are the ${spec.name} assistant of the demo organization. Be brief and friendly; transfer to the team when asked for a person.`,
-      first_message: `Thanks for calling, this is the ${spec.name} assistant. How can I help?`,
-      variables: spec.vars.map((key) => ({ key, description: key.replace(/_/g, ' ') })),
-      destinations: [{ name: 'team', address: SEED_TRANSFER_ADDRESS }],
-    });
+    const made = await createAgent(
+      em.fork(),
+      system,
+      createAgent.input.parse({
+        name: spec.name,
+        project_id: options.projectId,
+        prompt: `You are the ${spec.name} assistant of the demo organization. Be brief and friendly; transfer to the team when asked for a person.`,
+        first_message: `Thanks for calling, this is the ${spec.name} assistant. How can I help?`,
+        variables: spec.vars.map((key) => ({ key, description: key.replace(/_/g, ' ') })),
+        destinations: [{ name: 'team', address: SEED_TRANSFER_ADDRESS }],
+      }),
+    );
     agentIds.set(spec.name, made.agent_id);
   }
   return { agentIds, numbers: await ensureNumbers(em, options.organizationId, options.numbers) };
