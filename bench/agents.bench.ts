@@ -40,11 +40,15 @@ export async function run() {
   let hash = agent.prompt_hash;
   const patch = async (i: number) => {
     const line = i % 200;
-    const result = await patchAgentPrompt(orm.em.fork(), principal, {
-      agentId: agent.agent_id,
-      expectedHash: hash,
-      edits: [{ anchor: `Rule ${line}: when the caller asks about topic ${line},`, op: 'insert_after', text: ` (note ${i})` }],
-    } as never);
+    const result = await patchAgentPrompt(
+      orm.em.fork(),
+      principal,
+      patchAgentPrompt.input.parse({
+        agentId: agent.agent_id,
+        expectedHash: hash,
+        edits: [{ anchor: `Rule ${line}: when the caller asks about topic ${line},`, op: 'insert_after', text: ` (note ${i})` }],
+      }),
+    );
     hash = (result as { prompt_hash: string }).prompt_hash;
   };
   const fill = await timeIt(async () => {

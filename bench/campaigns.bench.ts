@@ -101,7 +101,7 @@ export async function benchOrg(orm: Orm, config: Config, contacts = CONTACTS): P
       first_message: 'Hi, this is Acme Dental.',
       model: { provider: 'simulated', name: 'rules', temperature: 0, rules: [{ when: 'goodbye', say: 'Goodbye!', hangup: true }] },
     } as never);
-    await publishAgent(orm.em.fork(), system, { agentId: made.agent_id });
+    await publishAgent(orm.em.fork(), system, publishAgent.input.parse({ agentId: made.agent_id }));
     agent = { id: made.agent_id, project_id: made.project_id };
   }
   const settings = engineSettingsFrom(config);
@@ -109,11 +109,16 @@ export async function benchOrg(orm: Orm, config: Config, contacts = CONTACTS): P
     (r) => r.number,
   );
   for (let round = 0; round < 10 && callers.length < 2; round++) {
-    const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', page_size: 5 }, settings);
+    const { numbers } = await searchPhoneNumbers(
+      orm.em.fork(),
+      system,
+      searchPhoneNumbers.input.parse({ country: 'US', area_code: '415', page_size: 5 }),
+      settings,
+    );
     for (const n of numbers) {
       if (callers.length === 2) break;
       try {
-        callers.push((await purchasePhoneNumber(orm.em.fork(), system, { number: n.number }, settings)).number);
+        callers.push((await purchasePhoneNumber(orm.em.fork(), system, purchasePhoneNumber.input.parse({ number: n.number }), settings)).number);
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;
       }

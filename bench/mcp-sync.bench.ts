@@ -63,11 +63,11 @@ export async function run() {
       await createMcpServer(
         orm.em.fork(),
         principal,
-        {
+        createMcpServer.input.parse({
           name: 'Bench',
           address: upstream.url,
           headers: { Authorization: 'Bearer bench' },
-        },
+        }),
         settings,
       )
     ).id;
@@ -78,7 +78,7 @@ export async function run() {
   const temporal: TemporalAccess = { client: new Client({ connection, namespace: config.temporal.namespace }), taskQueue };
 
   const viaWorkflow = async (id: string) => {
-    const { result } = await startMcpSync(orm.em.fork(), principal, id, { wait: true }, temporal);
+    const { result } = await startMcpSync(orm.em.fork(), principal, id, startMcpSync.input.parse({ wait: true }), temporal);
     if (!result?.ok || result.tool_count !== TOOLS) throw new Error(`sync failed: ${JSON.stringify(result)}`);
   };
   const direct = async (id: string) => {

@@ -85,16 +85,25 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 async function agentLine(orm: Orm, organizationId: string, settings: ReturnType<typeof engineSettingsFrom>, body: object, phrases: string[]): Promise<string> {
   const system = systemPrincipal(organizationId);
   const agent = await createAgent(orm.em.fork(), system, { name: `Media bench ${phrases[0]}`, prompt: 'You are the front desk. Be brief.', ...body } as never);
-  await publishAgent(orm.em.fork(), system, { agentId: agent.agent_id });
-  await createTest(orm.em.fork(), system, {
-    agent_id: agent.agent_id,
-    name: 'phrases',
-    customer_turns: phrases,
-    checks: [{ type: 'reply_contains', text: 'the' }],
-  } as never);
-  const { numbers } = await searchPhoneNumbers(orm.em.fork(), system, { country: 'US', area_code: '415', page_size: 1 }, settings);
-  const { number } = await purchasePhoneNumber(orm.em.fork(), system, { number: numbers[0].number }, settings);
-  await createDestination(orm.em.fork(), system, { kind: 'phone_number', address: number, agent_id: agent.agent_id } as never);
+  await publishAgent(orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+  await createTest(
+    orm.em.fork(),
+    system,
+    createTest.input.parse({
+      agent_id: agent.agent_id,
+      name: 'phrases',
+      customer_turns: phrases,
+      checks: [{ type: 'reply_contains', text: 'the' }],
+    }),
+  );
+  const { numbers } = await searchPhoneNumbers(
+    orm.em.fork(),
+    system,
+    searchPhoneNumbers.input.parse({ country: 'US', area_code: '415', page_size: 1 }),
+    settings,
+  );
+  const { number } = await purchasePhoneNumber(orm.em.fork(), system, purchasePhoneNumber.input.parse({ number: numbers[0].number }), settings);
+  await createDestination(orm.em.fork(), system, createDestination.input.parse({ kind: 'phone_number', address: number, agent_id: agent.agent_id }));
   return number;
 }
 

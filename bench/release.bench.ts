@@ -47,20 +47,29 @@ async function releasable(orm: Orm, principal: Principal, round: number) {
       rules: [{ when: 'appointment', say: 'We have Tuesday at 10:00.' }, { when: 'bye', say: 'Goodbye!', hangup: true }, { say: 'Tell me more.' }],
     },
   } as never);
-  await publishAgent(orm.em.fork(), principal, { agentId: agent.agent_id });
-  const branch = await createAgentBranch(orm.em.fork(), principal, { agentId: agent.agent_id, branch: { name: 'change' } });
-  await updateAgent(orm.em.fork(), principal, agent.agent_id, { branch_id: branch.branch_id, prompt: 'You are the friendly front desk.' });
+  await publishAgent(orm.em.fork(), principal, publishAgent.input.parse({ agentId: agent.agent_id }));
+  const branch = await createAgentBranch(orm.em.fork(), principal, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'change' } }));
+  await updateAgent(
+    orm.em.fork(),
+    principal,
+    agent.agent_id,
+    updateAgent.input.parse({ branch_id: branch.branch_id, prompt: 'You are the friendly front desk.' }),
+  );
   for (let i = 0; i < TESTS; i++) {
-    await createTest(orm.em.fork(), principal, {
-      agent_id: agent.agent_id,
-      name: `test ${i}`,
-      required: true,
-      customer_turns: ['Hi', 'I want an appointment', 'Is Tuesday fine?', 'bye'],
-      checks: [
-        { type: 'reply_contains', text: 'Tuesday', turn: 2 },
-        { type: 'ended_with', end_reason: 'agent_hangup' },
-      ],
-    });
+    await createTest(
+      orm.em.fork(),
+      principal,
+      createTest.input.parse({
+        agent_id: agent.agent_id,
+        name: `test ${i}`,
+        required: true,
+        customer_turns: ['Hi', 'I want an appointment', 'Is Tuesday fine?', 'bye'],
+        checks: [
+          { type: 'reply_contains', text: 'Tuesday', turn: 2 },
+          { type: 'ended_with', end_reason: 'agent_hangup' },
+        ],
+      }),
+    );
   }
   return { agentId: agent.agent_id, branchId: branch.branch_id };
 }
@@ -89,9 +98,9 @@ async function direct(orm: Orm, principal: Principal, agentId: string, branchId:
   );
   const outcome = await finalizeEvaluation(orm.em.fork(), evaluation.id, null);
   if (outcome.status !== 'passed') throw new Error(`direct tests did not pass: ${JSON.stringify(outcome)}`);
-  await previewAgentBranchMerge(orm.em.fork(), principal, { agentId, sourceBranchId: branchId });
-  await mergeAgentBranch(orm.em.fork(), principal, { agentId, sourceBranchId: branchId });
-  await publishAgent(orm.em.fork(), principal, { agentId });
+  await previewAgentBranchMerge(orm.em.fork(), principal, previewAgentBranchMerge.input.parse({ agentId, sourceBranchId: branchId }));
+  await mergeAgentBranch(orm.em.fork(), principal, mergeAgentBranch.input.parse({ agentId, sourceBranchId: branchId }));
+  await publishAgent(orm.em.fork(), principal, publishAgent.input.parse({ agentId }));
   return { testsMs: tested.ms };
 }
 
@@ -122,7 +131,12 @@ export async function run() {
     const viaTemporal = await releasable(orm, principal, round * 2);
     const plain = await releasable(orm, principal, round * 2 + 1);
     const pipeline = await timeIt(async () => {
-      const release = await startRelease(orm.em.fork(), principal, { agent_id: viaTemporal.agentId, branch_id: viaTemporal.branchId }, { client, taskQueue });
+      const release = await startRelease(
+        orm.em.fork(),
+        principal,
+        startRelease.input.parse({ agent_id: viaTemporal.agentId, branch_id: viaTemporal.branchId }),
+        { client, taskQueue },
+      );
       for (;;) {
         const row = await orm.em.fork().findOneOrFail(Release, { id: release.release_id });
         if (['succeeded', 'failed', 'aborted', 'rolled_back'].includes(row.status)) {

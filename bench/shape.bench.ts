@@ -140,7 +140,7 @@ export async function run() {
     await createTrigger(
       orm.em.fork(),
       systemPrincipal(org.organizationId),
-      { agent_id: hooked.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` } as never,
+      createTrigger.input.parse({ agent_id: hooked.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` }),
       triggerSettingsFrom(config),
     );
     const em = orm.em.fork();

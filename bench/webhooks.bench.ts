@@ -118,7 +118,12 @@ export async function run() {
       prompt: 'You are the front desk.',
       model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [] },
     } as never);
-    await createTrigger(orm.em.fork(), principal, { agent_id: agent.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` }, settings);
+    await createTrigger(
+      orm.em.fork(),
+      principal,
+      createTrigger.input.parse({ agent_id: agent.agent_id, event_kinds: ['call.ended'], url: `${receiver.url}/hook` }),
+      settings,
+    );
     return agent.agent_id;
   };
   const orgs = {

@@ -38,7 +38,8 @@ export async function campaignsForUser(em: Em, userId: string): Promise<ListedCa
     const principal = await principalFor(em, userId, w.organizationId);
     if (!principal?.permissions.has('agents:read')) continue;
     // The 100 newest of each organization.
-    for (const c of (await listCampaigns(em, principal, { page_size: 100 })).items) out.push({ ...c, organization_name: w.organizationName });
+    for (const c of (await listCampaigns(em, principal, listCampaigns.input.parse({ page_size: 100 }))).items)
+      out.push({ ...c, organization_name: w.organizationName });
   }
   return out.sort((x, y) => (x.campaign_id < y.campaign_id ? 1 : -1));
 }

@@ -45,26 +45,30 @@ export async function ensureDemoLine(orm: Orm, organizationId: string, projectId
         },
       } as never),
     );
-    await createTest(em.fork(), system, {
-      agent_id: made.agent_id,
-      name: 'books an appointment',
-      customer_turns: [DEMO_CALLER_PHRASE, 'yes please'],
-      checks: [{ type: 'reply_contains', text: 'Tuesday' }],
-    } as never);
-    await publishAgent(em.fork(), system, { agentId: made.agent_id });
+    await createTest(
+      em.fork(),
+      system,
+      createTest.input.parse({
+        agent_id: made.agent_id,
+        name: 'books an appointment',
+        customer_turns: [DEMO_CALLER_PHRASE, 'yes please'],
+        checks: [{ type: 'reply_contains', text: 'Tuesday' }],
+      }),
+    );
+    await publishAgent(em.fork(), system, publishAgent.input.parse({ agentId: made.agent_id }));
     agent = await em.findOneOrFail(Agent, { id: made.agent_id });
   }
   const routed = await em.findOne(Destination, { organization: organizationId, agent: agent.id, kind: 'phone_number' });
   if (routed) return { number: routed.address, agentId: agent.id };
   const settings = defaultEngineSettings();
-  const { numbers } = await searchPhoneNumbers(em.fork(), system, { country: 'US', area_code: '415', page_size: 5 }, settings);
+  const { numbers } = await searchPhoneNumbers(em.fork(), system, searchPhoneNumbers.input.parse({ country: 'US', area_code: '415', page_size: 5 }), settings);
   let number: string | undefined;
   for (const offer of numbers) {
     if (await em.count(PhoneNumber, { number: offer.number })) continue;
-    number = (await purchasePhoneNumber(em.fork(), system, { number: offer.number }, settings)).number;
+    number = (await purchasePhoneNumber(em.fork(), system, purchasePhoneNumber.input.parse({ number: offer.number }), settings)).number;
     break;
   }
   if (!number) throw new Error('no demo number could be bought from the simulated carrier');
-  await createDestination(em.fork(), system, { kind: 'phone_number', address: number, agent_id: agent.id });
+  await createDestination(em.fork(), system, createDestination.input.parse({ kind: 'phone_number', address: number, agent_id: agent.id }));
   return { number, agentId: agent.id };
 }

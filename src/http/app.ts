@@ -118,7 +118,15 @@ export function createApp(deps: AppDeps): Koa {
   router.get(MCP_OAUTH_CALLBACK_PATH, async (ctx) => {
     await limiter.take(`mcp-oauth:${ctx.ip}`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { mcp_server: await completeMcpOAuth(deps.orm.em.fork(), ctx.query, engineSettingsFrom(deps.config)), signed_in: true };
+    try {
+      ctx.body = { mcp_server: await completeMcpOAuth(deps.orm.em.fork(), ctx.query, engineSettingsFrom(deps.config)), signed_in: true };
+    } catch (error) {
+      // The callback's input is its query: the neutral fields it names are the query's.
+      if (error instanceof DomainError && error.details.issues) {
+        error.details.issues = error.details.issues.map((i) => ({ ...i, field: ['query', i.field].filter(Boolean).join('.') }));
+      }
+      throw error;
+    }
   });
 
   for (const r of v1Routes) mountRoute(router, r, deps, limiter);
@@ -212,6 +220,14 @@ function topFields(schema: z.ZodType | undefined): Set<string> {
  */
 function restField(r: Route, field: string): string {
   const first = field.split('.')[0];
+  const rest = field.split('.').slice(1);
+  const renamed = r.fields?.[first];
+  if (renamed) return [renamed, ...rest].join('.');
+  // An operation input in the MCP spec's camelCase (agentId) built from the route's snake_case parts (agent_id).
+  const snake = first.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  if (snake !== first && (topFields(r.params).has(snake) || topFields(r.query).has(snake))) {
+    return [topFields(r.params).has(snake) ? 'path' : 'query', snake, ...rest].join('.');
+  }
   const known = (name: string) => topFields(r.params).has(name) || topFields(r.query).has(name) || topFields(r.body).has(name);
   // Named where REST has it already (`header.if-match`, or `body.x` from code that knows its route).
   if (['header', 'path', 'query', 'body'].includes(first) && !known(first)) return field;

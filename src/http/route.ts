@@ -36,6 +36,12 @@ export interface Route<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   permission: Requirement;
   /** The domain operation the route calls: its declaration gives the permission (and, read by the route, the input). */
   operation?: AnyOperation;
+  /**
+   * Where the fields of the operation's input are in this request when the route builds that input from other
+   * parts (its path ids): `{ sourceBranchId: 'path.branch_id' }`. A field the operation names in an error is shown
+   * at its REST place.
+   */
+  fields?: Record<string, string>;
   params?: P;
   query?: Q;
   body?: B;

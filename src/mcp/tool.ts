@@ -81,6 +81,8 @@ export interface Tool {
   permission: Requirement;
   /** The operation the tool calls, when it is one. */
   operation?: Operation;
+  /** The operation's input when the tool takes it as its arguments (parsed here, once). */
+  takes?: z.ZodObject;
   handler: (input: unknown, ctx: ToolContext) => Promise<unknown>;
 }
 

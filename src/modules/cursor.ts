@@ -38,7 +38,7 @@ export function encodeCursor(key: CursorKey, fingerprint: string): string {
 export function decodeCursor(cursor: string, fingerprint: string): CursorKey {
   const bad = (why: string) =>
     new DomainError('INVALID_CURSOR', `The cursor is not valid: ${why}`, {
-      issues: [{ field: 'query.cursor', message: why }],
+      issues: [{ field: 'cursor', message: why }],
     });
   let parsed: unknown;
   try {
@@ -89,7 +89,7 @@ export function resolveWindow(
   const from = query.from_time ?? new Date(to.getTime() - defaultRangeMs);
   if (from.getTime() > to.getTime()) {
     throw new DomainError('VALIDATION_FAILED', 'from_time is after to_time', {
-      issues: [{ field: 'query.from_time', message: 'must not be after to_time' }],
+      issues: [{ field: 'from_time', message: 'must not be after to_time' }],
     });
   }
   const toExclusive = new Date(Math.floor(to.getTime() / 1000) * 1000 + 1000);

@@ -27,7 +27,7 @@ export type ErrorCode =
   | 'MERGE_CONFLICT';
 
 export interface FieldIssue {
-  /** Where the problem is: `query.page_size`, `body.name`, ... */
+  /** Where the problem is: the input's own field (`name`, `stages.0`), which each surface prefixes its own way (REST: `body.name`). */
   field: string;
   message: string;
 }

@@ -27,7 +27,8 @@ export function operation<F extends OperationFn, I extends z.ZodType | undefined
   spec: { needs: Requirement; input?: I },
   run: F,
 ): Operation<F, I> {
-  const checked = function (this: unknown, em: Em, principal: Principal, ...rest: unknown[]) {
+  // Async, so a refusal is a rejected promise, as every other failure of an operation is.
+  const checked = async function (this: unknown, em: Em, principal: Principal, ...rest: unknown[]) {
     requireAll(principal, spec.needs);
     return run.call(this, em, principal, ...rest);
   };

@@ -185,8 +185,8 @@ describe('update with If-Match', () => {
     const agent = await createAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), createAgent.input.parse(agentBody()));
     const principal = systemPrincipal(a.organizationId);
     const results = await Promise.allSettled([
-      updateAgent(t.orm.em.fork(), principal, agent.agent_id, { first_message: 'one' }, { ifMatch: agent.etag }),
-      updateAgent(t.orm.em.fork(), principal, agent.agent_id, { first_message: 'two' }, { ifMatch: agent.etag }),
+      updateAgent(t.orm.em.fork(), principal, agent.agent_id, updateAgent.input.parse({ first_message: 'one' }), { ifMatch: agent.etag }),
+      updateAgent(t.orm.em.fork(), principal, agent.agent_id, updateAgent.input.parse({ first_message: 'two' }), { ifMatch: agent.etag }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

@@ -27,7 +27,7 @@ const PROMPT = ['Greet the caller.', 'Ask for the order number.', 'Be brief.', '
 
 async function setup(prompt = PROMPT) {
   const agent = await createAgent(t.orm.em.fork(), system, createAgent.input.parse({ name: 'Merging', prompt, first_message: 'Hello' }));
-  const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'change' } });
+  const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'change' } }));
   return { agent, branch };
 }
 const base = (agentId: string) => `/v1/agent/${agentId}`;
@@ -230,15 +230,17 @@ describe('merge preview and merge', () => {
     expect(mismatch.body.detail).toBe(
       `Branch change (${other.branch.branch_id}) belongs to agent ${other.agent.agent_id}, not to agent ${agent.agent_id}: merge it into its own agent, or name a branch of ${agent.agent_id}`,
     );
-    expect(mismatch.body.errors).toEqual([{ field: 'body.sourceBranchId', message: `is a branch of agent ${other.agent.agent_id}, not of ${agent.agent_id}` }]);
+    expect(mismatch.body.errors).toEqual([{ field: 'path.branch_id', message: `is a branch of agent ${other.agent.agent_id}, not of ${agent.agent_id}` }]);
     expect((await preview(agent.agent_id, other.branch.branch_id)).status).toBe(422);
     expect((await merge(agent.agent_id, 'brn_01JNOSUCHBRANCH00000000000')).status).toBe(404);
-    await expect(mergeAgentBranch(t.orm.em.fork(), systemPrincipal(b.organizationId), { sourceBranchId: branch.branch_id })).rejects.toMatchObject({
+    await expect(
+      mergeAgentBranch(t.orm.em.fork(), systemPrincipal(b.organizationId), mergeAgentBranch.input.parse({ sourceBranchId: branch.branch_id })),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     // The MCP shape: sourceBranchId alone names the branch and its agent.
     await editLine(agent.agent_id, branch.branch_id, 'Be brief.', 'Be short.');
-    const merged = await mergeAgentBranch(t.orm.em.fork(), system, { sourceBranchId: branch.branch_id });
+    const merged = await mergeAgentBranch(t.orm.em.fork(), system, mergeAgentBranch.input.parse({ sourceBranchId: branch.branch_id }));
     expect(merged.version.agent_id).toBe(agent.agent_id);
   });
 
@@ -246,8 +248,8 @@ describe('merge preview and merge', () => {
     const { agent, branch } = await setup();
     await editLine(agent.agent_id, branch.branch_id, 'Say goodbye.', 'Say bye.');
     const [one, two] = await Promise.all([
-      mergeAgentBranch(t.orm.em.fork(), system, { sourceBranchId: branch.branch_id }),
-      mergeAgentBranch(t.orm.em.fork(), system, { sourceBranchId: branch.branch_id }),
+      mergeAgentBranch(t.orm.em.fork(), system, mergeAgentBranch.input.parse({ sourceBranchId: branch.branch_id })),
+      mergeAgentBranch(t.orm.em.fork(), system, mergeAgentBranch.input.parse({ sourceBranchId: branch.branch_id })),
     ]);
     expect([one.already_merged, two.already_merged].sort()).toEqual([false, true]);
     expect(one.version.version_id).toBe(two.version.version_id);
@@ -295,6 +297,6 @@ describe('publish and rollback', () => {
   it('needs agents:publish', async () => {
     const { agent } = await setup();
     const editor = { ...system, kind: 'user' as const, id: 'usr_editor', permissions: new Set(['agents:read', 'agents:write'] as const) };
-    await expect(publishAgent(t.orm.em.fork(), editor, { agentId: agent.agent_id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(publishAgent(t.orm.em.fork(), editor, publishAgent.input.parse({ agentId: agent.agent_id }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

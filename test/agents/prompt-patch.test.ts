@@ -158,16 +158,24 @@ describe('patch_agent_prompt', () => {
     const agent = await newAgent();
     const before = await t.orm.em.fork().count(PromptRevision, { agent: agent.agent_id });
     const results = await Promise.allSettled([
-      patchAgentPrompt(t.orm.em.fork(), system, {
-        agentId: agent.agent_id,
-        expectedHash: agent.prompt_hash,
-        edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye A.' }],
-      }),
-      patchAgentPrompt(t.orm.em.fork(), system, {
-        agentId: agent.agent_id,
-        expectedHash: agent.prompt_hash,
-        edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye B.' }],
-      }),
+      patchAgentPrompt(
+        t.orm.em.fork(),
+        system,
+        patchAgentPrompt.input.parse({
+          agentId: agent.agent_id,
+          expectedHash: agent.prompt_hash,
+          edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye A.' }],
+        }),
+      ),
+      patchAgentPrompt(
+        t.orm.em.fork(),
+        system,
+        patchAgentPrompt.input.parse({
+          agentId: agent.agent_id,
+          expectedHash: agent.prompt_hash,
+          edits: [{ anchor: 'Say goodbye.', op: 'replace', text: 'Bye B.' }],
+        }),
+      ),
     ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
@@ -187,7 +195,7 @@ describe('patch_agent_prompt', () => {
 
   it('patches a branch without touching main, and refuses bad bodies with 400', async () => {
     const agent = await newAgent();
-    const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'tone' } });
+    const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'tone' } }));
     const res = await patch(agent.agent_id, {
       branchId: branch.branch_id,
       expectedHash: branch.prompt_hash,
@@ -262,7 +270,7 @@ describe('prompt revisions', () => {
     const again = await t.request.post(`/v1/agent/${agent.agent_id}/prompt/revision/${v1.revision_id}/restore`).set(a.headers);
     expect(again.body.changed).toBe(false);
 
-    const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'only-this' } });
+    const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'only-this' } }));
     await patch(agent.agent_id, { branchId: branch.branch_id, expectedHash: branch.prompt_hash, edits: [{ anchor: 'v1', op: 'replace', text: 'b1' }] });
     const onBranch = await t.request.get(`/v1/agent/${agent.agent_id}/prompt/revision/list`).query({ branch_id: branch.branch_id }).set(a.headers);
     expect(onBranch.body.revisions.map((r: { prompt_hash: string }) => r.prompt_hash)).toEqual([promptHash('b1')]);

@@ -60,7 +60,7 @@ describe('a campaign of 500 contacts', () => {
     const system = systemPrincipal(tenant.organizationId);
     const numbers = nyNumbers(500);
     const listed = new Set(numbers.filter((_, i) => i % 25 === 3)); // 20 numbers on the list before the launch
-    for (const phone of listed) await dncAdd(t.orm.em.fork(), system, { phone, reason: 'asked before' });
+    for (const phone of listed) await dncAdd(t.orm.em.fork(), system, dncAdd.input.parse({ phone, reason: 'asked before' }));
 
     const res = await api.launch(
       {
@@ -99,7 +99,7 @@ describe('a campaign of 500 contacts', () => {
       200,
     );
     const lateNumber = numbers[499];
-    await dncAdd(t.orm.em.fork(), system, { phone: lateNumber, reason: 'asked mid-run' });
+    await dncAdd(t.orm.em.fork(), system, dncAdd.input.parse({ phone: lateNumber, reason: 'asked mid-run' }));
     listed.add(lateNumber);
 
     const done = await api.finished(launched.campaign_id);
@@ -151,7 +151,8 @@ describe('dials', () => {
     const api = campaignApi(t, tenant);
     const numbers = nyNumbers(6, 9000);
     const blocked = [numbers[1], numbers[4]];
-    for (const phone of blocked) await dncAdd(t.orm.em.fork(), systemPrincipal(tenant.organizationId), { phone, reason: 'asked not to be called' });
+    for (const phone of blocked)
+      await dncAdd(t.orm.em.fork(), systemPrincipal(tenant.organizationId), dncAdd.input.parse({ phone, reason: 'asked not to be called' }));
     const res = await api.launch({ agent_id: agent.agent_id, caller_numbers: callers, numbers, max_concurrent_calls: 3, retry: { max_attempts: 1 } });
     expect(res.status).toBe(202);
     const done = await api.finished(res.body.campaign.campaign_id as string, 90_000);
@@ -180,7 +181,7 @@ describe('dials', () => {
     expect(trigger.status).toBe(201);
     const numbers = nyNumbers(30, 7000);
     const blocked = numbers[3];
-    await dncAdd(t.orm.em.fork(), systemPrincipal(tenant.organizationId), { phone: blocked, reason: 'asked not to be called' });
+    await dncAdd(t.orm.em.fork(), systemPrincipal(tenant.organizationId), dncAdd.input.parse({ phone: blocked, reason: 'asked not to be called' }));
     const expected = new Map(numbers.map((n) => [n, n === blocked ? 'dnc_blocked' : simulatedOutcome(n)]));
     // The list holds every kind of ending the carrier gives, so the test would notice one kind going unannounced.
     expect(new Set(expected.values())).toEqual(new Set(['answered', 'no_answer', 'busy', 'voicemail', 'failed', 'dnc_blocked']));

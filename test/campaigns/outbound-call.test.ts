@@ -51,7 +51,7 @@ beforeAll(async () => {
   b = await createTenant(t);
   const system = systemPrincipal(a.organizationId);
   agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules } } as never);
-  await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
+  await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
   [from] = await buyNumbers(t, a.organizationId, 1);
   worker = await startTestWorker(t);
 }, 120_000);
@@ -148,9 +148,13 @@ describe('an outbound call', () => {
 
   it("to_number of an existing contact (however it is written) is that contact's call; a number without one has none", async () => {
     const to = calleeWith('busy', 1);
-    const { contact } = await contactResolveOrCreate(t.orm.em.fork(), systemPrincipal(a.organizationId), { phone: to, name: 'Known caller' });
+    const { contact } = await contactResolveOrCreate(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      contactResolveOrCreate.input.parse({ phone: to, name: 'Known caller' }),
+    );
     // The other organization's contact with the same number is not ours.
-    await contactResolveOrCreate(t.orm.em.fork(), systemPrincipal(b.organizationId), { phone: to, name: 'Someone else' });
+    await contactResolveOrCreate(t.orm.em.fork(), systemPrincipal(b.organizationId), contactResolveOrCreate.input.parse({ phone: to, name: 'Someone else' }));
     const national = `(${to.slice(2, 5)}) ${to.slice(5, 8)}-${to.slice(8)}`;
     const res = await create({ agent_id: agent.agent_id, from_number: from, to_number: national, default_country: 'US' });
     expect(res.status).toBe(202);
@@ -165,8 +169,8 @@ describe('an outbound call', () => {
   it('DNC-blocked: a listed contact is never dialled, and the attempt is recorded with end reason dnc_blocked', async () => {
     const to = calleeWith('answered', 1);
     const system = systemPrincipal(a.organizationId);
-    const { contact } = await contactResolveOrCreate(t.orm.em.fork(), system, { phone: to, name: 'Do Not Call' });
-    await dncAdd(t.orm.em.fork(), system, { phone: to, reason: 'asked not to be called' });
+    const { contact } = await contactResolveOrCreate(t.orm.em.fork(), system, contactResolveOrCreate.input.parse({ phone: to, name: 'Do Not Call' }));
+    await dncAdd(t.orm.em.fork(), system, dncAdd.input.parse({ phone: to, reason: 'asked not to be called' }));
     const res = await create({ agent_id: agent.agent_id, from_number: from, contact_id: contact.contact_id });
     expect(res.status).toBe(202);
     const done = await finished(res.body.outbound_call.outbound_call_id);

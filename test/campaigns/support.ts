@@ -31,7 +31,7 @@ export async function campaignTenant(t: TestApp, callers = 2): Promise<CampaignT
   const tenant = await createTenant(t);
   const system = systemPrincipal(tenant.organizationId);
   const agent = await makeAgent(t, tenant, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: agentRules } } as never);
-  await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
+  await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
   return { tenant, agent, callers: await buyNumbers(t, tenant.organizationId, callers) };
 }
 
@@ -45,11 +45,16 @@ export async function buyNumbers(t: TestApp, organizationId: string, count: numb
   const settings = engineSettingsFrom(t.deps.config);
   const bought: string[] = [];
   for (let round = 0; round < 10 && bought.length < count; round++) {
-    const { numbers } = await searchPhoneNumbers(t.orm.em.fork(), system, { country: 'US', area_code: '415', page_size: Math.min(100, count + 5) }, settings);
+    const { numbers } = await searchPhoneNumbers(
+      t.orm.em.fork(),
+      system,
+      searchPhoneNumbers.input.parse({ country: 'US', area_code: '415', page_size: Math.min(100, count + 5) }),
+      settings,
+    );
     for (const n of numbers) {
       if (bought.length === count) break;
       try {
-        bought.push((await purchasePhoneNumber(t.orm.em.fork(), system, { number: n.number }, settings)).number);
+        bought.push((await purchasePhoneNumber(t.orm.em.fork(), system, purchasePhoneNumber.input.parse({ number: n.number }), settings)).number);
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;
       }

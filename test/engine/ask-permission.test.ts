@@ -309,12 +309,12 @@ describe('Allow, Ask and Block in a call', () => {
     const provider = await createModelProvider(
       t.orm.em.fork(),
       systemPrincipal(a.organizationId),
-      {
+      createModelProvider.input.parse({
         name: 'fake',
         base_url: fake.baseUrl,
         api_key: 'sk-test-ask-0123456789',
         default_model: 'fake-default',
-      },
+      }),
       engineSettingsFrom(t.deps.config),
     );
     const agent = await clinicAgent({ model: { provider: 'openai-compatible', name: 'gpt-test', temperature: 0, provider_id: provider.model_provider_id } });

@@ -116,12 +116,12 @@ describe('a streamed reply', () => {
     const provider = await createModelProvider(
       t.orm.em.fork(),
       systemPrincipal(a.organizationId),
-      {
+      createModelProvider.input.parse({
         name: 'streaming',
         base_url: fake.baseUrl,
         api_key: 'sk-stream',
         default_model: 'gpt-stream',
-      },
+      }),
       engineSettingsFrom(t.deps.config),
     );
     const agent = await makeAgent(t, a, {

@@ -35,12 +35,12 @@ beforeAll(async () => {
   const provider = await createModelProvider(
     t.orm.em.fork(),
     systemPrincipal(a.organizationId),
-    {
+    createModelProvider.input.parse({
       name: 'fake',
       base_url: fake.baseUrl,
       api_key: API_KEY,
       default_model: 'fake-default',
-    },
+    }),
     engineSettingsFrom(t.deps.config),
   );
   providerId = provider.model_provider_id;

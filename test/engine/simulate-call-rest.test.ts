@@ -109,8 +109,8 @@ describe('POST /v1/agent/{agent_id}/simulate_call', () => {
   it('runs a branch head, or routes like a real call (live version, then the traffic split)', async () => {
     const own = await makeAgent(t, a, { model: { provider: 'simulated', name: 'r', temperature: 0, rules } });
     const system = systemPrincipal(a.organizationId);
-    const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: own.agent_id, branch: { name: 'shorter' } });
-    const head = await updateAgent(t.orm.em.fork(), system, own.agent_id, { branch_id: branch.branch_id, first_message: 'Hi.' });
+    const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: own.agent_id, branch: { name: 'shorter' } }));
+    const head = await updateAgent(t.orm.em.fork(), system, own.agent_id, updateAgent.input.parse({ branch_id: branch.branch_id, first_message: 'Hi.' }));
     const byBranch = await simulate(own.agent_id, { branch_id: branch.branch_id, caller: { address: '+14155550999' }, customer_turns: ['hello'] });
     expect(byBranch.status).toBe(201);
     expect(byBranch.body.session.agent.agent_version_id).toBe(head.version_id);
@@ -120,12 +120,16 @@ describe('POST /v1/agent/{agent_id}/simulate_call', () => {
     expect(unpublished.status).toBe(409);
     expect(unpublished.body.detail).toMatch(/has no live version/);
 
-    await publishAgent(t.orm.em.fork(), system, { agentId: own.agent_id });
+    await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: own.agent_id }));
     const live = await simulate(own.agent_id, { caller: { address: '+14155550999' }, direction: 'web', customer_turns: ['hello'] });
     expect(live.status).toBe(201);
     expect(live.body.session).toMatchObject({ direction: 'web', end_reason: 'customer_hangup', agent: { agent_version_id: own.version_id } });
 
-    await setAgentTrafficSplit(t.orm.em.fork(), system, { agentId: own.agent_id, split: [{ branchId: branch.branch_id, percent: 100 }] });
+    await setAgentTrafficSplit(
+      t.orm.em.fork(),
+      system,
+      setAgentTrafficSplit.input.parse({ agentId: own.agent_id, split: [{ branchId: branch.branch_id, percent: 100 }] }),
+    );
     const routed = await simulate(own.agent_id, { caller: { address: '+14155550999' }, customer_turns: ['hello'] });
     expect(routed.body.session.agent.agent_version_id).toBe(head.version_id);
   });

@@ -91,11 +91,12 @@ describe('routeCall', () => {
 async function history() {
   const agent = await makeAgent(t, a, { prompt: 'Version one.' });
   const v1 = agent.version_id;
-  await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
-  const v2 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, { prompt: 'Version two.' })).version_id;
-  const v3 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, { prompt: 'Version three.' })).version_id;
-  const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'canary' } });
-  const b1 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, { branch_id: branch.branch_id, prompt: 'Canary.' })).version_id;
+  await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+  const v2 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, updateAgent.input.parse({ prompt: 'Version two.' }))).version_id;
+  const v3 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, updateAgent.input.parse({ prompt: 'Version three.' }))).version_id;
+  const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'canary' } }));
+  const b1 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, updateAgent.input.parse({ branch_id: branch.branch_id, prompt: 'Canary.' })))
+    .version_id;
   return { agentId: agent.agent_id, v1, v2, v3, branchId: branch.branch_id, b1 };
 }
 const split = (agentId: string, body: unknown) =>
@@ -127,7 +128,7 @@ describe('set_agent_traffic_split', () => {
       ],
     });
     // The branch moving on does not move the split.
-    await updateAgent(t.orm.em.fork(), system, h.agentId, { branch_id: h.branchId, prompt: 'Canary two.' });
+    await updateAgent(t.orm.em.fork(), system, h.agentId, updateAgent.input.parse({ branch_id: h.branchId, prompt: 'Canary two.' }));
     const agent = await t.request.get(`/v1/agent/retrieve/${h.agentId}`).set(a.headers);
     expect(agent.body.agent.traffic_split).toEqual(res.body.split);
 
@@ -261,7 +262,9 @@ describe('set_agent_traffic_split', () => {
     const branch = await em.findOneOrFail(AgentBranch, { id: h.branchId });
     branch.state = 'merged';
     await em.flush();
-    await expect(setAgentTrafficSplit(t.orm.em.fork(), system, { agentId: h.agentId, split: [{ branchId: h.branchId, percent: 100 }] })).rejects.toMatchObject({
+    await expect(
+      setAgentTrafficSplit(t.orm.em.fork(), system, setAgentTrafficSplit.input.parse({ agentId: h.agentId, split: [{ branchId: h.branchId, percent: 100 }] })),
+    ).rejects.toMatchObject({
       code: 'UNPROCESSABLE',
       message: expect.stringMatching(/is merged/),
     });

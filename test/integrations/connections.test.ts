@@ -295,7 +295,9 @@ describe('POST /v1/integration/connection/connect', () => {
     const orgWide = (await connect(a, zendeskBody()).expect(200)).body.connection.connection_id as string;
     // A sign-in acting in one project sees organization-wide connections and its own project's only.
     const seen = async (projectId: string) =>
-      (await listConnections(t.orm.em.fork(), { ...systemPrincipal(a.organizationId), projectId }, { page_size: 100 })).connections.map((c) => c.connection_id);
+      (
+        await listConnections(t.orm.em.fork(), { ...systemPrincipal(a.organizationId), projectId }, listConnections.input.parse({ page_size: 100 }))
+      ).connections.map((c) => c.connection_id);
     expect(await seen(a.projectId)).toEqual(expect.arrayContaining([scopedId, orgWide]));
     const elsewhere = await seen('prj_01JAAAAAAAAAAAAAAAAAAAAAAA');
     expect(elsewhere).toContain(orgWide);

@@ -353,12 +353,12 @@ describe('MCP tools in a conversation', () => {
     const provider = await createModelProvider(
       t.orm.em.fork(),
       systemPrincipal(a.organizationId),
-      {
+      createModelProvider.input.parse({
         name: 'fake-mcp',
         base_url: fake.baseUrl,
         api_key: 'sk-test-mcp-0123456789abcdef',
         default_model: 'fake',
-      },
+      }),
       engineSettingsFrom(t.deps.config),
     );
     const agent = await makeAgent(t, a, {

@@ -107,7 +107,9 @@ describe('resolve or create', () => {
   it('makes exactly one contact under 20 concurrent calls for the same number', async () => {
     const phone = nextUsNumber();
     const principal = systemPrincipal(a.organizationId, 'system');
-    const results = await Promise.all(Array.from({ length: 20 }, () => contactResolveOrCreate(t.orm.em.fork(), principal, { phone })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => contactResolveOrCreate(t.orm.em.fork(), principal, contactResolveOrCreate.input.parse({ phone }))),
+    );
     expect(new Set(results.map((r) => r.contact.contact_id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const rows = await sql(t.orm.em.fork(), 'select count(*)::int as n from contact where organization_id = ? and phone = ?', [a.organizationId, phone]);

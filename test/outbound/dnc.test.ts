@@ -98,7 +98,7 @@ describe('do-not-call over REST', () => {
   it('concurrent adds of one number keep one entry', async () => {
     const phone = nextNumber();
     const principal = systemPrincipal(a.organizationId, 'system');
-    const results = await Promise.all(Array.from({ length: 10 }, () => dncAdd(t.orm.em.fork(), principal, { phone })));
+    const results = await Promise.all(Array.from({ length: 10 }, () => dncAdd(t.orm.em.fork(), principal, dncAdd.input.parse({ phone }))));
     expect(new Set(results.map((r) => r.entry.dnc_entry_id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
   });

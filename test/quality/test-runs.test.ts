@@ -144,29 +144,37 @@ describe('test_run', () => {
 
   beforeAll(async () => {
     agent = await desk();
-    passing = (await createTest(t.orm.em.fork(), system, { ...bookingTest, agent_id: agent.agent_id })).test_id;
+    passing = (await createTest(t.orm.em.fork(), system, createTest.input.parse({ ...bookingTest, agent_id: agent.agent_id }))).test_id;
     failing = (
-      await createTest(t.orm.em.fork(), system, {
-        agent_id: agent.agent_id,
-        name: 'quotes a price',
-        customer_turns: ['How much is a cleaning?'],
-        checks: [
-          { type: 'reply_contains', text: '80 euros' },
-          { type: 'ended_with', end_reason: 'customer_hangup' },
-        ],
-      })
+      await createTest(
+        t.orm.em.fork(),
+        system,
+        createTest.input.parse({
+          agent_id: agent.agent_id,
+          name: 'quotes a price',
+          customer_turns: ['How much is a cleaning?'],
+          checks: [
+            { type: 'reply_contains', text: '80 euros' },
+            { type: 'ended_with', end_reason: 'customer_hangup' },
+          ],
+        }),
+      )
     ).test_id;
     transfer = (
-      await createTest(t.orm.em.fork(), system, {
-        agent_id: agent.agent_id,
-        name: 'billing goes to billing',
-        customer_turns: ['A billing question please', 'hello?'],
-        checks: [
-          { type: 'transferred', to: 'billing' },
-          { type: 'ended_with', end_reason: 'transferred' },
-          { type: 'judged', rubric: 'Polite' },
-        ],
-      })
+      await createTest(
+        t.orm.em.fork(),
+        system,
+        createTest.input.parse({
+          agent_id: agent.agent_id,
+          name: 'billing goes to billing',
+          customer_turns: ['A billing question please', 'hello?'],
+          checks: [
+            { type: 'transferred', to: 'billing' },
+            { type: 'ended_with', end_reason: 'transferred' },
+            { type: 'judged', rubric: 'Polite' },
+          ],
+        }),
+      )
     ).test_id;
   });
 
@@ -300,19 +308,23 @@ describe('judged checks', () => {
     await createModelProvider(
       t.orm.em.fork(),
       system,
-      { name: 'fake judge', base_url: fake.baseUrl, api_key: 'sk-test-judge-0123456789' },
+      createModelProvider.input.parse({ name: 'fake judge', base_url: fake.baseUrl, api_key: 'sk-test-judge-0123456789' }),
       engineSettingsFrom(t.deps.config),
     );
     const agent = await makeAgent(t, a, { model: { provider: 'openai-compatible', name: 'fake-model', temperature: 0 }, first_message: 'Hello!' });
-    const test = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id,
-      name: 'polite',
-      customer_turns: ['Hi there'],
-      checks: [
-        { type: 'judged', rubric: 'The agent greets the caller politely.' },
-        { type: 'reply_contains', text: 'welcome' },
-      ],
-    });
+    const test = await createTest(
+      t.orm.em.fork(),
+      system,
+      createTest.input.parse({
+        agent_id: agent.agent_id,
+        name: 'polite',
+        customer_turns: ['Hi there'],
+        checks: [
+          { type: 'judged', rubric: 'The agent greets the caller politely.' },
+          { type: 'reply_contains', text: 'welcome' },
+        ],
+      }),
+    );
     fake.reset();
     fake.reply(completion({ content: 'You are welcome here.' }), completion({ content: 'Verdict: {"passed": true, "reason": "It greeted politely."}' }));
     const res = await runAndWait({ test_id: test.test_id });
@@ -329,21 +341,34 @@ describe('judged checks', () => {
 describe('the merge gate', () => {
   it('refuses a merge until the branch head passed every required test, naming the missing ones', async () => {
     const agent = await desk();
-    const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'friendlier' } });
-    await updateAgent(t.orm.em.fork(), system, agent.agent_id, { branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here.' });
-    const required = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id,
-      name: 'greets',
-      customer_turns: ['bye'],
-      required: true,
-      checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
-    });
-    const optional = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id,
-      name: 'optional',
-      customer_turns: ['bye'],
-      checks: [{ type: 'reply_contains', text: 'never said' }],
-    });
+    const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'friendlier' } }));
+    await updateAgent(
+      t.orm.em.fork(),
+      system,
+      agent.agent_id,
+      updateAgent.input.parse({ branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here.' }),
+    );
+    const required = await createTest(
+      t.orm.em.fork(),
+      system,
+      createTest.input.parse({
+        agent_id: agent.agent_id,
+        name: 'greets',
+        customer_turns: ['bye'],
+        required: true,
+        checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
+      }),
+    );
+    const optional = await createTest(
+      t.orm.em.fork(),
+      system,
+      createTest.input.parse({
+        agent_id: agent.agent_id,
+        name: 'optional',
+        customer_turns: ['bye'],
+        checks: [{ type: 'reply_contains', text: 'never said' }],
+      }),
+    );
     expect((await t.orm.em.fork().findOneOrFail(Agent, { id: agent.agent_id })).requiredTestIds).toEqual([required.test_id]);
     const merge = () => t.request.post(api(`/agent/${agent.agent_id}/branch/${branch.branch_id}/merge`)).set(a.headers);
 
@@ -368,16 +393,25 @@ describe('the merge gate', () => {
 
   it('holds for a traffic split too: a branch head that merge would refuse reaches no caller, unless an audited override says why', async () => {
     const agent = await desk();
-    await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
-    const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'untested' } });
-    const head = await updateAgent(t.orm.em.fork(), system, agent.agent_id, { branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here.' });
-    const required = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id,
-      name: 'greets',
-      customer_turns: ['bye'],
-      required: true,
-      checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
-    });
+    await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+    const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'untested' } }));
+    const head = await updateAgent(
+      t.orm.em.fork(),
+      system,
+      agent.agent_id,
+      updateAgent.input.parse({ branch_id: branch.branch_id, first_message: 'Hi! Acme Dental here.' }),
+    );
+    const required = await createTest(
+      t.orm.em.fork(),
+      system,
+      createTest.input.parse({
+        agent_id: agent.agent_id,
+        name: 'greets',
+        customer_turns: ['bye'],
+        required: true,
+        checks: [{ type: 'reply_contains', text: 'Acme Dental', turn: 0 }],
+      }),
+    );
     const split = (body: Record<string, unknown>) =>
       t.request
         .post(api(`/agent/${agent.agent_id}/traffic_split`))
@@ -500,7 +534,7 @@ describe('MCP tools', () => {
 describe('one conversation per test run', () => {
   it('a retried run reuses the session its earlier attempt recorded, and a finished run is left alone', async () => {
     const agent = await desk();
-    const test = await createTest(t.orm.em.fork(), system, { ...bookingTest, agent_id: agent.agent_id });
+    const test = await createTest(t.orm.em.fork(), system, createTest.input.parse({ ...bookingTest, agent_id: agent.agent_id }));
     const em = t.orm.em.fork();
     const agentRow = await em.findOneOrFail(Agent, { id: agent.agent_id });
     const testRow = await em.findOneOrFail(Test, { id: test.test_id });

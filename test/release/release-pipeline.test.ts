@@ -354,7 +354,7 @@ describe('failures', () => {
     // Main changes the same field differently after the branch left it.
     const { updateAgent } = await import('../../src/modules/agents/update-agent.js');
     const { systemPrincipal } = await import('../../src/modules/org/permissions.js');
-    await updateAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), agent.agent_id, { first_message: 'Good day, Acme.' });
+    await updateAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), agent.agent_id, updateAgent.input.parse({ first_message: 'Good day, Acme.' }));
     const res = await start(agent.agent_id, { branch_id: branch.branch_id });
     const done = await finished(agent.agent_id, res.body.release.release_id);
     expect(done.status).toBe('failed');

@@ -43,25 +43,34 @@ export async function releasable(
 ): Promise<Releasable> {
   const system = systemPrincipal(tenant.organizationId);
   const agent = await makeAgent(t, tenant, { ...deskConfig, ...options.agent });
-  const live = await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
-  const branch = await createAgentBranch(t.orm.em.fork(), system, { agentId: agent.agent_id, branch: { name: 'friendlier' } });
-  const changed = await updateAgent(t.orm.em.fork(), system, agent.agent_id, {
-    branch_id: branch.branch_id,
-    first_message: 'Hi! Acme Dental here, how can I help?',
-    ...options.branchChange,
-  });
+  const live = await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+  const branch = await createAgentBranch(t.orm.em.fork(), system, createAgentBranch.input.parse({ agentId: agent.agent_id, branch: { name: 'friendlier' } }));
+  const changed = await updateAgent(
+    t.orm.em.fork(),
+    system,
+    agent.agent_id,
+    updateAgent.input.parse({
+      branch_id: branch.branch_id,
+      first_message: 'Hi! Acme Dental here, how can I help?',
+      ...options.branchChange,
+    }),
+  );
   const requiredTestIds: string[] = [];
   for (let i = 0; i < (options.requiredTests ?? 1); i++) {
-    const test = await createTest(t.orm.em.fork(), system, {
-      agent_id: agent.agent_id,
-      name: `books ${i + 1}`,
-      required: true,
-      customer_turns: ['I want an appointment', 'bye'],
-      checks: [
-        { type: 'reply_contains', text: 'Tuesday', turn: 1 },
-        { type: 'ended_with', end_reason: 'agent_hangup' },
-      ],
-    });
+    const test = await createTest(
+      t.orm.em.fork(),
+      system,
+      createTest.input.parse({
+        agent_id: agent.agent_id,
+        name: `books ${i + 1}`,
+        required: true,
+        customer_turns: ['I want an appointment', 'bye'],
+        checks: [
+          { type: 'reply_contains', text: 'Tuesday', turn: 1 },
+          { type: 'ended_with', end_reason: 'agent_hangup' },
+        ],
+      }),
+    );
     requiredTestIds.push(test.test_id);
   }
   return { agent, branch, liveVersionId: live.live_version_id, headVersionId: changed.version_id, requiredTestIds };
@@ -89,7 +98,7 @@ export async function slowModelReleasable(t: TestApp, tenant: { organizationId: 
   await createModelProvider(
     t.orm.em.fork(),
     system,
-    { name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-slow-0123456789' },
+    createModelProvider.input.parse({ name: 'slow local model', base_url: fake.baseUrl, api_key: 'sk-test-slow-0123456789' }),
     engineSettingsFrom(t.deps.config),
   );
   // Enough answers for the attempts a fault interrupts and their retries.
@@ -100,16 +109,20 @@ export async function slowModelReleasable(t: TestApp, tenant: { organizationId: 
     branchChange: { prompt: 'You are the front desk of Acme Dental. Be brief and warm.' },
   });
   for (const name of tests) {
-    const test = await createTest(t.orm.em.fork(), system, {
-      agent_id: made.agent.agent_id,
-      name,
-      required: true,
-      customer_turns: ['Hello, is this Acme?'],
-      checks: [
-        { type: 'reply_contains', text: 'see you Tuesday', turn: 1 },
-        { type: 'ended_with', end_reason: 'customer_hangup' },
-      ],
-    });
+    const test = await createTest(
+      t.orm.em.fork(),
+      system,
+      createTest.input.parse({
+        agent_id: made.agent.agent_id,
+        name,
+        required: true,
+        customer_turns: ['Hello, is this Acme?'],
+        checks: [
+          { type: 'reply_contains', text: 'see you Tuesday', turn: 1 },
+          { type: 'ended_with', end_reason: 'customer_hangup' },
+        ],
+      }),
+    );
     made.requiredTestIds.push(test.test_id);
   }
   return made;

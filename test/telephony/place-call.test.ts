@@ -54,11 +54,11 @@ describe('placeCall: one call per idempotency key', () => {
     const connection = await createConnection(
       t.orm.em.fork(),
       systemPrincipal(a.organizationId),
-      {
+      createConnection.input.parse({
         provider: 'simulated',
         name: unique('sim'),
         simulation: { rules: [{ suffix: '99', outcome: 'busy' }] },
-      },
+      }),
       settings,
     );
     const result = await placeCall(t.orm.em.fork(), settings, {
@@ -75,12 +75,12 @@ describe('placeCall: one call per idempotency key', () => {
     const connection = await createConnection(
       t.orm.em.fork(),
       systemPrincipal(a.organizationId),
-      {
+      createConnection.input.parse({
         provider: 'twilio',
         name: unique('tw'),
         base_url: twilio.baseUrl,
         credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
-      },
+      }),
       settings,
     );
     twilio.reset();
@@ -117,12 +117,12 @@ describe('placeCall: one call per idempotency key', () => {
     const connection = await createConnection(
       t.orm.em.fork(),
       systemPrincipal(a.organizationId),
-      {
+      createConnection.input.parse({
         provider: 'twilio',
         name: unique('tw'),
         base_url: twilio.baseUrl,
         credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
-      },
+      }),
       settings,
     );
     twilio.reset();
@@ -158,12 +158,12 @@ describe('placeCall: one call per idempotency key', () => {
     const connection = await createConnection(
       t.orm.em.fork(),
       systemPrincipal(a.organizationId),
-      {
+      createConnection.input.parse({
         provider: 'telnyx',
         name: unique('tx'),
         base_url: telnyx.baseUrl,
         credentials: { api_key: TELNYX_KEY, call_control_app_id: 'app-1' },
-      },
+      }),
       settings,
     );
     telnyx.reset();

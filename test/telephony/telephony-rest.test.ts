@@ -280,15 +280,19 @@ describe('SIP trunks, destinations and inbound routing', () => {
   it("routes a call to a number to its destination's agent, honouring the traffic split", async () => {
     const system = systemPrincipal(a.organizationId, 'rest');
     const agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 'r', temperature: 0, rules: [{ when: 'bye', say: 'Bye!', hangup: true }] } });
-    await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
-    const v2 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, { prompt: 'Version two.' })).version_id;
-    await setAgentTrafficSplit(t.orm.em.fork(), system, {
-      agentId: agent.agent_id,
-      split: [
-        { versionId: agent.version_id, percent: 50 },
-        { versionId: v2, percent: 50 },
-      ],
-    });
+    await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+    const v2 = (await updateAgent(t.orm.em.fork(), system, agent.agent_id, updateAgent.input.parse({ prompt: 'Version two.' }))).version_id;
+    await setAgentTrafficSplit(
+      t.orm.em.fork(),
+      system,
+      setAgentTrafficSplit.input.parse({
+        agentId: agent.agent_id,
+        split: [
+          { versionId: agent.version_id, percent: 50 },
+          { versionId: v2, percent: 50 },
+        ],
+      }),
+    );
 
     const number = (await get('/v1/phone/number/search?area_code=206&page_size=1')).body.numbers[0].number as string;
     expect((await post('/v1/phone/number/purchase', { number })).status).toBe(201);
@@ -343,7 +347,7 @@ describe('SIP trunks, destinations and inbound routing', () => {
   it('routes SIP addresses, assigns trunks to destinations, and deletes', async () => {
     const system = systemPrincipal(a.organizationId, 'rest');
     const agent = await makeAgent(t, a);
-    await publishAgent(t.orm.em.fork(), system, { agentId: agent.agent_id });
+    await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
     const address = `sip:${unique('desk').toLowerCase()}@acme.example.com`;
     const destination = await post('/v1/destination/create', { kind: 'sip_address', address, agent_id: agent.agent_id });
     expect(destination.status).toBe(201);

@@ -6,12 +6,9 @@ import {
   AgentRevisionParams,
   BranchResponse,
   CreateAgentBranchRestBody,
-  EstimateAgentBody,
   EstimateView,
-  ListAgentsQuery,
   ListAgentsResponse,
   ListBranchesResponse,
-  ListPromptRevisionsQuery,
   ListRevisionsResponse,
   MergePreview,
   MergeResult,
@@ -24,7 +21,6 @@ import {
   RetrieveAgentQuery,
   SetTrafficSplitRestBody,
   TrafficSplitResult,
-  UpdateAgentBody,
 } from '../../modules/agents/agents.schemas.js';
 import { createAgent } from '../../modules/agents/create-agent.js';
 import { updateAgent } from '../../modules/agents/update-agent.js';
@@ -45,7 +41,8 @@ import { archiveAgent } from '../../modules/agents/archive-agent.js';
 import { unarchiveAgent } from '../../modules/agents/unarchive-agent.js';
 import { setAgentTrafficSplit } from '../../modules/agents/set-agent-traffic-split.js';
 import { route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
+import { parseInput } from '../../modules/validation.js';
 
 const tag = 'Agents';
 const etag = (hash: string) => `"${hash}"`;
@@ -83,9 +80,9 @@ export const agentRoutes = [
     etag: true,
     ifMatch: 'The ETag you read (from retrieve, create or the last update): the change applies only if the head is still that version.',
     answers: { 412: 'The head changed since that ETag (PRECONDITION_FAILED, with current_etag): read again and re-apply' },
-    permission: 'agents:write',
+    operation: updateAgent,
     params: AgentIdParams,
-    body: UpdateAgentBody,
+    body: updateAgent.input,
     response: AgentResponse,
     handler: async ({ em, principal, params, body, ctx }) => {
       const ifMatch = ctx.get('if-match') || undefined;
@@ -100,8 +97,8 @@ export const agentRoutes = [
     operationId: 'listAgents',
     tag,
     summary: "Agents, newest first, each with main's head",
-    permission: 'agents:read',
-    query: ListAgentsQuery,
+    operation: listAgents,
+    query: listAgents.input,
     response: ListAgentsResponse,
     handler: ({ em, principal, query }) => listAgents(em, principal, query),
   }),
@@ -112,7 +109,7 @@ export const agentRoutes = [
     tag,
     summary: 'An agent with the head of main (or of branch_id); ETag header',
     etag: true,
-    permission: 'agents:read',
+    operation: getAgent,
     params: AgentIdParams,
     query: RetrieveAgentQuery,
     response: AgentResponse,
@@ -128,8 +125,8 @@ export const agentRoutes = [
     operationId: 'estimateAgent',
     tag,
     summary: "Price an agent before launch, in micros, from the organization's price list",
-    permission: 'agents:read',
-    body: EstimateAgentBody,
+    operation: estimateAgent,
+    body: estimateAgent.input,
     response: z.object({ estimate: EstimateView }).openapi('EstimateAgentResponse'),
     handler: async ({ em, principal, body }) => ({ estimate: await estimateAgent(em, principal, body) }),
   }),
@@ -140,13 +137,13 @@ export const agentRoutes = [
     tag,
     summary: "Create a branch: a working copy of main's head",
     description: 'A name used by another branch of the agent (merged ones included) is a 409.',
-    permission: 'agents:write',
+    operation: createAgentBranch,
     params: AgentIdParams,
     body: CreateAgentBranchRestBody,
     response: BranchResponse,
     status: 201,
     handler: async ({ em, principal, params, body }) => ({
-      branch: await createAgentBranch(em, principal, { agentId: params.agent_id, branch: body.branch }),
+      branch: await createAgentBranch(em, principal, parseInput(createAgentBranch.input, { agentId: params.agent_id, branch: body.branch }, '')),
     }),
   }),
   route({
@@ -155,9 +152,9 @@ export const agentRoutes = [
     operationId: 'listAgentBranches',
     tag,
     summary: 'Branches of an agent, main first',
-    permission: 'agents:read',
+    operation: listAgentBranches,
     params: AgentIdParams,
-    query: PageQuery,
+    query: listAgentBranches.input,
     response: ListBranchesResponse,
     handler: async ({ em, principal, params, query }) => listAnswer('branches', await listAgentBranches(em, principal, params.agent_id, query)),
   }),
@@ -171,11 +168,12 @@ export const agentRoutes = [
       'Same body as the MCP tool patch_agent_prompt (camelCase), without agentId. A stale expectedHash is a 409 ' +
       'HASH_MISMATCH with current_hash and, when your hash is a known revision, a unified diff since it; a missing ' +
       'or ambiguous anchor is a 422 (ANCHOR_NOT_FOUND, ANCHOR_AMBIGUOUS) naming it.',
-    permission: 'agents:write',
+    operation: patchAgentPrompt,
     params: AgentIdParams,
     body: PatchPromptRestBody,
     response: PromptChangeResult,
-    handler: ({ em, principal, params, body }) => patchAgentPrompt(em, principal, { ...body, agentId: params.agent_id }),
+    handler: ({ em, principal, params, body }) =>
+      patchAgentPrompt(em, principal, parseInput(patchAgentPrompt.input, { ...body, agentId: params.agent_id }, '')),
   }),
   route({
     method: 'get',
@@ -183,9 +181,9 @@ export const agentRoutes = [
     operationId: 'listAgentPromptRevisions',
     tag,
     summary: 'Prompt revisions, newest first',
-    permission: 'agents:read',
+    operation: listAgentPromptRevisions,
     params: AgentIdParams,
-    query: ListPromptRevisionsQuery,
+    query: listAgentPromptRevisions.input,
     response: ListRevisionsResponse,
     handler: ({ em, principal, params, query }) => listAgentPromptRevisions(em, principal, params.agent_id, query),
   }),
@@ -196,12 +194,16 @@ export const agentRoutes = [
     tag,
     summary: "Restore a revision's prompt as a new revision",
     description: "Onto the revision's own branch, or the branch named by the branch_id query parameter. No body.",
-    permission: 'agents:write',
+    operation: restorePromptRevision,
     params: AgentRevisionParams,
     query: RestoreRevisionQuery,
     response: PromptChangeResult,
     handler: ({ em, principal, params, query }) =>
-      restorePromptRevision(em, principal, { agentId: params.agent_id, revisionId: params.revision_id, branchId: query.branch_id }),
+      restorePromptRevision(
+        em,
+        principal,
+        parseInput(restorePromptRevision.input, { agentId: params.agent_id, revisionId: params.revision_id, branchId: query.branch_id }, ''),
+      ),
   }),
   route({
     method: 'post',
@@ -210,10 +212,12 @@ export const agentRoutes = [
     tag,
     summary: 'Preview the three-way merge of a branch into main',
     answers: { 422: 'The branch cannot be merged as it is (named in the answer)' },
-    permission: 'agents:read',
+    operation: previewAgentBranchMerge,
+    fields: { sourceBranchId: 'path.branch_id' },
     params: AgentBranchParams,
     response: MergePreview,
-    handler: ({ em, principal, params }) => previewAgentBranchMerge(em, principal, { agentId: params.agent_id, sourceBranchId: params.branch_id }),
+    handler: ({ em, principal, params }) =>
+      previewAgentBranchMerge(em, principal, parseInput(previewAgentBranchMerge.input, { agentId: params.agent_id, sourceBranchId: params.branch_id }, '')),
   }),
   route({
     method: 'post',
@@ -225,10 +229,12 @@ export const agentRoutes = [
       'A 409 MERGE_CONFLICT lists the conflicts; a 422 names required tests the branch head has not passed. ' +
       'Merging a merged branch again returns that merge (already_merged).',
     answers: { 422: "The branch head has not passed the agent's required tests (named in the answer)" },
-    permission: 'agents:write',
+    operation: mergeAgentBranch,
+    fields: { sourceBranchId: 'path.branch_id' },
     params: AgentBranchParams,
     response: MergeResult,
-    handler: ({ em, principal, params }) => mergeAgentBranch(em, principal, { agentId: params.agent_id, sourceBranchId: params.branch_id }),
+    handler: ({ em, principal, params }) =>
+      mergeAgentBranch(em, principal, parseInput(mergeAgentBranch.input, { agentId: params.agent_id, sourceBranchId: params.branch_id }, '')),
   }),
   route({
     method: 'post',
@@ -237,10 +243,10 @@ export const agentRoutes = [
     tag,
     summary: "Make main's head the live version",
     description: 'The previous live version is kept for rollback. Publishing the live version again changes nothing.',
-    permission: 'agents:publish',
+    operation: publishAgent,
     params: AgentIdParams,
     response: PublicationResult,
-    handler: ({ em, principal, params }) => publishAgent(em, principal, { agentId: params.agent_id }),
+    handler: ({ em, principal, params }) => publishAgent(em, principal, parseInput(publishAgent.input, { agentId: params.agent_id }, '')),
   }),
   route({
     method: 'post',
@@ -249,10 +255,10 @@ export const agentRoutes = [
     tag,
     summary: 'Return the live version to the one published before it',
     description: 'A 409 when nothing was live before the current version.',
-    permission: 'agents:publish',
+    operation: rollbackAgent,
     params: AgentIdParams,
     response: PublicationResult,
-    handler: ({ em, principal, params }) => rollbackAgent(em, principal, { agentId: params.agent_id }),
+    handler: ({ em, principal, params }) => rollbackAgent(em, principal, parseInput(rollbackAgent.input, { agentId: params.agent_id }, '')),
   }),
   route({
     method: 'post',
@@ -264,10 +270,10 @@ export const agentRoutes = [
       'Refused with 409 while destinations route calls to the agent or campaigns, outbound calls, releases or enabled ' +
       'triggers drive it: in_use_by names each. The publication history keeps the version taken down; publishing ' +
       "again makes main's head live. Unpublishing an agent with nothing live changes nothing.",
-    permission: 'agents:publish',
+    operation: unpublishAgent,
     params: AgentIdParams,
     response: UnpublishResult,
-    handler: ({ em, principal, params }) => unpublishAgent(em, principal, { agentId: params.agent_id }),
+    handler: ({ em, principal, params }) => unpublishAgent(em, principal, parseInput(unpublishAgent.input, { agentId: params.agent_id }, '')),
   }),
   route({
     method: 'post',
@@ -279,10 +285,10 @@ export const agentRoutes = [
       'Refused with 409 while anything uses the agent (its live version, destinations, running campaigns and ' +
       'outbound calls, releases, enabled triggers): in_use_by names each and the detail says how to end it. Archived ' +
       'agents are listed with agent/list?archived=true and come back with unarchive. Archiving twice changes nothing.',
-    permission: 'agents:publish',
+    operation: archiveAgent,
     params: AgentIdParams,
     response: ArchiveResult,
-    handler: ({ em, principal, params }) => archiveAgent(em, principal, { agentId: params.agent_id }),
+    handler: ({ em, principal, params }) => archiveAgent(em, principal, parseInput(archiveAgent.input, { agentId: params.agent_id }, '')),
   }),
   route({
     method: 'post',
@@ -290,10 +296,10 @@ export const agentRoutes = [
     operationId: 'unarchiveAgent',
     tag,
     summary: 'Bring an archived agent back: it takes changes again and can be published',
-    permission: 'agents:publish',
+    operation: unarchiveAgent,
     params: AgentIdParams,
     response: ArchiveResult,
-    handler: ({ em, principal, params }) => unarchiveAgent(em, principal, { agentId: params.agent_id }),
+    handler: ({ em, principal, params }) => unarchiveAgent(em, principal, parseInput(unarchiveAgent.input, { agentId: params.agent_id }, '')),
   }),
   route({
     method: 'post',
@@ -309,10 +315,11 @@ export const agentRoutes = [
       "agent's required tests is refused with 422 naming the branch and the missing tests (the merge gate), unless " +
       '`override: {reason}` is given; the override is recorded in the audit log with who gave it.',
     answers: { 422: 'A share names a branch head that has not passed the required tests (without override)' },
-    permission: 'agents:publish',
+    operation: setAgentTrafficSplit,
     params: AgentIdParams,
     body: SetTrafficSplitRestBody,
     response: TrafficSplitResult,
-    handler: ({ em, principal, params, body }) => setAgentTrafficSplit(em, principal, { ...body, agentId: params.agent_id }),
+    handler: ({ em, principal, params, body }) =>
+      setAgentTrafficSplit(em, principal, parseInput(setAgentTrafficSplit.input, { ...body, agentId: params.agent_id }, '')),
   }),
 ];

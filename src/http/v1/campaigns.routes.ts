@@ -18,7 +18,7 @@ import { createOutboundCall } from '../../modules/campaigns/create-outbound-call
 import { getOutboundCall } from '../../modules/campaigns/get-outbound-call.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 
 const tag = 'Outbound calls';
 
@@ -37,7 +37,7 @@ const moveRoutes: Route[] = (['pause', 'resume', 'cancel'] as const).map((move) 
     tag: campaignTag,
     summary: MOVE_SUMMARY[move],
     description: 'Optional JSON body: {"reason": "..."}. A move the campaign cannot make now is a 409 saying why.',
-    permission: 'outbound:launch',
+    operation: controlCampaign,
     params: CampaignParams,
     response: CampaignResponse,
     handler: async ({ em, principal, params, deps, ctx }) => {
@@ -62,7 +62,7 @@ export const campaignRoutes: Route[] = [
       422: 'The call cannot be placed: the agent is not published, or no number or trunk can place it',
       503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After',
     },
-    permission: 'outbound:call',
+    operation: createOutboundCall,
     body: CreateOutboundCallRestBody,
     response: OutboundCallResponse,
     status: 202,
@@ -76,7 +76,7 @@ export const campaignRoutes: Route[] = [
     operationId: 'retrieveOutboundCall',
     tag,
     summary: 'An outbound call: its status, end reason and session id',
-    permission: 'agents:read',
+    operation: getOutboundCall,
     params: OutboundCallParams,
     response: OutboundCallResponse,
     handler: async ({ em, principal, params }) => ({ outbound_call: await getOutboundCall(em, principal, params.outbound_call_id) }),
@@ -96,7 +96,7 @@ export const campaignRoutes: Route[] = [
       422: 'The campaign cannot run as given: no dialable recipient, no number to call from, or the agent is not published',
       503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After',
     },
-    permission: 'outbound:launch',
+    operation: launchCampaign,
     body: LaunchCampaignRestBody,
     response: CampaignResponse,
     status: 202,
@@ -110,8 +110,8 @@ export const campaignRoutes: Route[] = [
     operationId: 'listCampaigns',
     tag: campaignTag,
     summary: 'The campaigns, newest first, with their counts',
-    permission: 'agents:read',
-    query: PageQuery,
+    operation: listCampaigns,
+    query: listCampaigns.input,
     response: ListCampaignsResponse,
     handler: async ({ em, principal, query }) => listAnswer('campaigns', await listCampaigns(em, principal, query)),
   }),
@@ -121,7 +121,7 @@ export const campaignRoutes: Route[] = [
     operationId: 'retrieveCampaign',
     tag: campaignTag,
     summary: 'A campaign: settings, status, spend, recipient counts by state and outcome, and live progress while it runs',
-    permission: 'agents:read',
+    operation: getCampaign,
     params: CampaignParams,
     response: CampaignResponse,
     handler: async ({ em, principal, params, deps }) => ({
@@ -135,7 +135,7 @@ export const campaignRoutes: Route[] = [
     operationId: 'paceCampaign',
     tag: campaignTag,
     summary: "Change a running campaign's concurrency or calls per minute",
-    permission: 'outbound:launch',
+    operation: controlCampaign,
     params: CampaignParams,
     body: CampaignPaceBody,
     response: CampaignResponse,

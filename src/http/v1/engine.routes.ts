@@ -1,13 +1,13 @@
 import { AgentIdParams } from '../../modules/agents/agents.schemas.js';
 import { RetrieveSessionResponse } from '../../modules/calls/calls.schemas.js';
-import { CreateModelProviderBody, ListModelProvidersResponse, ModelProviderResponse, SimulateCallBody } from '../../modules/engine/engine.schemas.js';
+import { ListModelProvidersResponse, ModelProviderResponse, SimulateCallBody } from '../../modules/engine/engine.schemas.js';
 import { createModelProvider } from '../../modules/engine/create-model-provider.js';
 import { listModelProviders } from '../../modules/engine/list-model-providers.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { appEngineDeps } from '../engine-deps.js';
 import { simulateCall } from '../../modules/engine/simulate-call.js';
 import { route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 
 export const engineRoutes = [
   route({
@@ -39,8 +39,8 @@ export const engineRoutes = [
     description:
       'The API key is stored encrypted and never returned. Agents name the provider in model.provider_id; an ' +
       'organization with one provider needs no provider_id. A base URL on a private or loopback address is refused.',
-    permission: 'org:manage',
-    body: CreateModelProviderBody,
+    operation: createModelProvider,
+    body: createModelProvider.input,
     response: ModelProviderResponse,
     status: 201,
     handler: async ({ deps, em, principal, body }) => ({
@@ -53,8 +53,8 @@ export const engineRoutes = [
     operationId: 'listModelProviders',
     tag: 'Model providers',
     summary: "The organization's model providers (never their keys)",
-    permission: 'org:manage',
-    query: PageQuery,
+    operation: listModelProviders,
+    query: listModelProviders.input,
     response: ListModelProvidersResponse,
     handler: async ({ em, principal, query }) => listAnswer('model_providers', await listModelProviders(em, principal, query)),
   }),

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import {
-  ConnectIntegrationBody,
   ConnectionIdParams,
   ConnectionResponse,
   ConnectionView,
   DeleteConnectionResponse,
   IntegrationInfoResponse,
-  ListConnectionsQuery,
   ListConnectionsResponse,
 } from '../../modules/integrations/integrations.schemas.js';
 import { getIntegrationInfo } from '../../modules/integrations/get-integration-info.js';
@@ -44,8 +42,8 @@ export const integrationRoutes = [
       'a private address is a 400; a provider that is down or unreachable a 502. Credentials are stored encrypted and never returned. ' +
       'The answer lists agent_tools entries to add to an agent version.',
     answers: { 422: 'The provider refused the credentials', 502: 'The provider answered with an error' },
-    permission: 'integrations:manage',
-    body: ConnectIntegrationBody,
+    operation: connectIntegration,
+    body: connectIntegration.input,
     response: z.object({ connection: ConnectionView, created: z.boolean().describe('false for a reconnect.') }).openapi('ConnectIntegrationResponse'),
     handler: ({ em, principal, body, deps }) => connectIntegration(em, principal, body, engineSettingsFrom(deps.config)),
   }),
@@ -55,8 +53,8 @@ export const integrationRoutes = [
     operationId: 'getIntegrationConnections',
     tag,
     summary: 'Connections with their status (newest first, keyset-paginated); with connection_id, that one',
-    permission: 'agents:read',
-    query: ListConnectionsQuery,
+    operation: listConnections,
+    query: listConnections.input,
     response: ListConnectionsResponse,
     handler: ({ em, principal, query }) => listConnections(em, principal, query),
   }),
@@ -66,7 +64,7 @@ export const integrationRoutes = [
     operationId: 'disconnectIntegrationConnection',
     tag,
     summary: 'Disconnect: wipe the credentials; agents stop getting its tools. Reconnect with connect and connection_id',
-    permission: 'integrations:manage',
+    operation: disconnectConnection,
     params: ConnectionIdParams,
     response: ConnectionResponse,
     handler: async ({ em, principal, params }) => ({ connection: await disconnectConnection(em, principal, params.connection_id) }),
@@ -77,7 +75,7 @@ export const integrationRoutes = [
     operationId: 'deleteIntegrationConnection',
     tag,
     summary: 'Delete a connection and its credentials',
-    permission: 'integrations:manage',
+    operation: deleteConnection,
     params: ConnectionIdParams,
     response: DeleteConnectionResponse,
     handler: ({ em, principal, params }) => deleteConnection(em, principal, params.connection_id),

@@ -1,11 +1,4 @@
-import {
-  CreateResourceBody,
-  ListResourcesQuery,
-  ListResourcesResponse,
-  ResourceResponse,
-  RetrieveBody,
-  RetrieveResponse,
-} from '../../modules/knowledge/knowledge.schemas.js';
+import { ListResourcesResponse, ResourceResponse, RetrieveResponse } from '../../modules/knowledge/knowledge.schemas.js';
 import { createResource } from '../../modules/knowledge/create-resource.js';
 import { listResources } from '../../modules/knowledge/list-resources.js';
 import { retrieveContext } from '../../modules/knowledge/retrieve-context.js';
@@ -28,8 +21,8 @@ export const knowledgeRoutes = [
       '(public addresses only, a few redirects, 5 MB); HTML is reduced to its text. The text is split into passages of ' +
       'about 800 characters and indexed for retrieve_context. A URL that cannot be fetched is a 422.',
     answers: { 422: 'There is no text to index, or the URL could not be fetched or is not HTML, text or JSON' },
-    permission: 'knowledge:manage',
-    body: CreateResourceBody,
+    operation: createResource,
+    body: createResource.input,
     response: ResourceResponse,
     status: 201,
     handler: async ({ em, principal, body, deps }) => ({
@@ -42,8 +35,8 @@ export const knowledgeRoutes = [
     operationId: 'listKnowledgeResources',
     tag,
     summary: 'The knowledge resources of a project, newest first',
-    permission: 'knowledge:manage',
-    query: ListResourcesQuery,
+    operation: listResources,
+    query: listResources.input,
     response: ListResourcesResponse,
     handler: async ({ em, principal, query }) => listAnswer('resources', await listResources(em, principal, query)),
   }),
@@ -53,8 +46,8 @@ export const knowledgeRoutes = [
     operationId: 'retrieveContext',
     tag,
     summary: "The best passages of a project's knowledge for a query, with their source and rank",
-    permission: 'agents:read',
-    body: RetrieveBody,
+    operation: retrieveContext,
+    body: retrieveContext.input,
     response: RetrieveResponse,
     handler: async ({ em, principal, body }) => ({ passages: await retrieveContext(em, principal, body) }),
   }),
@@ -64,7 +57,7 @@ export const knowledgeRoutes = [
     operationId: 'deleteKnowledgeResource',
     tag,
     summary: 'Delete a knowledge resource and its chunks: retrieval stops finding it at once',
-    permission: 'knowledge:manage',
+    operation: deleteResource,
     params: ResourceDeleteParams,
     response: ResourceDeletedResponse,
     handler: ({ em, principal, params }) => deleteResource(em, principal, params.resource_id),

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import {
-  ActivateMcpToolBody,
-  AssignMcpServerBody,
   AssignMcpServerResponse,
   UnassignMcpServerResponse,
-  CreateMcpServerBody,
   McpServerIdParams,
   McpServerListResponse,
   McpServerParams,
@@ -28,7 +25,8 @@ import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { publicBaseUrl } from '../base-url.js';
 import { route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
+import { parseInput } from '../../modules/validation.js';
 import { McpServerDeleteParams, McpServerDeletedResponse } from '../../modules/deletes.schemas.js';
 import { deleteMcpServer } from '../../modules/mcp-servers/delete-mcp-server.js';
 
@@ -42,7 +40,7 @@ const deleteRoute = route({
   tag,
   summary: 'Delete an external MCP server and its synced tools',
   description: 'Refused with 409 while the server is assigned to an agent (the answer names them in in_use_by): unassign it first.',
-  permission: 'tools:manage',
+  operation: deleteMcpServer,
   params: McpServerDeleteParams,
   response: McpServerDeletedResponse,
   handler: ({ em, principal, params }) => deleteMcpServer(em, principal, params.mcp_server_id),
@@ -57,8 +55,8 @@ export const mcpServerRoutes = [
     summary: "Connect an external MCP server (Streamable HTTP) with the operator's headers",
     description:
       'The address must be public. headers are stored encrypted and never returned. sign_in_method oauth: then start the sign-in with oauth/authorize. Tools arrive with a sync; a Temporal Schedule syncs every 6 hours.',
-    permission: 'tools:manage',
-    body: CreateMcpServerBody,
+    operation: createMcpServer,
+    body: createMcpServer.input,
     response: McpServerResponse,
     status: 201,
     handler: async ({ em, principal, body, deps }) => {
@@ -81,8 +79,8 @@ export const mcpServerRoutes = [
     operationId: 'listMcpServers',
     tag,
     summary: "The organization's MCP servers with their discovery state",
-    permission: 'agents:read',
-    query: PageQuery,
+    operation: listMcpServers,
+    query: listMcpServers.input,
     response: McpServerListResponse,
     handler: async ({ em, principal, query }) => listAnswer('mcp_servers', await listMcpServers(em, principal, query)),
   }),
@@ -92,7 +90,7 @@ export const mcpServerRoutes = [
     operationId: 'retrieveMcpServer',
     tag,
     summary: 'One MCP server: discovery state (last sync, tool count, last error) and its tools with their permissions',
-    permission: 'agents:read',
+    operation: getMcpServer,
     params: McpServerIdParams,
     query: NoQuery,
     response: McpServerResponse,
@@ -109,14 +107,14 @@ export const mcpServerRoutes = [
       'result: at most wait_seconds (default 30, up to 60), after which the answer is status running with timed_out true and the ' +
       'sync goes on. New tools are added as ask, tools the server no longer lists are marked removed, permissions are kept. A ' +
       'request while a sync runs joins it.',
-    // The body is optional (an empty POST starts a sync), so it is parsed by startMcpSync rather than required by the route.
+    // The body is optional (an empty POST starts a sync), so it is parsed here with the operation's input rather than required by the route.
     answers: { 503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After' },
-    permission: 'tools:manage',
+    operation: startMcpSync,
     params: McpServerParams,
     query: SyncMcpToolsQuery,
     response: SyncMcpToolsResponse,
     handler: ({ em, principal, params, query, deps, ctx }) =>
-      startMcpSync(em, principal, params.mcp_server_id, ctx.request.body ?? {}, temporalAccess(deps), query),
+      startMcpSync(em, principal, params.mcp_server_id, parseInput(startMcpSync.input, ctx.request.body ?? {}, 'body'), temporalAccess(deps), query),
   }),
   route({
     method: 'post',
@@ -124,9 +122,9 @@ export const mcpServerRoutes = [
     operationId: 'activateMcpServerTool',
     tag,
     summary: "Set a tool's permission (allow, ask, block) and whether it is active",
-    permission: 'tools:manage',
+    operation: activateMcpTool,
     params: McpToolParams,
-    body: ActivateMcpToolBody,
+    body: activateMcpTool.input,
     response: McpToolResponse,
     handler: async ({ em, principal, params, body }) => ({ tool: await activateMcpTool(em, principal, params.mcp_server_id, params.tool_name, body) }),
   }),
@@ -142,7 +140,7 @@ export const mcpServerRoutes = [
       MCP_OAUTH_CALLBACK_PATH +
       ', which stores the tokens (encrypted).',
     answers: { 502: "The MCP server's authorization server answered with an error" },
-    permission: 'tools:manage',
+    operation: startMcpOAuth,
     params: McpServerParams,
     response: StartMcpOAuthResponse,
     handler: ({ em, principal, params, deps, ctx }) =>
@@ -154,8 +152,8 @@ export const mcpServerRoutes = [
     operationId: 'assignMcpServer',
     tag,
     summary: "Give an agent the tools of an MCP server (per the server's tool permissions, from its next call)",
-    permission: 'tools:manage',
-    body: AssignMcpServerBody,
+    operation: assignMcpServer,
+    body: assignMcpServer.input,
     response: AssignMcpServerResponse,
     handler: ({ em, principal, body }) => assignMcpServer(em, principal, body),
   }),
@@ -165,8 +163,8 @@ export const mcpServerRoutes = [
     operationId: 'unassignMcpServer',
     tag,
     summary: "Take an MCP server's tools away from an agent (from its next call)",
-    permission: 'tools:manage',
-    body: AssignMcpServerBody,
+    operation: unassignMcpServer,
+    body: unassignMcpServer.input,
     response: UnassignMcpServerResponse,
     handler: ({ em, principal, body }) => unassignMcpServer(em, principal, body),
   }),

@@ -39,7 +39,7 @@ export const orgRoutes = [
       'Refused with 409 while the project holds agents (archived ones too: their calls are records), HTTP tools, ' +
       "knowledge resources or integration connections (in_use_by names them), and for the organization's only project.",
     tag: 'Organization',
-    permission: 'org:manage',
+    operation: deleteProject,
     params: ProjectDeleteParams,
     response: ProjectDeletedResponse,
     handler: ({ em, principal, params }) => deleteProject(em, principal, params.project_id),

@@ -3,7 +3,6 @@ import {
   EvaluationIdParams,
   EvaluationResponse,
   ListTestsResponse,
-  RunTestsBody,
   RunTestsResult,
   TestResponse,
   TestRunIdParams,
@@ -17,9 +16,10 @@ import { getEvaluation } from '../../modules/quality/get-evaluation.js';
 import { getTestRun } from '../../modules/quality/get-test-run.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 import { TestDeleteParams, TestDeletedResponse } from '../../modules/deletes.schemas.js';
 import { deleteTest } from '../../modules/quality/delete-test.js';
+import { parseInput } from '../../modules/validation.js';
 
 const tag = 'Tests and evaluations';
 
@@ -34,12 +34,14 @@ export const qualityRoutes = [
       'Checks: reply_contains, reply_matches, tool_called (arguments match as a subset), variable_equals, ended_with, ' +
       "transferred, judged (a rubric judged by the agent's openai-compatible model; skipped on simulated models). " +
       "A required test gates merges of the agent's branches. A name used by another test of the agent is a 409.",
-    permission: 'tests:run',
+    operation: createTest,
     params: ReleaseAgentParams,
     body: CreateTestRestBody,
     response: TestResponse,
     status: 201,
-    handler: async ({ em, principal, params, body }) => ({ test: await createTest(em, principal, { ...body, agent_id: params.agent_id }) }),
+    handler: async ({ em, principal, params, body }) => ({
+      test: await createTest(em, principal, parseInput(createTest.input, { ...body, agent_id: params.agent_id }, '')),
+    }),
   }),
   route({
     method: 'get',
@@ -47,9 +49,9 @@ export const qualityRoutes = [
     operationId: 'listTests',
     tag,
     summary: 'The tests of an agent, oldest first',
-    permission: 'tests:run',
+    operation: listTests,
     params: ReleaseAgentParams,
-    query: PageQuery,
+    query: listTests.input,
     response: ListTestsResponse,
     handler: async ({ em, principal, params, query }) => listAnswer('tests', await listTests(em, principal, params.agent_id, query)),
   }),
@@ -66,8 +68,8 @@ export const qualityRoutes = [
       422: 'The agent has no tests to run, or the tests named do not belong to it',
       503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After',
     },
-    permission: 'tests:run',
-    body: RunTestsBody,
+    operation: runTests,
+    body: runTests.input,
     response: RunTestsResult,
     status: 202,
     handler: ({ em, principal, body, deps }) => runTests(em, principal, body, temporalAccess(deps)),
@@ -78,7 +80,7 @@ export const qualityRoutes = [
     operationId: 'retrieveTestRun',
     tag,
     summary: "A test run: status, every check's outcome, the transcript, its session",
-    permission: 'tests:run',
+    operation: getTestRun,
     params: TestRunIdParams,
     response: TestRunResponse,
     handler: async ({ em, principal, params }) => ({ test_run: await getTestRun(em, principal, params.test_run_id) }),
@@ -89,7 +91,7 @@ export const qualityRoutes = [
     operationId: 'retrieveEvaluation',
     tag,
     summary: 'An evaluation: per-test outcomes, pass rate, duration and cost',
-    permission: 'tests:run',
+    operation: getEvaluation,
     params: EvaluationIdParams,
     response: EvaluationResponse,
     handler: async ({ em, principal, params }) => ({ evaluation: await getEvaluation(em, principal, params.evaluation_id) }),
@@ -101,7 +103,7 @@ export const qualityRoutes = [
     tag,
     summary: 'Delete a test and its past runs',
     description: "A required test is also taken out of the agent's merge and release gate, which needs agents:publish as well (403 otherwise).",
-    permission: 'tests:run',
+    operation: deleteTest,
     params: TestDeleteParams,
     response: TestDeletedResponse,
     handler: ({ em, principal, params }) => deleteTest(em, principal, params.agent_id, params.test_id),

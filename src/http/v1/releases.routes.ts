@@ -6,14 +6,14 @@ import {
   ReleaseResponse,
   StartReleaseRestBody,
 } from '../../modules/releases/releases.schemas.js';
-import { START_RELEASE_NEEDS, startRelease } from '../../modules/releases/start-release.js';
+import { startRelease } from '../../modules/releases/start-release.js';
 import { getRelease } from '../../modules/releases/get-release.js';
 import { listReleases } from '../../modules/releases/list-releases.js';
 import { controlRelease, RELEASE_MOVES, type ReleaseMoveName } from '../../modules/releases/control-release.js';
 import { parseInput } from '../../modules/validation.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 
 const tag = 'Releases';
 
@@ -36,7 +36,7 @@ const moveRoutes: Route[] = RELEASE_MOVES.map((move) =>
     description:
       'Optional JSON body: {"reason": "..."}. A move the release cannot make now (approve when nothing waits for ' +
       'approval, roll back before publishing, anything once it finished) is a 409 saying why.',
-    permission: 'agents:publish',
+    operation: controlRelease,
     params: ReleaseParams,
     response: ReleaseResponse,
     handler: async ({ em, principal, params, deps, ctx }) => {
@@ -68,7 +68,7 @@ export const releaseRoutes = [
       422: 'The release cannot start: the candidate has not passed the required tests, or a rule refuses it',
       503: 'Temporal (the workflow service) is unreachable: nothing was started; retry after Retry-After',
     },
-    permission: START_RELEASE_NEEDS,
+    operation: startRelease,
     params: ReleaseAgentParams,
     body: StartReleaseRestBody,
     response: ReleaseResponse,
@@ -77,11 +77,15 @@ export const releaseRoutes = [
       release: await startRelease(
         em,
         principal,
-        {
-          ...body,
-          agent_id: params.agent_id,
-          idempotency_key: idempotencyKey,
-        },
+        parseInput(
+          startRelease.input,
+          {
+            ...body,
+            agent_id: params.agent_id,
+            idempotency_key: idempotencyKey,
+          },
+          '',
+        ),
         temporalAccess(deps),
       ),
     }),
@@ -92,9 +96,9 @@ export const releaseRoutes = [
     operationId: 'listReleases',
     tag,
     summary: 'The releases of an agent, newest first',
-    permission: 'agents:read',
+    operation: listReleases,
     params: ReleaseAgentParams,
-    query: PageQuery,
+    query: listReleases.input,
     response: ListReleasesResponse,
     handler: async ({ em, principal, params, query }) => listAnswer('releases', await listReleases(em, principal, params.agent_id, query)),
   }),
@@ -104,7 +108,7 @@ export const releaseRoutes = [
     operationId: 'retrieveRelease',
     tag,
     summary: 'A release: every step with times, results and errors, and live progress while it runs',
-    permission: 'agents:read',
+    operation: getRelease,
     params: ReleaseParams,
     response: ReleaseResponse,
     handler: async ({ em, principal, params, deps }) => ({

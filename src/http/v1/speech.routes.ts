@@ -1,9 +1,9 @@
-import { CreateSpeechProviderBody, ListSpeechProvidersResponse, SpeechProviderResponse } from '../../modules/speech/speech.schemas.js';
+import { ListSpeechProvidersResponse, SpeechProviderResponse } from '../../modules/speech/speech.schemas.js';
 import { createSpeechProvider } from '../../modules/speech/create-speech-provider.js';
 import { listSpeechProviders } from '../../modules/speech/list-speech-providers.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { route, type Route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 
 export const speechRoutes: Route[] = [
   route({
@@ -17,8 +17,8 @@ export const speechRoutes: Route[] = [
       'voice provider (elevenlabs voices through an elevenlabs provider, openai voices through an openai-compatible one) and ' +
       "recognise speech through a deepgram provider, else an openai-compatible one with stt_model; otherwise the platform's " +
       'offline speech. A base URL on a private or loopback address is refused.',
-    permission: 'org:manage',
-    body: CreateSpeechProviderBody,
+    operation: createSpeechProvider,
+    body: createSpeechProvider.input,
     response: SpeechProviderResponse,
     status: 201,
     handler: async ({ deps, em, principal, body }) => ({
@@ -31,8 +31,8 @@ export const speechRoutes: Route[] = [
     operationId: 'listSpeechProviders',
     tag: 'Speech providers',
     summary: "The organization's speech providers (never their keys)",
-    permission: 'org:manage',
-    query: PageQuery,
+    operation: listSpeechProviders,
+    query: listSpeechProviders.input,
     response: ListSpeechProvidersResponse,
     handler: async ({ em, principal, query }) => listAnswer('speech_providers', await listSpeechProviders(em, principal, query)),
   }),

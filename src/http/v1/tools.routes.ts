@@ -1,4 +1,4 @@
-import { ImportHttpSpecBody, ImportHttpSpecResponse, ListHttpToolsQuery, ListHttpToolsResponse } from '../../modules/tools/tools.schemas.js';
+import { ImportHttpSpecResponse, ListHttpToolsResponse } from '../../modules/tools/tools.schemas.js';
 import { importHttpSpec } from '../../modules/tools/import-http-spec.js';
 import { listHttpTools } from '../../modules/tools/list-http-tools.js';
 import { route } from '../route.js';
@@ -21,8 +21,8 @@ export const toolsRoutes = [
       'plus the path. headers (auth) are stored encrypted and never returned. A name the project has is replaced. The ' +
       'answer lists agent_tools entries (kind http, permission ask unless set) to add to an agent with update_agent.',
     answers: { 422: 'The spec could not be fetched or is not an OpenAPI 3.x JSON document' },
-    permission: 'tools:manage',
-    body: ImportHttpSpecBody,
+    operation: importHttpSpec,
+    body: importHttpSpec.input,
     response: ImportHttpSpecResponse,
     status: 201,
     handler: ({ em, principal, body, deps }) =>
@@ -34,8 +34,8 @@ export const toolsRoutes = [
     operationId: 'listHttpTools',
     tag,
     summary: 'The HTTP tools of a project, in the order imported (stored header values are never shown)',
-    permission: 'tools:manage',
-    query: ListHttpToolsQuery,
+    operation: listHttpTools,
+    query: listHttpTools.input,
     response: ListHttpToolsResponse,
     handler: async ({ em, principal, query }) => listAnswer('tools', await listHttpTools(em, principal, query)),
   }),
@@ -48,7 +48,7 @@ export const toolsRoutes = [
     description:
       "Refused with 409 while an agent's live version or an open branch head lists the tool (in_use_by names the " +
       'agents): remove the entry with agent/update first.',
-    permission: 'tools:manage',
+    operation: deleteHttpTool,
     params: HttpToolDeleteParams,
     response: HttpToolDeletedResponse,
     handler: ({ em, principal, params }) => deleteHttpTool(em, principal, params.tool_id),

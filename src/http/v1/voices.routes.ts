@@ -1,10 +1,10 @@
-import { ListVoiceClonesResponse, StartVoiceCloneBody, VoiceCloneParams, VoiceCloneResponse } from '../../modules/voices/voices.schemas.js';
+import { ListVoiceClonesResponse, VoiceCloneParams, VoiceCloneResponse } from '../../modules/voices/voices.schemas.js';
 import { startVoiceClone } from '../../modules/voices/start-voice-clone.js';
 import { getVoiceClone } from '../../modules/voices/get-voice-clone.js';
 import { listVoiceClones } from '../../modules/voices/list-voice-clones.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { route, type Route } from '../route.js';
-import { listAnswer, PageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 
 const tag = 'Voices';
 
@@ -22,8 +22,8 @@ export const voiceRoutes: Route[] = [
       '(then it is listed by GET /v1/voice/list with kind cloned) or failed. Send an Idempotency-Key header to make a retry ' +
       'return the same clone. 503 without Temporal.',
     answers: { 422: 'The samples cannot make a voice (too short, unreadable)', 503: 'Temporal or the voice provider is unreachable; retry after Retry-After' },
-    permission: 'agents:write',
-    body: StartVoiceCloneBody,
+    operation: startVoiceClone,
+    body: startVoiceClone.input,
     response: VoiceCloneResponse,
     status: 202,
     handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
@@ -38,8 +38,8 @@ export const voiceRoutes: Route[] = [
     operationId: 'listVoiceClones',
     tag,
     summary: "The organization's voice clones, newest first, with status and progress",
-    permission: 'agents:read',
-    query: PageQuery,
+    operation: listVoiceClones,
+    query: listVoiceClones.input,
     response: ListVoiceClonesResponse,
     handler: async ({ em, principal, query }) => listAnswer('voice_clones', await listVoiceClones(em, principal, query)),
   }),
@@ -49,7 +49,7 @@ export const voiceRoutes: Route[] = [
     operationId: 'retrieveVoiceClone',
     tag,
     summary: 'A voice clone: status, progress, the analysed features and, once ready, its voice_id',
-    permission: 'agents:read',
+    operation: getVoiceClone,
     params: VoiceCloneParams,
     response: VoiceCloneResponse,
     handler: async ({ em, principal, params }) => ({ voice_clone: await getVoiceClone(em, principal, params.voice_clone_id) }),

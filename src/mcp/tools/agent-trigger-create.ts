@@ -1,4 +1,4 @@
-import { CreatedTriggerResponse, CreateTriggerShape } from '../../modules/triggers/triggers.schemas.js';
+import { CreatedTriggerResponse } from '../../modules/triggers/triggers.schemas.js';
 import { createTrigger } from '../../modules/triggers/create-trigger.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
 import { defineTool } from '../tool.js';
@@ -12,9 +12,10 @@ export const agentTriggerCreate = defineTool({
     'data}, signed per Standard Webhooks with the returned signing_secret (whsec_...), which is shown only in this ' +
     "answer: hand it to the receiver's operator. Failed deliveries are retried on a schedule (default 5 s, 5 min, " +
     '30 min, 2 h, 5 h, 10 h); a 410 answer disables the trigger. Each delivery is a trigger run: see get_agent_trigger_run.',
-  input: CreateTriggerShape,
+  operation: createTrigger,
+  takes: createTrigger.input,
+  input: {},
   output: CreatedTriggerResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  permission: 'triggers:manage',
   handler: async (input, { em, principal, deps }) => createTrigger(em, principal, input, triggerSettingsFrom(deps.config)),
 });

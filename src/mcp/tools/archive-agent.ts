@@ -1,4 +1,4 @@
-import { AgentIdBody, ArchiveResult } from '../../modules/agents/agents.schemas.js';
+import { ArchiveResult } from '../../modules/agents/agents.schemas.js';
 import { archiveAgent as archive } from '../../modules/agents/archive-agent.js';
 import { defineTool } from '../tool.js';
 
@@ -9,9 +9,10 @@ export const archiveAgent = defineTool({
     'The agent leaves list_agents and takes no changes, calls or campaigns; its versions, calls and releases stay ' +
     'readable. Refused while anything uses it (published: unpublish_agent first; destinations, running campaigns, ' +
     'releases, enabled triggers): the error lists them (in_use_by). unarchive_agent brings it back.',
-  input: AgentIdBody.shape,
+  operation: archive,
+  takes: archive.input,
+  input: {},
   output: ArchiveResult,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:publish',
   handler: (input, { em, principal }) => archive(em, principal, input),
 });

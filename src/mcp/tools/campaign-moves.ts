@@ -25,7 +25,7 @@ const moves: Tool[] = (['pause', 'resume', 'cancel'] as const).map((move) =>
     input: { ...CampaignParams.shape, reason: z.string().trim().min(1).max(500).optional().describe('Why, recorded with the campaign.') },
     output: CampaignResponse,
     annotations: { readOnlyHint: false, destructiveHint: WHAT[move].destructive, idempotentHint: false, openWorldHint: false },
-    permission: 'outbound:launch',
+    operation: controlCampaign,
     handler: async ({ campaign_id, reason }, { em, principal, deps }) => ({
       campaign: await controlCampaign(em, principal, { campaignId: campaign_id, move, reason }, temporalAccess(deps)),
     }),
@@ -39,7 +39,7 @@ const pace = defineTool({
   input: { ...CampaignParams.shape, ...CampaignPaceBody.shape },
   output: CampaignResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'outbound:launch',
+  operation: controlCampaign,
   handler: async ({ campaign_id, ...paceBody }, { em, principal, deps }) => ({
     campaign: await controlCampaign(em, principal, { campaignId: campaign_id, move: 'pace', pace: paceBody }, temporalAccess(deps)),
   }),

@@ -9,9 +9,9 @@ export const contactDelete = defineTool({
     'Deletes a contact (contact_resolve_or_create gives its id): name, phone, email, attributes. Refused while a ' +
     'running or paused campaign still has it to dial or a call to it has not finished (in_use_by). Does not add the ' +
     'number to the do-not-call list (outbound_dnc_add does).',
+  operation: deleteContact,
   input: ContactDeleteParams.shape,
   output: ContactDeletedResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  permission: 'outbound:call',
   handler: ({ contact_id }, { em, principal }) => deleteContact(em, principal, contact_id),
 });

@@ -1,4 +1,4 @@
-import { ResolveContactBody, ResolveContactResult } from '../../modules/outbound/outbound.schemas.js';
+import { ResolveContactResult } from '../../modules/outbound/outbound.schemas.js';
 import { contactResolveOrCreate as resolve } from '../../modules/outbound/contact-resolve-or-create.js';
 import { defineTool } from '../tool.js';
 
@@ -9,9 +9,10 @@ export const contactResolveOrCreate = defineTool({
     "Finds the organization's contact with this phone number (compared in E.164) or email, else creates it, and returns " +
     'it with created true or false. Give a phone, an email or both; national numbers need default_country. Calling it ' +
     'again with the same phone returns the same contact.',
-  input: ResolveContactBody.shape,
+  operation: resolve,
+  takes: resolve.input,
+  input: {},
   output: ResolveContactResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'outbound:call',
-  handler: (input, { em, principal }) => resolve(em, principal, input, ''),
+  handler: (input, { em, principal }) => resolve(em, principal, input),
 });

@@ -1,4 +1,4 @@
-import { BranchResponse, CreateAgentBranchBody } from '../../modules/agents/agents.schemas.js';
+import { BranchResponse } from '../../modules/agents/agents.schemas.js';
 import { createAgentBranch as create } from '../../modules/agents/create-agent-branch.js';
 import { defineTool } from '../tool.js';
 
@@ -8,9 +8,10 @@ export const createAgentBranch = defineTool({
   description:
     "Creates a named working copy of the agent's main line. Change it with update_agent or patch_agent_prompt (pass " +
     'its branchId), test it with test_run, compare with preview_agent_branch_merge, then merge_agent_branch.',
-  input: CreateAgentBranchBody.shape,
+  operation: create,
+  takes: create.input,
+  input: {},
   output: BranchResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  permission: 'agents:write',
   handler: async (input, { em, principal }) => ({ branch: await create(em, principal, input) }),
 });

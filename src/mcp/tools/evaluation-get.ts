@@ -8,9 +8,9 @@ export const evaluationGet = defineTool({
   description:
     "One run of a suite of tests (evaluation_id from test_run): its status, each test's outcome with the checks that " +
     "failed and why, the pass rate (0 to 1), the conversations' total duration in seconds and cost in micros.",
+  operation: getEvaluation,
   input: EvaluationIdParams.shape,
   output: EvaluationResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'tests:run',
   handler: async ({ evaluation_id }, { em, principal }) => ({ evaluation: await getEvaluation(em, principal, evaluation_id) }),
 });

@@ -9,9 +9,9 @@ export const getAgentTriggerRun = defineTool({
     'One delivery of one event to a trigger: its status (pending, delivering, succeeded, failed, cancelled), the event ' +
     '(event_id is also the webhook-id header), the URL, when the next attempt is due, and every attempt with its time, ' +
     "the receiver's HTTP status code (null when no answer came), latency in ms and error.",
+  operation: getTriggerRun,
   input: TriggerRunParams.shape,
   output: TriggerRunResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async ({ run_id }, { em, principal }) => ({ run: await getTriggerRun(em, principal, run_id) }),
 });

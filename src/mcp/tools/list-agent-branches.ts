@@ -1,6 +1,6 @@
 import { AgentIdParams, ListBranchesResponse } from '../../modules/agents/agents.schemas.js';
 import { listAgentBranches } from '../../modules/agents/list-agent-branches.js';
-import { listAnswer, pageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 
 export const listAgentBranchesTool = defineTool({
@@ -9,9 +9,10 @@ export const listAgentBranchesTool = defineTool({
   description:
     'The branches of an agent, main first then by age: branch_id, name, is_main, state (open, merged, closed), ' +
     'head and base versions. Pages: pass next_cursor back as cursor.',
-  input: { ...AgentIdParams.shape, ...pageQuery },
+  operation: listAgentBranches,
+  takes: listAgentBranches.input,
+  input: AgentIdParams.shape,
   output: ListBranchesResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async ({ agent_id, ...page }, { em, principal }) => listAnswer('branches', await listAgentBranches(em, principal, agent_id, page)),
 });

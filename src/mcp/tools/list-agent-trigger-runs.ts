@@ -1,6 +1,6 @@
 import { ListRunsResponse, TriggerParams } from '../../modules/triggers/triggers.schemas.js';
 import { listTriggerRuns } from '../../modules/triggers/list-trigger-runs.js';
-import { listAnswer, pageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 
 export const listAgentTriggerRunsTool = defineTool({
@@ -10,9 +10,10 @@ export const listAgentTriggerRunsTool = defineTool({
     'The deliveries of a trigger, newest first: run_id, event, status (pending, delivering, succeeded, ' +
     'failed), attempts with their HTTP status. One run in full: get_agent_trigger_run. Pages: pass next_cursor ' +
     'back as cursor.',
-  input: { ...TriggerParams.shape, ...pageQuery },
+  operation: listTriggerRuns,
+  takes: listTriggerRuns.input,
+  input: TriggerParams.shape,
   output: ListRunsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async ({ trigger_id, ...page }, { em, principal }) => listAnswer('runs', await listTriggerRuns(em, principal, trigger_id, page)),
 });

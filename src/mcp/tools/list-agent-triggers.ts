@@ -1,4 +1,4 @@
-import { ListTriggersQuery, ListTriggersResponse } from '../../modules/triggers/triggers.schemas.js';
+import { ListTriggersResponse } from '../../modules/triggers/triggers.schemas.js';
 import { listTriggers } from '../../modules/triggers/list-triggers.js';
 import { triggerSettingsFrom } from '../../modules/triggers/trigger-settings.js';
 import { listAnswer } from '../../modules/paging.js';
@@ -10,10 +10,11 @@ export const listAgentTriggersTool = defineTool({
   description:
     'The webhook triggers of the organization, or of one agent: trigger_id, the event kinds, the URL, enabled, ' +
     'retries. Their deliveries: list_agent_trigger_runs. Pages: pass next_cursor back as cursor.',
-  input: ListTriggersQuery.shape,
+  operation: listTriggers,
+  takes: listTriggers.input,
+  input: {},
   output: ListTriggersResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async ({ agent_id, ...page }, { em, principal, deps }) =>
     listAnswer('triggers', await listTriggers(em, principal, agent_id, triggerSettingsFrom(deps.config), page)),
 });

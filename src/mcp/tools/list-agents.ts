@@ -1,4 +1,4 @@
-import { ListAgentsQuery, ListAgentsResponse } from '../../modules/agents/agents.schemas.js';
+import { ListAgentsResponse } from '../../modules/agents/agents.schemas.js';
 import { listAgents } from '../../modules/agents/list-agents.js';
 import { defineTool } from '../tool.js';
 
@@ -8,9 +8,10 @@ export const listAgentsTool = defineTool({
   description:
     "The organization's agents (in a project sign-in, that project's), newest first, each with main's head: " +
     'agent_id, name, config, etag. Archived agents are left out unless archived is true or include. Pages: pass next_cursor back as cursor.',
-  input: ListAgentsQuery.shape,
+  operation: listAgents,
+  takes: listAgents.input,
+  input: {},
   output: ListAgentsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: (input, { em, principal }) => listAgents(em, principal, input),
 });

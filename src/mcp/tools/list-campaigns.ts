@@ -1,6 +1,6 @@
 import { ListCampaignsResponse } from '../../modules/campaigns/campaigns.schemas.js';
 import { listCampaigns } from '../../modules/campaigns/list-campaigns.js';
-import { listAnswer, pageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 
 export const listCampaignsTool = defineTool({
@@ -10,9 +10,10 @@ export const listCampaignsTool = defineTool({
     "The organization's outbound campaigns, newest first: campaign_id, name, agent, status (running, paused, " +
     'completed, cancelled), spend and recipient counts. Move one with outbound_campaign_pause, _resume, ' +
     '_cancel or _pace. Pages: pass next_cursor back as cursor.',
-  input: pageQuery,
+  operation: listCampaigns,
+  takes: listCampaigns.input,
+  input: {},
   output: ListCampaignsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async (page, { em, principal }) => listAnswer('campaigns', await listCampaigns(em, principal, page)),
 });

@@ -1,4 +1,4 @@
-import { ListResourcesQuery, ListResourcesResponse } from '../../modules/knowledge/knowledge.schemas.js';
+import { ListResourcesResponse } from '../../modules/knowledge/knowledge.schemas.js';
 import { listResources } from '../../modules/knowledge/list-resources.js';
 import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
@@ -10,9 +10,10 @@ export const listKnowledgeResourcesTool = defineTool({
     "The knowledge resources of a project (default: the sign-in's project), newest first: id, name, source, " +
     'characters, chunks. Add one with resource_create; search them with retrieve_context. Pages: pass ' +
     'next_cursor back as cursor.',
-  input: ListResourcesQuery.shape,
+  operation: listResources,
+  takes: listResources.input,
+  input: {},
   output: ListResourcesResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'knowledge:manage',
   handler: async (input, { em, principal }) => listAnswer('resources', await listResources(em, principal, input)),
 });

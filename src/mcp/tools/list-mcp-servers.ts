@@ -1,6 +1,6 @@
 import { McpServerListResponse } from '../../modules/mcp-servers/mcp-servers.schemas.js';
 import { listMcpServers } from '../../modules/mcp-servers/list-mcp-servers.js';
-import { listAnswer, pageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 
 export const listMcpServersTool = defineTool({
@@ -10,9 +10,10 @@ export const listMcpServersTool = defineTool({
     'The external MCP servers the organization registered for its agents: id, name, address, sign-in method, ' +
     'discovery state (tools synced, last error). Sync one with tool_mcp_sync. Pages: pass next_cursor back as ' +
     'cursor.',
-  input: pageQuery,
+  operation: listMcpServers,
+  takes: listMcpServers.input,
+  input: {},
   output: McpServerListResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async (page, { em, principal }) => listAnswer('mcp_servers', await listMcpServers(em, principal, page)),
 });

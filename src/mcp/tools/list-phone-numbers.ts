@@ -1,6 +1,6 @@
 import { ListPhoneNumbersResponse } from '../../modules/telephony/telephony.schemas.js';
 import { listPhoneNumbers } from '../../modules/telephony/list-phone-numbers.js';
-import { listAnswer, pageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 
 export const listPhoneNumbersTool = defineTool({
@@ -9,9 +9,10 @@ export const listPhoneNumbersTool = defineTool({
   description:
     "The organization's phone numbers: phone_number_id, number (E.164), provider, the agent that answers it. " +
     'Buy more with phone_number_search and phone_number_purchase. Pages: pass next_cursor back as cursor.',
-  input: pageQuery,
+  operation: listPhoneNumbers,
+  takes: listPhoneNumbers.input,
+  input: {},
   output: ListPhoneNumbersResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async (page, { em, principal }) => listAnswer('phone_numbers', await listPhoneNumbers(em, principal, page)),
 });

@@ -1,6 +1,6 @@
 import { ListReleasesResponse, ReleaseAgentParams } from '../../modules/releases/releases.schemas.js';
 import { listReleases } from '../../modules/releases/list-releases.js';
-import { listAnswer, pageQuery } from '../../modules/paging.js';
+import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 
 export const listReleasesTool = defineTool({
@@ -10,9 +10,10 @@ export const listReleasesTool = defineTool({
     'The releases of an agent, newest first: release_id, branch, status, reason, steps. One release live: ' +
     'release_get; move one with release_approve, _pause, _resume, _abort or _rollback. Pages: pass next_cursor ' +
     'back as cursor.',
-  input: { ...ReleaseAgentParams.shape, ...pageQuery },
+  operation: listReleases,
+  takes: listReleases.input,
+  input: ReleaseAgentParams.shape,
   output: ListReleasesResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async ({ agent_id, ...page }, { em, principal }) => listAnswer('releases', await listReleases(em, principal, agent_id, page)),
 });

@@ -1,4 +1,4 @@
-import { ListVoicesQuery, ListVoicesResult } from '../../modules/telephony/telephony.schemas.js';
+import { ListVoicesResult } from '../../modules/telephony/telephony.schemas.js';
 import { listVoices as list } from '../../modules/telephony/voices.js';
 import { defineTool } from '../tool.js';
 
@@ -9,9 +9,10 @@ export const listVoices = defineTool({
     "The voices an agent can speak with, per text-to-speech provider: provider, voice_id (what the agent's voice " +
     "setting names), name, language (BCP 47), gender and kind: stock catalogue voices, then the organization's cloned " +
     'voices (voice_clone_start) once ready. Filter by provider or language prefix (en, en-GB).',
-  input: ListVoicesQuery.shape,
+  operation: list,
+  takes: list.input,
+  input: {},
   output: ListVoicesResult,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async (input, { em, principal }) => list(em, principal, input),
 });

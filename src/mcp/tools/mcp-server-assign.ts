@@ -1,4 +1,4 @@
-import { AssignMcpServerBody, AssignMcpServerResponse } from '../../modules/mcp-servers/mcp-servers.schemas.js';
+import { AssignMcpServerResponse } from '../../modules/mcp-servers/mcp-servers.schemas.js';
 import { assignMcpServer } from '../../modules/mcp-servers/assign-mcp-server.js';
 import { defineTool } from '../tool.js';
 
@@ -8,9 +8,10 @@ export const mcpServerAssign = defineTool({
   description:
     "The agent (list_agents) can call the server's (list_mcp_servers) activated tools from its next call, each " +
     'with the permission set on the server. Assigning twice changes nothing (assigned false).',
-  input: AssignMcpServerBody.shape,
+  operation: assignMcpServer,
+  takes: assignMcpServer.input,
+  input: {},
   output: AssignMcpServerResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'tools:manage',
   handler: (input, { em, principal }) => assignMcpServer(em, principal, input),
 });

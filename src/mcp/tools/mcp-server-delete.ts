@@ -8,9 +8,9 @@ export const mcpServerDelete = defineTool({
   description:
     'Deletes an external MCP server (list_mcp_servers) with its synced tools. Refused while it is assigned to an ' +
     'agent: the error names the agents (in_use_by).',
+  operation: deleteMcpServer,
   input: McpServerDeleteParams.shape,
   output: McpServerDeletedResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  permission: 'tools:manage',
   handler: ({ mcp_server_id }, { em, principal }) => deleteMcpServer(em, principal, mcp_server_id),
 });

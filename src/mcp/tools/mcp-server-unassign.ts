@@ -1,4 +1,4 @@
-import { AssignMcpServerBody, UnassignMcpServerResponse } from '../../modules/mcp-servers/mcp-servers.schemas.js';
+import { UnassignMcpServerResponse } from '../../modules/mcp-servers/mcp-servers.schemas.js';
 import { unassignMcpServer } from '../../modules/mcp-servers/unassign-mcp-server.js';
 import { defineTool } from '../tool.js';
 
@@ -8,9 +8,10 @@ export const mcpServerUnassign = defineTool({
   description:
     "From the agent's next call its tools no longer include the server's. A server no agent has can be deleted " +
     '(mcp_server_delete). Unassigning what is not assigned changes nothing (unassigned false).',
-  input: AssignMcpServerBody.shape,
+  operation: unassignMcpServer,
+  takes: unassignMcpServer.input,
+  input: {},
   output: UnassignMcpServerResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  permission: 'tools:manage',
   handler: (input, { em, principal }) => unassignMcpServer(em, principal, input),
 });

@@ -1,4 +1,4 @@
-import { MergeAgentBranchBody, MergeResult } from '../../modules/agents/agents.schemas.js';
+import { MergeResult } from '../../modules/agents/agents.schemas.js';
 import { mergeAgentBranch as merge } from '../../modules/agents/merge-agent-branch.js';
 import { defineTool } from '../tool.js';
 
@@ -9,9 +9,10 @@ export const mergeAgentBranch = defineTool({
     "Merges the branch (sourceBranchId) into the agent's main line as a new version. Refused while there are " +
     "conflicts (listed) or while the branch head has not passed the agent's required tests (named). Merging the same " +
     'branch head again returns the earlier merge. The change reaches callers only after publish_agent.',
-  input: MergeAgentBranchBody.shape,
+  operation: merge,
+  takes: merge.input,
+  input: {},
   output: MergeResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:write',
   handler: (input, { em, principal }) => merge(em, principal, input),
 });

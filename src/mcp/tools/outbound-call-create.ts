@@ -1,4 +1,4 @@
-import { CreateOutboundCallBody, OutboundCallResponse } from '../../modules/campaigns/campaigns.schemas.js';
+import { OutboundCallResponse } from '../../modules/campaigns/campaigns.schemas.js';
 import { createOutboundCall } from '../../modules/campaigns/create-outbound-call.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { defineTool } from '../tool.js';
@@ -13,9 +13,10 @@ export const outboundCallCreate = defineTool({
     'outbound_call_get until status is completed, no_answer, busy, voicemail, failed or dnc_blocked, then read the ' +
     'session with get_call. Give an idempotency_key to make a retry return the same call instead of dialling twice. ' +
     'Needs outbound:call.',
-  input: CreateOutboundCallBody.shape,
+  operation: createOutboundCall,
+  takes: createOutboundCall.input,
+  input: {},
   output: OutboundCallResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  permission: 'outbound:call',
   handler: async (input, { em, principal, deps }) => ({ outbound_call: await createOutboundCall(em, principal, input, temporalAccess(deps)) }),
 });

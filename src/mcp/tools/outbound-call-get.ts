@@ -9,9 +9,9 @@ export const outboundCallGet = defineTool({
     'An outbound call made with outbound_call_create: its status (queued, dialling, in_call, completed, no_answer, busy, ' +
     'voicemail, failed, dnc_blocked), end reason, error, and the session_id of its call session (read it with get_call ' +
     'once the status is final).',
+  operation: getOutboundCall,
   input: OutboundCallParams.shape,
   output: OutboundCallResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
-  handler: async ({ outbound_call_id }, { em, principal }) => ({ outbound_call: await getOutboundCall(em, principal, outbound_call_id, '') }),
+  handler: async ({ outbound_call_id }, { em, principal }) => ({ outbound_call: await getOutboundCall(em, principal, outbound_call_id) }),
 });

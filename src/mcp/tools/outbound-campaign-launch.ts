@@ -1,4 +1,4 @@
-import { CampaignResponse, LaunchCampaignBody } from '../../modules/campaigns/campaigns.schemas.js';
+import { CampaignResponse } from '../../modules/campaigns/campaigns.schemas.js';
 import { launchCampaign } from '../../modules/campaigns/launch-campaign.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { defineTool } from '../tool.js';
@@ -14,9 +14,10 @@ export const outboundCampaignLaunch = defineTool({
     'retry.max_attempts after retry.delay_seconds, and stopping new dials once spend_cap_micros is reached. Returns at ' +
     'once with the campaign and its counts. Give an idempotency_key to make a retry return the same campaign. Needs ' +
     'outbound:launch.',
-  input: LaunchCampaignBody.shape,
+  operation: launchCampaign,
+  takes: launchCampaign.input,
+  input: {},
   output: CampaignResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  permission: 'outbound:launch',
   handler: async (input, { em, principal, deps }) => ({ campaign: await launchCampaign(em, principal, input, temporalAccess(deps)) }),
 });

@@ -1,4 +1,4 @@
-import { DncAddBody, DncAddResult } from '../../modules/outbound/outbound.schemas.js';
+import { DncAddResult } from '../../modules/outbound/outbound.schemas.js';
 import { dncAdd } from '../../modules/outbound/dnc-add.js';
 import { defineTool } from '../tool.js';
 
@@ -8,9 +8,10 @@ export const outboundDncAdd = defineTool({
   description:
     "Puts a phone number on the organization's do-not-call list: no outbound call or campaign will dial it again. " +
     'Adding a number already listed keeps the first entry and returns it (created false).',
-  input: DncAddBody.shape,
+  operation: dncAdd,
+  takes: dncAdd.input,
+  input: {},
   output: DncAddResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'dnc:manage',
-  handler: (input, { em, principal }) => dncAdd(em, principal, input, ''),
+  handler: (input, { em, principal }) => dncAdd(em, principal, input),
 });

@@ -1,4 +1,4 @@
-import { PatchPromptBody, PromptChangeResult } from '../../modules/agents/agents.schemas.js';
+import { PromptChangeResult } from '../../modules/agents/agents.schemas.js';
 import { patchAgentPrompt as patch } from '../../modules/agents/patch-agent-prompt.js';
 import { defineTool } from '../tool.js';
 
@@ -10,9 +10,10 @@ export const patchAgentPrompt = defineTool({
     'occur once, or name its occurrence) and replaces it or inserts before or after it. expectedHash is the SHA-256 ' +
     '(hex) of the prompt you last read; if the prompt changed since, nothing is applied and the current hash comes ' +
     'back with what changed. The edit is recorded as a prompt revision.',
-  input: PatchPromptBody.shape,
+  operation: patch,
+  takes: patch.input,
+  input: {},
   output: PromptChangeResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  permission: 'agents:write',
   handler: (input, { em, principal }) => patch(em, principal, input),
 });

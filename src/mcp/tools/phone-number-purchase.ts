@@ -1,5 +1,5 @@
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
-import { PhoneNumberResponse, PurchaseNumberBody } from '../../modules/telephony/telephony.schemas.js';
+import { PhoneNumberResponse } from '../../modules/telephony/telephony.schemas.js';
 import { purchasePhoneNumber } from '../../modules/telephony/purchase-phone-number.js';
 import { defineTool } from '../tool.js';
 
@@ -10,10 +10,11 @@ export const phoneNumberPurchase = defineTool({
     'Buys a number (from phone_number_search) through a telephony connection, or from the simulated carrier without ' +
     'connection_id, and adds it to the organization. Real providers charge for it. A number already on the platform ' +
     'is refused. To answer calls on it, create a destination for it and assign an agent.',
-  input: PurchaseNumberBody.shape,
+  operation: purchasePhoneNumber,
+  takes: purchasePhoneNumber.input,
+  input: {},
   output: PhoneNumberResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  permission: 'numbers:manage',
   handler: async (input, { em, principal, deps }) => ({
     phone_number: await purchasePhoneNumber(em, principal, input, engineSettingsFrom(deps.config)),
   }),

@@ -1,5 +1,5 @@
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
-import { SearchNumbersQuery, SearchNumbersResult } from '../../modules/telephony/telephony.schemas.js';
+import { SearchNumbersResult } from '../../modules/telephony/telephony.schemas.js';
 import { searchPhoneNumbers } from '../../modules/telephony/search-phone-numbers.js';
 import { defineTool } from '../tool.js';
 
@@ -10,9 +10,10 @@ export const phoneNumberSearch = defineTool({
     'Lists numbers available to buy in a country, optionally in an area code or containing some digits, from a ' +
     "telephony connection's provider (Twilio, Telnyx) or, without connection_id, from the built-in simulated carrier. " +
     'Numbers come back in E.164; buy one with phone_number_purchase.',
-  input: SearchNumbersQuery.shape,
+  operation: searchPhoneNumbers,
+  takes: searchPhoneNumbers.input,
+  input: {},
   output: SearchNumbersResult,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  permission: 'agents:read',
   handler: (input, { em, principal, deps }) => searchPhoneNumbers(em, principal, input, engineSettingsFrom(deps.config)),
 });

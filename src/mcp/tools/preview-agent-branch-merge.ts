@@ -1,4 +1,4 @@
-import { MergeAgentBranchBody, MergePreview } from '../../modules/agents/agents.schemas.js';
+import { MergePreview } from '../../modules/agents/agents.schemas.js';
 import { previewAgentBranchMerge as preview } from '../../modules/agents/preview-agent-branch-merge.js';
 import { defineTool } from '../tool.js';
 
@@ -9,9 +9,10 @@ export const previewAgentBranchMerge = defineTool({
     'Shows what merging the branch into main would give, without changing anything: a three-way merge against the ' +
     'common base (the prompt line by line, other fields one by one), with every conflict listed with base, main ' +
     '(ours) and branch (theirs) values.',
-  input: MergeAgentBranchBody.shape,
+  operation: preview,
+  takes: preview.input,
+  input: {},
   output: MergePreview,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: (input, { em, principal }) => preview(em, principal, input),
 });

@@ -11,6 +11,6 @@ export const projectDelete = defineTool({
   input: ProjectDeleteParams.shape,
   output: ProjectDeletedResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  permission: 'org:manage',
+  operation: deleteProject,
   handler: ({ project_id }, { em, principal }) => deleteProject(em, principal, project_id),
 });

@@ -1,4 +1,4 @@
-import { AgentIdBody, PublicationResult } from '../../modules/agents/agents.schemas.js';
+import { PublicationResult } from '../../modules/agents/agents.schemas.js';
 import { publishAgent as publish } from '../../modules/agents/publish-agent.js';
 import { defineTool } from '../tool.js';
 
@@ -8,9 +8,10 @@ export const publishAgent = defineTool({
   description:
     "Makes the head of the agent's main line live: new calls run on it. The previous live version is kept for " +
     'rollback. Publishing the version that is already live changes nothing.',
-  input: AgentIdBody.shape,
+  operation: publish,
+  takes: publish.input,
+  input: {},
   output: PublicationResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:publish',
   handler: (input, { em, principal }) => publish(em, principal, input),
 });

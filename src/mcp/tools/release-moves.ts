@@ -28,10 +28,10 @@ export const releaseMoveTools: Tool[] = RELEASE_MOVES.map((move) =>
     description:
       `${WHAT[move].description} A move the release cannot make now (approve with nothing waiting, roll back before ` +
       'publishing, anything once it finished) is refused saying why. The reason, if given, is recorded with the release.',
+    operation: controlRelease,
     input: { ...ReleaseParams.shape, reason: z.string().trim().min(1).max(500).optional().describe('Why, recorded with the release.') },
     output: ReleaseResponse,
     annotations: { readOnlyHint: false, destructiveHint: WHAT[move].destructive, idempotentHint: false, openWorldHint: false },
-    permission: 'agents:publish',
     handler: async ({ agent_id, release_id, reason }, { em, principal, deps }) => ({
       release: await controlRelease(em, principal, { agentId: agent_id, releaseId: release_id, move, reason }, temporalAccess(deps)),
     }),

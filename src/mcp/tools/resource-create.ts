@@ -1,4 +1,4 @@
-import { CreateResourceBody, ResourceResponse } from '../../modules/knowledge/knowledge.schemas.js';
+import { ResourceResponse } from '../../modules/knowledge/knowledge.schemas.js';
 import { createResource } from '../../modules/knowledge/create-resource.js';
 import { defineTool } from '../tool.js';
 
@@ -10,10 +10,11 @@ export const resourceCreate = defineTool({
     'text/plain or application/json} or url (a public web page or text file, fetched now; HTML is reduced to text). ' +
     'It is split into passages and indexed; find passages with retrieve_context, and let an agent search it by listing ' +
     'the built-in tool search_knowledge in its tools.',
-  input: CreateResourceBody.shape,
+  operation: createResource,
+  takes: createResource.input,
+  input: {},
   output: ResourceResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  permission: 'knowledge:manage',
   handler: async (input, { em, principal, deps }) => ({
     resource: await createResource(em, principal, input, { allowedHosts: deps.config.outbound.allowedHosts }),
   }),

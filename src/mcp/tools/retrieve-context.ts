@@ -1,4 +1,4 @@
-import { RetrieveBody, RetrieveResponse } from '../../modules/knowledge/knowledge.schemas.js';
+import { RetrieveResponse } from '../../modules/knowledge/knowledge.schemas.js';
 import { retrieveContext as retrieve } from '../../modules/knowledge/retrieve-context.js';
 import { defineTool } from '../tool.js';
 
@@ -9,9 +9,10 @@ export const retrieveContext = defineTool({
     "The passages of the project's knowledge resources that best match a query, best first: each with its resource " +
     '(id, name, source URL), its position, its rank and a snippet with the matching words marked. Full-text search ' +
     '(English stemming); web-search syntax works: "quoted phrase", -excluded, or.',
-  input: RetrieveBody.shape,
+  operation: retrieve,
+  takes: retrieve.input,
+  input: {},
   output: RetrieveResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
   handler: async (input, { em, principal }) => ({ passages: await retrieve(em, principal, input) }),
 });

@@ -1,4 +1,4 @@
-import { SetTrafficSplitBody, TrafficSplitResult } from '../../modules/agents/agents.schemas.js';
+import { TrafficSplitResult } from '../../modules/agents/agents.schemas.js';
 import { setAgentTrafficSplit as setSplit } from '../../modules/agents/set-agent-traffic-split.js';
 import { defineTool } from '../tool.js';
 
@@ -13,9 +13,10 @@ export const setAgentTrafficSplit = defineTool({
     'to the live version again. Every call records the version it ran on. A branch head must have passed the ' +
     "agent's required tests, as for merge_agent_branch; otherwise the split is refused naming the branch and the " +
     'missing tests, unless override.reason says why callers may reach it anyway (recorded in the audit log).',
-  input: SetTrafficSplitBody.shape,
+  operation: setSplit,
+  takes: setSplit.input,
+  input: {},
   output: TrafficSplitResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:publish',
   handler: (input, { em, principal }) => setSplit(em, principal, input),
 });

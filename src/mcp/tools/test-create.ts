@@ -1,4 +1,4 @@
-import { CreateTestBody, TestResponse } from '../../modules/quality/quality.schemas.js';
+import { TestResponse } from '../../modules/quality/quality.schemas.js';
 import { createTest } from '../../modules/quality/create-test.js';
 import { defineTool } from '../tool.js';
 
@@ -11,9 +11,10 @@ export const testCreate = defineTool({
     'match)}, variable_equals {key, value}, ended_with {end_reason}, transferred {to?}, judged {rubric} (judged by the ' +
     "agent's openai-compatible model; skipped on simulated models). required: true makes it part of the merge gate: " +
     'branches merge only after their head passed it. Run it with test_run.',
-  input: CreateTestBody.shape,
+  operation: createTest,
+  takes: createTest.input,
+  input: {},
   output: TestResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  permission: 'tests:run',
   handler: async (input, { em, principal }) => ({ test: await createTest(em, principal, input) }),
 });

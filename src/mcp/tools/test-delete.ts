@@ -8,9 +8,9 @@ export const testDelete = defineTool({
   description:
     "Deletes a test of an agent (list_tests) and its past runs. A required test is also taken out of the agent's " +
     'merge and release gate, which needs agents:publish as well; the answer says was_required.',
+  operation: deleteTest,
   input: TestDeleteParams.shape,
   output: TestDeletedResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  permission: 'tests:run',
   handler: ({ agent_id, test_id }, { em, principal }) => deleteTest(em, principal, agent_id, test_id),
 });

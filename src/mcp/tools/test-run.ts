@@ -1,4 +1,4 @@
-import { RunTestsFieldsShape, RunTestsResult } from '../../modules/quality/quality.schemas.js';
+import { RunTestsResult } from '../../modules/quality/quality.schemas.js';
 import { runTests } from '../../modules/quality/run-tests.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { defineTool } from '../tool.js';
@@ -14,10 +14,11 @@ export const testRun = defineTool({
     'on a version (version_id). Waits up to wait_seconds (default 30) and returns the outcome: status passed, failed ' +
     "or error, with the evaluation (every test's failed checks, pass rate, duration, cost). If it is still running " +
     'then, status is running: read it later with evaluation_get.',
-  input: RunTestsFieldsShape,
+  operation: runTests,
+  takes: runTests.input,
+  input: {},
   output: RunTestsResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  permission: 'tests:run',
   handler: (input, { em, principal, deps, progress }) =>
     runTests(em, principal, { ...input, wait_seconds: input.wait_seconds ?? DEFAULT_WAIT_SECONDS }, temporalAccess(deps), progress),
 });

@@ -1,4 +1,4 @@
-import { ImportHttpSpecBody, ImportHttpSpecResponse } from '../../modules/tools/tools.schemas.js';
+import { ImportHttpSpecResponse } from '../../modules/tools/tools.schemas.js';
 import { importHttpSpec } from '../../modules/tools/import-http-spec.js';
 import { defineTool } from '../tool.js';
 
@@ -11,10 +11,11 @@ export const toolHttpImportSpec = defineTool({
     'name and its JSON request body as body. headers (e.g. Authorization) are sent with every call, stored encrypted ' +
     'and never shown again. Re-importing replaces tools of the same name. To let an agent call them, add the returned ' +
     'agent_tools entries to its tools with update_agent; each starts as ask (the caller confirms) unless permission says otherwise.',
-  input: ImportHttpSpecBody.shape,
+  operation: importHttpSpec,
+  takes: importHttpSpec.input,
+  input: {},
   output: ImportHttpSpecResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  permission: 'tools:manage',
   handler: (input, { em, principal, deps }) =>
     importHttpSpec(em, principal, input, { encryptionKey: deps.config.secrets.encryptionKey, allowedHosts: deps.config.outbound.allowedHosts }),
 });

@@ -26,7 +26,7 @@ export const toolMcpSync = defineTool({
   },
   output: SyncMcpToolsResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  permission: 'tools:manage',
+  operation: startMcpSync,
   handler: (input, { em, principal, deps, progress }) =>
     startMcpSync(em, principal, input.mcp_server_id, { wait: input.wait, wait_seconds: input.wait_seconds }, temporalAccess(deps), {}, progress),
 });

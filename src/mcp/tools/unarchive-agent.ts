@@ -1,4 +1,4 @@
-import { AgentIdBody, ArchiveResult } from '../../modules/agents/agents.schemas.js';
+import { ArchiveResult } from '../../modules/agents/agents.schemas.js';
 import { unarchiveAgent as unarchive } from '../../modules/agents/unarchive-agent.js';
 import { defineTool } from '../tool.js';
 
@@ -6,9 +6,10 @@ export const unarchiveAgent = defineTool({
   name: 'unarchive_agent',
   title: 'Bring an archived agent back',
   description: 'The agent takes changes again and can be published (list_agents with archived true shows archived agents).',
-  input: AgentIdBody.shape,
+  operation: unarchive,
+  takes: unarchive.input,
+  input: {},
   output: ArchiveResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:publish',
   handler: (input, { em, principal }) => unarchive(em, principal, input),
 });

@@ -1,4 +1,4 @@
-import { AgentIdBody, UnpublishResult } from '../../modules/agents/agents.schemas.js';
+import { UnpublishResult } from '../../modules/agents/agents.schemas.js';
 import { unpublishAgent as unpublish } from '../../modules/agents/unpublish-agent.js';
 import { defineTool } from '../tool.js';
 
@@ -9,9 +9,10 @@ export const unpublishAgent = defineTool({
     'No version of the agent is live afterwards and its traffic split is cleared. Refused while destinations route ' +
     'calls to it or campaigns, outbound calls, releases or enabled triggers drive it: the error lists them (in_use_by) ' +
     'with how to end each. publish_agent puts it back on the air.',
-  input: AgentIdBody.shape,
+  operation: unpublish,
+  takes: unpublish.input,
+  input: {},
   output: UnpublishResult,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:publish',
   handler: (input, { em, principal }) => unpublish(em, principal, input),
 });

@@ -11,6 +11,6 @@ export const voiceCloneGet = defineTool({
   input: VoiceCloneParams.shape,
   output: VoiceCloneResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  permission: 'agents:read',
+  operation: getVoiceClone,
   handler: async ({ voice_clone_id }, { em, principal }) => ({ voice_clone: await getVoiceClone(em, principal, voice_clone_id) }),
 });

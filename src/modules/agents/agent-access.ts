@@ -71,7 +71,7 @@ export function decodeIdCursor(cursor: string, fingerprint: string, kind: IdKind
   const key = decodeCursor(cursor, fingerprint);
   if (!isId(kind, key.id)) {
     throw new DomainError('INVALID_CURSOR', 'The cursor is not valid: it is not a cursor returned by this API', {
-      issues: [{ field: 'query.cursor', message: 'it is not a cursor returned by this API' }],
+      issues: [{ field: 'cursor', message: 'it is not a cursor returned by this API' }],
     });
   }
   return key;

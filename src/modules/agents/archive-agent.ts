@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { findAgent } from './agent-access.js';
 import { agentUses, describeUses } from './agent-use.js';
 import { AgentIdBody, type ArchiveResult } from './agents.schemas.js';
@@ -14,19 +15,20 @@ import { AgentIdBody, type ArchiveResult } from './agents.schemas.js';
  * is unpublished first, so archiving never takes a number off the air by surprise. The agent row is locked, so a
  * publish or an assignment racing the archive either lands first (and the archive is refused) or sees it archived.
  */
-export async function archiveAgent(em: Em, principal: Principal, input: AgentIdBody): Promise<ArchiveResult> {
-  requirePermission(principal, 'agents:publish');
-  const body = parseInput(AgentIdBody, input, 'body');
-  return em.transactional(async (tx) => {
-    const agent = await findAgent(tx, principal, body.agentId, { lock: true, archived: 'allow' });
-    if (agent.archivedAt) return { agent_id: agent.id, archived: true, archived_at: agent.archivedAt.toISOString(), changed: false };
-    const uses = await agentUses(tx, agent);
-    if (uses.length) {
-      throw new DomainError('CONFLICT', `Agent ${agent.id} is in use. ${describeUses(agent.id, uses)}`, { agent_id: agent.id, in_use_by: uses });
-    }
-    agent.archivedAt = new Date();
-    recordAudit(tx, principal, { action: 'agent.archive', targetType: 'agent', targetId: agent.id, projectId: agent.project, data: { name: agent.name } });
-    await tx.flush();
-    return { agent_id: agent.id, archived: true, archived_at: agent.archivedAt.toISOString(), changed: true };
-  });
-}
+export const archiveAgent = operation(
+  { needs: 'agents:publish', input: AgentIdBody },
+  async (em: Em, principal: Principal, body: z.output<typeof AgentIdBody>): Promise<ArchiveResult> => {
+    return em.transactional(async (tx) => {
+      const agent = await findAgent(tx, principal, body.agentId, { lock: true, archived: 'allow' });
+      if (agent.archivedAt) return { agent_id: agent.id, archived: true, archived_at: agent.archivedAt.toISOString(), changed: false };
+      const uses = await agentUses(tx, agent);
+      if (uses.length) {
+        throw new DomainError('CONFLICT', `Agent ${agent.id} is in use. ${describeUses(agent.id, uses)}`, { agent_id: agent.id, in_use_by: uses });
+      }
+      agent.archivedAt = new Date();
+      recordAudit(tx, principal, { action: 'agent.archive', targetType: 'agent', targetId: agent.id, projectId: agent.project, data: { name: agent.name } });
+      await tx.flush();
+      return { agent_id: agent.id, archived: true, archived_at: agent.archivedAt.toISOString(), changed: true };
+    });
+  },
+);

@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { notFound } from '../errors.js';
 import { COST_COMPONENTS, Organization } from '../org/org.entity.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { findAgent } from './agent-access.js';
 import { EstimateAgentBody, type EstimateView } from './agents.schemas.js';
 
@@ -16,27 +17,28 @@ import { EstimateAgentBody, type EstimateView } from './agents.schemas.js';
  * Limits: transfer legs (telephony and platform only) and any per-call fees
  * are not estimated; the agent's configuration does not change the price today.
  */
-export async function estimateAgent(em: Em, principal: Principal, input: EstimateAgentBody): Promise<EstimateView> {
-  requirePermission(principal, 'agents:read');
-  const body = parseInput(EstimateAgentBody, input, 'body');
-  if (body.agent_id !== undefined) await findAgent(em, principal, body.agent_id, { archived: 'allow' });
-  const organization = await em.findOne(Organization, { id: principal.organizationId });
-  if (!organization) throw notFound('Organization', principal.organizationId);
-  const prices = organization.priceList;
-  const minutes = body.calls_per_month * body.average_minutes;
-  const components = COST_COMPONENTS.map((component) => {
-    const perMinute = prices.perMinuteMicros[component] ?? 0;
-    return { component, per_minute_micros: perMinute, monthly_micros: Math.round(minutes * perMinute) };
-  });
-  const perMinute = components.reduce((sum, c) => sum + c.per_minute_micros, 0);
-  return {
-    agent_id: body.agent_id ?? null,
-    currency: prices.currency,
-    calls_per_month: body.calls_per_month,
-    average_minutes: body.average_minutes,
-    per_minute_micros: perMinute,
-    per_call_micros: Math.round(body.average_minutes * perMinute),
-    monthly_micros: components.reduce((sum, c) => sum + c.monthly_micros, 0),
-    components,
-  };
-}
+export const estimateAgent = operation(
+  { needs: 'agents:read', input: EstimateAgentBody },
+  async (em: Em, principal: Principal, body: z.output<typeof EstimateAgentBody>): Promise<EstimateView> => {
+    if (body.agent_id !== undefined) await findAgent(em, principal, body.agent_id, { archived: 'allow' });
+    const organization = await em.findOne(Organization, { id: principal.organizationId });
+    if (!organization) throw notFound('Organization', principal.organizationId);
+    const prices = organization.priceList;
+    const minutes = body.calls_per_month * body.average_minutes;
+    const components = COST_COMPONENTS.map((component) => {
+      const perMinute = prices.perMinuteMicros[component] ?? 0;
+      return { component, per_minute_micros: perMinute, monthly_micros: Math.round(minutes * perMinute) };
+    });
+    const perMinute = components.reduce((sum, c) => sum + c.per_minute_micros, 0);
+    return {
+      agent_id: body.agent_id ?? null,
+      currency: prices.currency,
+      calls_per_month: body.calls_per_month,
+      average_minutes: body.average_minutes,
+      per_minute_micros: perMinute,
+      per_call_micros: Math.round(body.average_minutes * perMinute),
+      monthly_micros: components.reduce((sum, c) => sum + c.monthly_micros, 0),
+      components,
+    };
+  },
+);

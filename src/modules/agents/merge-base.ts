@@ -28,7 +28,7 @@ export async function loadMerge(em: Em, agent: Agent, sourceBranchId: string, op
   const source = await findBranch(em, agent, sourceBranchId, options);
   if (source.isMain) {
     throw new DomainError('UNPROCESSABLE', 'main cannot be merged into itself: name a branch made with create_agent_branch', {
-      issues: [{ field: 'body.sourceBranchId', message: 'is the main branch' }],
+      issues: [{ field: 'sourceBranchId', message: 'is the main branch' }],
     });
   }
   const base = await loadVersion(em, agent, source.baseVersionId);
@@ -59,7 +59,7 @@ export async function agentOfBranch(em: Em, principal: Principal, sourceBranchId
         branch_id: branch.id,
         branch_agent_id: agent.id,
         agent_id: agentId,
-        issues: [{ field: 'body.sourceBranchId', message: `is a branch of agent ${agent.id}, not of ${agentId}` }],
+        issues: [{ field: 'sourceBranchId', message: `is a branch of agent ${agent.id}, not of ${agentId}` }],
       },
     );
   }

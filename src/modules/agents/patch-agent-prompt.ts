@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { parseInput } from '../validation.js';
 import { findAgent, findBranch, loadVersion, requireOpen } from './agent-access.js';
 import { AgentVersion, PromptRevision, type Agent } from './agents.entity.js';
@@ -18,51 +20,52 @@ import { splitLines, unifiedDiff } from './line-diff.js';
  * patches sent with the same hash the second waits, then sees the first's
  * prompt and is refused with HASH_MISMATCH: exactly one lands.
  */
-export async function patchAgentPrompt(em: Em, principal: Principal, input: PatchPromptBody): Promise<PromptChangeResult> {
-  requirePermission(principal, 'agents:write');
-  const body = parseInput(PatchPromptBody, input, 'body');
-  return em.transactional(async (tx) => {
-    const agent = await findAgent(tx, principal, body.agentId);
-    const branch = await findBranch(tx, agent, body.branchId, { lock: true });
-    requireOpen(branch);
-    const head = await loadVersion(tx, agent, branch.headVersionId);
-    if (head.promptHash !== body.expectedHash) {
-      throw await hashMismatch(tx, agent, head, body.expectedHash);
-    }
-    const prompt = applyEdits(head.config.prompt, body.edits);
-    if (Buffer.byteLength(prompt, 'utf8') > PROMPT_MAX_BYTES) {
-      throw new DomainError('VALIDATION_FAILED', `The patched prompt would exceed ${PROMPT_MAX_BYTES} bytes`, {
-        issues: [{ field: 'body.edits', message: `the result is ${Buffer.byteLength(prompt, 'utf8')} bytes` }],
+export const patchAgentPrompt = operation(
+  { needs: 'agents:write', input: PatchPromptBody },
+  async (em: Em, principal: Principal, body: z.output<typeof PatchPromptBody>): Promise<PromptChangeResult> => {
+    return em.transactional(async (tx) => {
+      const agent = await findAgent(tx, principal, body.agentId);
+      const branch = await findBranch(tx, agent, body.branchId, { lock: true });
+      requireOpen(branch);
+      const head = await loadVersion(tx, agent, branch.headVersionId);
+      if (head.promptHash !== body.expectedHash) {
+        throw await hashMismatch(tx, agent, head, body.expectedHash);
+      }
+      const prompt = applyEdits(head.config.prompt, body.edits);
+      if (Buffer.byteLength(prompt, 'utf8') > PROMPT_MAX_BYTES) {
+        throw new DomainError('VALIDATION_FAILED', `The patched prompt would exceed ${PROMPT_MAX_BYTES} bytes`, {
+          issues: [{ field: 'edits', message: `the result is ${Buffer.byteLength(prompt, 'utf8')} bytes` }],
+        });
+      }
+      if (prompt === head.config.prompt) {
+        const current = await tx.findOneOrFail(PromptRevision, { id: branch.headRevisionId! });
+        return { changed: false, revision: toRevisionView(current), version_id: head.id, prompt_hash: head.promptHash, etag: head.contentHash };
+      }
+      const config = parseInput(AgentConfig, { ...head.config, prompt }, '');
+      const { version, revision } = commitVersion(tx, principal, agent, branch, head, {
+        config,
+        parentIds: [head.id],
+        summary: body.summary ?? describeEdits(body.edits),
       });
-    }
-    if (prompt === head.config.prompt) {
-      const current = await tx.findOneOrFail(PromptRevision, { id: branch.headRevisionId! });
-      return { changed: false, revision: toRevisionView(current), version_id: head.id, prompt_hash: head.promptHash, etag: head.contentHash };
-    }
-    const config = parseInput(AgentConfig, { ...head.config, prompt }, 'body');
-    const { version, revision } = commitVersion(tx, principal, agent, branch, head, {
-      config,
-      parentIds: [head.id],
-      summary: body.summary ?? describeEdits(body.edits),
+      recordAudit(tx, principal, {
+        action: 'agent.prompt_patch',
+        targetType: 'agent',
+        targetId: agent.id,
+        projectId: agent.project,
+        data: {
+          branch_id: branch.id,
+          revision_id: revision!.id,
+          version_id: version.id,
+          from_hash: head.promptHash,
+          prompt_hash: version.promptHash,
+          edits: body.edits.length,
+        },
+      });
+      await tx.flush();
+      return { changed: true, revision: toRevisionView(revision!), version_id: version.id, prompt_hash: version.promptHash, etag: version.contentHash };
     });
-    recordAudit(tx, principal, {
-      action: 'agent.prompt_patch',
-      targetType: 'agent',
-      targetId: agent.id,
-      projectId: agent.project,
-      data: {
-        branch_id: branch.id,
-        revision_id: revision!.id,
-        version_id: version.id,
-        from_hash: head.promptHash,
-        prompt_hash: version.promptHash,
-        edits: body.edits.length,
-      },
-    });
-    await tx.flush();
-    return { changed: true, revision: toRevisionView(revision!), version_id: version.id, prompt_hash: version.promptHash, etag: version.contentHash };
-  });
-}
+  },
+);
 
 /**
  * Applies edits in order, each to the result of the ones before. Occurrences
@@ -73,7 +76,7 @@ export function applyEdits(prompt: string, edits: PromptEdit[]): string {
   let text = prompt;
   edits.forEach((edit, index) => {
     const positions = occurrences(text, edit.anchor);
-    const field = `body.edits.${index}.anchor`;
+    const field = `edits.${index}.anchor`;
     if (!positions.length) {
       throw new DomainError('ANCHOR_NOT_FOUND', `Edit ${index + 1}: the anchor ${quote(edit.anchor)} does not occur in the prompt`, {
         anchor: edit.anchor,
@@ -91,7 +94,7 @@ export function applyEdits(prompt: string, edits: PromptEdit[]): string {
             anchor: edit.anchor,
             edit_index: index,
             occurrences: positions.length,
-            issues: [{ field: `body.edits.${index}.occurrence`, message: `at most ${positions.length}` }],
+            issues: [{ field: `edits.${index}.occurrence`, message: `at most ${positions.length}` }],
           },
         );
       }

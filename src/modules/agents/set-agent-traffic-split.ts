@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import { sql, type Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { findAgent } from './agent-access.js';
 import { AgentBranch, AgentPublication, type Agent, type TrafficSplitEntry } from './agents.entity.js';
 import { SetTrafficSplitBody, type TrafficSplitResult } from './agents.schemas.js';
@@ -32,40 +33,41 @@ import { missingRequiredTests, requiredTestsRefusal, type MissingTest } from './
  * The agent row is locked, as publish and rollback lock it, so a split and
  * a publish apply one after another; the change is audit-recorded.
  */
-export async function setAgentTrafficSplit(em: Em, principal: Principal, input: SetTrafficSplitBody): Promise<TrafficSplitResult> {
-  requirePermission(principal, 'agents:publish');
-  const body = parseInput(SetTrafficSplitBody, input, 'body');
-  return em.transactional(async (tx) => {
-    const agent = await findAgent(tx, principal, body.agentId, { lock: true });
-    const { entries, gated } = await resolveShares(tx, agent.id, agent.liveVersionId ?? null, body.split);
-    const untested = await untestedShares(tx, agent, gated);
-    if (untested.length && !body.override) {
-      const [first] = untested;
-      throw requiredTestsRefusal(agent, first.versionId, first.missing, { action: 'traffic_split', branch: first.branch, field: first.field });
-    }
-    const previous = agent.trafficSplit ?? [];
-    const changed = !jsonEqual(previous, entries);
-    if (changed) {
-      agent.trafficSplit = entries.length ? entries : null;
-      const override =
-        untested.length && body.override
-          ? {
-              reason: body.override.reason,
-              untested: untested.map((u) => ({ version_id: u.versionId, branch_id: u.branch.id, missing_test_ids: u.missing.map((t) => t.test_id) })),
-            }
-          : undefined;
-      recordAudit(tx, principal, {
-        action: 'agent.traffic_split',
-        targetType: 'agent',
-        targetId: agent.id,
-        projectId: agent.project,
-        data: { split: entries, previous_split: previous, ...(override ? { override } : {}) },
-      });
-      await tx.flush();
-    }
-    return { agent_id: agent.id, live_version_id: agent.liveVersionId ?? null, split: entries, previous_split: previous, changed };
-  });
-}
+export const setAgentTrafficSplit = operation(
+  { needs: 'agents:publish', input: SetTrafficSplitBody },
+  async (em: Em, principal: Principal, body: z.output<typeof SetTrafficSplitBody>): Promise<TrafficSplitResult> => {
+    return em.transactional(async (tx) => {
+      const agent = await findAgent(tx, principal, body.agentId, { lock: true });
+      const { entries, gated } = await resolveShares(tx, agent.id, agent.liveVersionId ?? null, body.split);
+      const untested = await untestedShares(tx, agent, gated);
+      if (untested.length && !body.override) {
+        const [first] = untested;
+        throw requiredTestsRefusal(agent, first.versionId, first.missing, { action: 'traffic_split', branch: first.branch, field: first.field });
+      }
+      const previous = agent.trafficSplit ?? [];
+      const changed = !jsonEqual(previous, entries);
+      if (changed) {
+        agent.trafficSplit = entries.length ? entries : null;
+        const override =
+          untested.length && body.override
+            ? {
+                reason: body.override.reason,
+                untested: untested.map((u) => ({ version_id: u.versionId, branch_id: u.branch.id, missing_test_ids: u.missing.map((t) => t.test_id) })),
+              }
+            : undefined;
+        recordAudit(tx, principal, {
+          action: 'agent.traffic_split',
+          targetType: 'agent',
+          targetId: agent.id,
+          projectId: agent.project,
+          data: { split: entries, previous_split: previous, ...(override ? { override } : {}) },
+        });
+        await tx.flush();
+      }
+      return { agent_id: agent.id, live_version_id: agent.liveVersionId ?? null, split: entries, previous_split: previous, changed };
+    });
+  },
+);
 
 /** A share that would put callers on a branch head: the gate checks its version. */
 interface GatedShare {
@@ -117,7 +119,7 @@ async function resolveShares(
     let versionId: string;
     let branchId: string | null = null;
     if (share.branchId) {
-      const field = `body.split.${i}.branchId`;
+      const field = `split.${i}.branchId`;
       const branch = branches.find((b) => b.id === share.branchId);
       if (!branch) {
         throw new DomainError('NOT_FOUND', `Branch ${share.branchId} was not found on agent ${agentId}`, {
@@ -137,7 +139,7 @@ async function resolveShares(
         gated.push({ versionId, branch: { id: branch.id, name: branch.name }, field });
       }
     } else {
-      const field = `body.split.${i}.versionId`;
+      const field = `split.${i}.versionId`;
       versionId = share.versionId!;
       if (!versions.some((v) => v.id === versionId)) {
         throw new DomainError('NOT_FOUND', `Version ${versionId} was not found on agent ${agentId}`, {
@@ -159,7 +161,7 @@ async function resolveShares(
     const earlier = seen.get(versionId);
     if (earlier !== undefined) {
       throw new DomainError('VALIDATION_FAILED', `Shares ${earlier} and ${i} both resolve to version ${versionId}: give it one share`, {
-        issues: [{ field: `body.split.${i}`, message: `resolves to the same version as share ${earlier}` }],
+        issues: [{ field: `split.${i}`, message: `resolves to the same version as share ${earlier}` }],
       });
     }
     seen.set(versionId, i);

@@ -52,7 +52,7 @@ export async function getTimeSeries(
   const [{ points }] = await sql<{ points: number }>(em, `select count(*)::int as points from (${starts.text}) p`, starts.params);
   if (points > MAX_POINTS) {
     throw validationFailed(
-      [{ field: 'query.interval', message: `gives ${points} points, more than ${MAX_POINTS}: choose a longer interval or a shorter range` }],
+      [{ field: 'interval', message: `gives ${points} points, more than ${MAX_POINTS}: choose a longer interval or a shorter range` }],
       'Too many points',
     );
   }

@@ -32,10 +32,10 @@ export function resolveRange(query: { from_time?: Date; to_time?: Date }): Stats
   const to = new Date(Math.floor(given.getTime() / 1000) * 1000 + 1000);
   const from = query.from_time ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
   if (from.getTime() > given.getTime()) {
-    throw validationFailed([{ field: 'query.from_time', message: 'must not be after to_time' }], 'from_time is after to_time');
+    throw validationFailed([{ field: 'from_time', message: 'must not be after to_time' }], 'from_time is after to_time');
   }
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
-    throw validationFailed([{ field: 'query.to_time', message: `must be at most ${MAX_RANGE_DAYS} days after from_time` }], 'The range is too long');
+    throw validationFailed([{ field: 'to_time', message: `must be at most ${MAX_RANGE_DAYS} days after from_time` }], 'The range is too long');
   }
   return { from, to };
 }

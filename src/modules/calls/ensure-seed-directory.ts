@@ -78,13 +78,13 @@ async function ensureNumbers(em: Em, organizationId: string, count: number): Pro
     const { numbers: offered } = await searchPhoneNumbers(
       em.fork(),
       system,
-      { country: 'US', area_code: '415', page_size: Math.min(100, count - numbers.length + 5) },
+      searchPhoneNumbers.input.parse({ country: 'US', area_code: '415', page_size: Math.min(100, count - numbers.length + 5) }),
       settings,
     );
     for (const offer of offered) {
       if (numbers.length === count) break;
       try {
-        numbers.push((await purchasePhoneNumber(em.fork(), system, { number: offer.number }, settings)).number);
+        numbers.push((await purchasePhoneNumber(em.fork(), system, purchasePhoneNumber.input.parse({ number: offer.number }), settings)).number);
       } catch (error) {
         // Taken by someone else between the search and the purchase: the next one.
         if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;

@@ -6,7 +6,7 @@ import { Campaign } from './campaigns.entity.js';
 import { CampaignParams } from './campaigns.schemas.js';
 
 export async function findCampaign(em: Em, principal: Principal, id: string): Promise<Campaign> {
-  const { campaign_id } = parseInput(CampaignParams, { campaign_id: id }, 'path');
+  const { campaign_id } = parseInput(CampaignParams, { campaign_id: id }, '');
   const campaign = await em.findOne(Campaign, {
     id: campaign_id,
     organization: principal.organizationId,

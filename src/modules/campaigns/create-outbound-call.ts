@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError, notFound, validationFailed } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
 import { routeCall } from '../agents/route-call.js';
 import { Contact } from '../outbound/outbound.entity.js';
@@ -30,86 +31,87 @@ import { toOutboundCallView } from './outbound-call-views.js';
  * starts its workflow if an earlier attempt stopped before that (the
  * workflow id is the call's, so it never starts twice).
  */
-export async function createOutboundCall(em: Em, principal: Principal, input: CreateOutboundCallBody, temporal: TemporalAccess): Promise<OutboundCallView> {
-  requirePermission(principal, 'outbound:call');
-  const body = parseInput(CreateOutboundCallBody, input, 'body');
-  if ((body.to_number === undefined) === (body.contact_id === undefined)) {
-    throw validationFailed([{ field: 'body.to_number', message: 'send exactly one of to_number and contact_id' }]);
-  }
-  const existing = body.idempotency_key ? await byKey(em, principal, body.idempotency_key) : null;
-  if (existing) return resume(em, existing, temporal);
+export const createOutboundCall = operation(
+  { needs: 'outbound:call', input: CreateOutboundCallBody },
+  async (em: Em, principal: Principal, body: z.output<typeof CreateOutboundCallBody>, temporal: TemporalAccess): Promise<OutboundCallView> => {
+    if ((body.to_number === undefined) === (body.contact_id === undefined)) {
+      throw validationFailed([{ field: 'to_number', message: 'send exactly one of to_number and contact_id' }]);
+    }
+    const existing = body.idempotency_key ? await byKey(em, principal, body.idempotency_key) : null;
+    if (existing) return resume(em, existing, temporal);
 
-  const country = checkDefaultCountry(body.default_country, 'body.default_country');
-  const from = normalizePhone(body.from_number, 'body.from_number').e164;
-  const owned = await em.findOne(PhoneNumber, { number: from, organization: principal.organizationId });
-  if (!owned) {
-    throw new DomainError('UNPROCESSABLE', `${from} is not one of the organization's phone numbers: buy or import it first`, {
-      issues: [{ field: 'body.from_number', message: 'not a number of this organization' }],
-    });
-  }
-  let to: string;
-  let contactId: string | null = null;
-  if (body.contact_id !== undefined) {
-    const contact = await em.findOne(Contact, { id: body.contact_id, organization: principal.organizationId });
-    if (!contact) throw notFound('Contact', body.contact_id);
-    if (!contact.phone) {
-      throw new DomainError('UNPROCESSABLE', `Contact ${contact.id} has no phone number`, {
-        issues: [{ field: 'body.contact_id', message: 'the contact has no phone' }],
+    const country = checkDefaultCountry(body.default_country, 'default_country');
+    const from = normalizePhone(body.from_number, 'from_number').e164;
+    const owned = await em.findOne(PhoneNumber, { number: from, organization: principal.organizationId });
+    if (!owned) {
+      throw new DomainError('UNPROCESSABLE', `${from} is not one of the organization's phone numbers: buy or import it first`, {
+        issues: [{ field: 'from_number', message: 'not a number of this organization' }],
       });
     }
-    to = contact.phone;
-    contactId = contact.id;
-  } else {
-    to = normalizePhone(body.to_number!, 'body.to_number', country).e164;
-    // A number the organization has a contact for is that contact's call (contact phones are stored in E.164 too).
-    contactId = (await em.findOne(Contact, { organization: principal.organizationId, phone: to }))?.id ?? null;
-  }
-  const agent = await findAgent(em, principal, body.agent_id);
-  const versionId = routeCall(agent, to);
-
-  const sessionId = newId('session');
-  const call = em.create(OutboundCall, {
-    id: newId('outboundCall'),
-    organization: agent.organization,
-    project: agent.project,
-    agent: agent.id,
-    versionId,
-    sessionId,
-    dialKey: workflowIds.outboundCall(sessionId),
-    campaignId: null,
-    fromNumber: from,
-    toNumber: to,
-    contactId,
-    connectionId: owned.connection ?? null,
-    variables: body.variables ?? {},
-    customerScript: body.customer_script ?? DEFAULT_CUSTOMER_SCRIPT,
-    status: 'queued',
-    callLogId: null,
-    endReason: null,
-    error: null,
-    idempotencyKey: body.idempotency_key ?? null,
-    createdBy: actorOf(principal),
-  });
-  recordAudit(em, principal, {
-    action: 'outbound_call.create',
-    targetType: 'outbound_call',
-    targetId: call.id,
-    projectId: agent.project,
-    data: { agent_id: agent.id, from, to, contact_id: contactId },
-  });
-  try {
-    await em.flush();
-  } catch (error) {
-    // Two requests with one key at once: the loser answers with the winner's call.
-    if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
-      const winner = await byKey(em.fork(), principal, body.idempotency_key);
-      if (winner) return resume(em.fork(), winner, temporal);
+    let to: string;
+    let contactId: string | null = null;
+    if (body.contact_id !== undefined) {
+      const contact = await em.findOne(Contact, { id: body.contact_id, organization: principal.organizationId });
+      if (!contact) throw notFound('Contact', body.contact_id);
+      if (!contact.phone) {
+        throw new DomainError('UNPROCESSABLE', `Contact ${contact.id} has no phone number`, {
+          issues: [{ field: 'contact_id', message: 'the contact has no phone' }],
+        });
+      }
+      to = contact.phone;
+      contactId = contact.id;
+    } else {
+      to = normalizePhone(body.to_number!, 'to_number', country).e164;
+      // A number the organization has a contact for is that contact's call (contact phones are stored in E.164 too).
+      contactId = (await em.findOne(Contact, { organization: principal.organizationId, phone: to }))?.id ?? null;
     }
-    throw error;
-  }
-  await startWorkflow(em, call, temporal);
-  return toOutboundCallView(call);
-}
+    const agent = await findAgent(em, principal, body.agent_id);
+    const versionId = routeCall(agent, to);
+
+    const sessionId = newId('session');
+    const call = em.create(OutboundCall, {
+      id: newId('outboundCall'),
+      organization: agent.organization,
+      project: agent.project,
+      agent: agent.id,
+      versionId,
+      sessionId,
+      dialKey: workflowIds.outboundCall(sessionId),
+      campaignId: null,
+      fromNumber: from,
+      toNumber: to,
+      contactId,
+      connectionId: owned.connection ?? null,
+      variables: body.variables ?? {},
+      customerScript: body.customer_script ?? DEFAULT_CUSTOMER_SCRIPT,
+      status: 'queued',
+      callLogId: null,
+      endReason: null,
+      error: null,
+      idempotencyKey: body.idempotency_key ?? null,
+      createdBy: actorOf(principal),
+    });
+    recordAudit(em, principal, {
+      action: 'outbound_call.create',
+      targetType: 'outbound_call',
+      targetId: call.id,
+      projectId: agent.project,
+      data: { agent_id: agent.id, from, to, contact_id: contactId },
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      // Two requests with one key at once: the loser answers with the winner's call.
+      if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
+        const winner = await byKey(em.fork(), principal, body.idempotency_key);
+        if (winner) return resume(em.fork(), winner, temporal);
+      }
+      throw error;
+    }
+    await startWorkflow(em, call, temporal);
+    return toOutboundCallView(call);
+  },
+);
 
 async function byKey(em: Em, principal: Principal, key: string): Promise<OutboundCall | null> {
   return em.findOne(OutboundCall, { organization: principal.organizationId, idempotencyKey: key });

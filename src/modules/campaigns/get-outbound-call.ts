@@ -1,15 +1,15 @@
 import type { Em } from '../../db/orm.js';
 import { notFound } from '../errors.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { parseInput } from '../validation.js';
 import { OutboundCall } from './campaigns.entity.js';
 import { GetOutboundCallInput, type OutboundCallView } from './campaigns.schemas.js';
 import { toOutboundCallView } from './outbound-call-views.js';
 
 /** One outbound call from the read state the workflow's activities write (status follows the call). */
-export async function getOutboundCall(em: Em, principal: Principal, outboundCallId: string, where = 'path'): Promise<OutboundCallView> {
-  requirePermission(principal, 'agents:read');
-  const { outbound_call_id: id } = parseInput(GetOutboundCallInput, { outbound_call_id: outboundCallId }, where);
+export const getOutboundCall = operation({ needs: 'agents:read' }, async (em: Em, principal: Principal, outboundCallId: string): Promise<OutboundCallView> => {
+  const { outbound_call_id: id } = parseInput(GetOutboundCallInput, { outbound_call_id: outboundCallId }, '');
   const call = await em.findOne(OutboundCall, {
     id,
     organization: principal.organizationId,
@@ -17,4 +17,4 @@ export async function getOutboundCall(em: Em, principal: Principal, outboundCall
   });
   if (!call) throw notFound('Outbound call', id);
   return toOutboundCallView(call);
-}
+});

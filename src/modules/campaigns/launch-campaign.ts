@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError, validationFailed, type FieldIssue } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
 import { checkDefaultCountry, normalizePhone, tryNormalizePhone } from '../phone.js';
 import { timeZoneOf } from '../outbound/phone.js';
@@ -29,98 +30,99 @@ export const DIALS_PER_RUN = 200;
  * Idempotency: the same key returns the campaign it launched. A launch the
  * workflow service refused (503) keeps no key: its retry launches anew.
  */
-export async function launchCampaign(em: Em, principal: Principal, input: LaunchCampaignBody, temporal: TemporalAccess): Promise<CampaignView> {
-  requirePermission(principal, 'outbound:launch');
-  const body = parseInput(LaunchCampaignBody, input, 'body');
-  if ((body.contact_ids === undefined) === (body.numbers === undefined)) {
-    throw validationFailed([{ field: 'body.contact_ids', message: 'send exactly one of contact_ids and numbers' }]);
-  }
-  if (!isValidTimeZone(body.time_zone)) throw validationFailed([{ field: 'body.time_zone', message: 'is not an IANA time zone such as Europe/Paris' }]);
-  const country = checkDefaultCountry(body.default_country, 'body.default_country');
-  const existing = body.idempotency_key ? await em.findOne(Campaign, { organization: principal.organizationId, idempotencyKey: body.idempotency_key }) : null;
-  if (existing) return resume(em, existing, temporal);
-
-  const callers = [...new Set(body.caller_numbers.map((n, i) => normalizePhone(n, `body.caller_numbers.${i}`).e164))];
-  const owned = await sql<{ number: string }>(
-    em,
-    'select number from phone_number where organization_id = ? and number in (select json_array_elements_text(?::json))',
-    [principal.organizationId, JSON.stringify(callers)],
-  );
-  const missing = callers.filter((n) => !owned.some((o) => o.number === n));
-  if (missing.length) {
-    throw new DomainError('UNPROCESSABLE', `${missing.join(', ')} ${missing.length === 1 ? 'is not one' : 'are not'} of the organization's phone numbers`, {
-      issues: missing.map((n) => ({
-        field: `body.caller_numbers.${body.caller_numbers.findIndex((x, i) => normalizePhone(x, `body.caller_numbers.${i}`).e164 === n)}`,
-        message: 'not a number of this organization',
-      })),
-    });
-  }
-  const agent = await findAgent(em, principal, body.agent_id);
-  if (!agent.liveVersionId && !agent.trafficSplit?.length) {
-    throw new DomainError('CONFLICT', `Agent ${agent.id} has no live version: publish it first`, { agent_id: agent.id });
-  }
-  const recipients = body.numbers
-    ? await resolveNumbers(em, principal.organizationId, body.numbers, country)
-    : await findContacts(em, principal.organizationId, body.contact_ids!);
-
-  const id = newId('campaign');
-  let campaign: Campaign;
-  try {
-    campaign = await em.transactional(async (tx) => {
-      const made = tx.create(Campaign, {
-        id,
-        organization: agent.organization,
-        project: agent.project,
-        agent: agent.id,
-        name: body.name ?? `Campaign ${new Date().toISOString().slice(0, 10)}`,
-        callerNumbers: callers,
-        window: body.window ?? null,
-        timeZone: body.time_zone,
-        maxConcurrent: body.max_concurrent_calls,
-        callsPerMinute: body.calls_per_minute,
-        retry: body.retry ?? RetryPolicySchema.parse({}),
-        spendCapMicros: body.spend_cap_micros ?? null,
-        spentMicros: 0,
-        customerScript: body.customer_script ?? DEFAULT_CUSTOMER_SCRIPT,
-        variables: body.variables ?? {},
-        status: 'running',
-        reason: null,
-        idempotencyKey: body.idempotency_key ?? null,
-        createdBy: actorOf(principal),
-        finishedAt: null,
-      });
-      recordAudit(tx, principal, {
-        action: 'campaign.launch',
-        targetType: 'campaign',
-        targetId: id,
-        projectId: agent.project,
-        data: { agent_id: agent.id, recipients: recipients.length, caller_numbers: callers },
-      });
-      await tx.flush();
-      await sql(
-        tx,
-        `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, updated_at)
-        select v.id, ?, v.contact_id, v.phone, v.time_zone, v.seq, 0, 'queued', now()
-          from json_to_recordset(?) as v(id text, contact_id text, phone text, time_zone text, seq int)`,
-        [
-          id,
-          JSON.stringify(
-            recipients.map((r, seq) => ({ id: newId('campaignRecipient'), contact_id: r.id, phone: r.phone, time_zone: r.time_zone ?? body.time_zone, seq })),
-          ),
-        ],
-      );
-      return made;
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
-      const winner = await em.fork().findOne(Campaign, { organization: principal.organizationId, idempotencyKey: body.idempotency_key });
-      if (winner) return resume(em.fork(), winner, temporal);
+export const launchCampaign = operation(
+  { needs: 'outbound:launch', input: LaunchCampaignBody },
+  async (em: Em, principal: Principal, body: z.output<typeof LaunchCampaignBody>, temporal: TemporalAccess): Promise<CampaignView> => {
+    if ((body.contact_ids === undefined) === (body.numbers === undefined)) {
+      throw validationFailed([{ field: 'contact_ids', message: 'send exactly one of contact_ids and numbers' }]);
     }
-    throw error;
-  }
-  await startWorkflow(em, campaign, temporal);
-  return campaignView(em, campaign, null);
-}
+    if (!isValidTimeZone(body.time_zone)) throw validationFailed([{ field: 'time_zone', message: 'is not an IANA time zone such as Europe/Paris' }]);
+    const country = checkDefaultCountry(body.default_country, 'default_country');
+    const existing = body.idempotency_key ? await em.findOne(Campaign, { organization: principal.organizationId, idempotencyKey: body.idempotency_key }) : null;
+    if (existing) return resume(em, existing, temporal);
+
+    const callers = [...new Set(body.caller_numbers.map((n, i) => normalizePhone(n, `caller_numbers.${i}`).e164))];
+    const owned = await sql<{ number: string }>(
+      em,
+      'select number from phone_number where organization_id = ? and number in (select json_array_elements_text(?::json))',
+      [principal.organizationId, JSON.stringify(callers)],
+    );
+    const missing = callers.filter((n) => !owned.some((o) => o.number === n));
+    if (missing.length) {
+      throw new DomainError('UNPROCESSABLE', `${missing.join(', ')} ${missing.length === 1 ? 'is not one' : 'are not'} of the organization's phone numbers`, {
+        issues: missing.map((n) => ({
+          field: `caller_numbers.${body.caller_numbers.findIndex((x, i) => normalizePhone(x, `caller_numbers.${i}`).e164 === n)}`,
+          message: 'not a number of this organization',
+        })),
+      });
+    }
+    const agent = await findAgent(em, principal, body.agent_id);
+    if (!agent.liveVersionId && !agent.trafficSplit?.length) {
+      throw new DomainError('CONFLICT', `Agent ${agent.id} has no live version: publish it first`, { agent_id: agent.id });
+    }
+    const recipients = body.numbers
+      ? await resolveNumbers(em, principal.organizationId, body.numbers, country)
+      : await findContacts(em, principal.organizationId, body.contact_ids!);
+
+    const id = newId('campaign');
+    let campaign: Campaign;
+    try {
+      campaign = await em.transactional(async (tx) => {
+        const made = tx.create(Campaign, {
+          id,
+          organization: agent.organization,
+          project: agent.project,
+          agent: agent.id,
+          name: body.name ?? `Campaign ${new Date().toISOString().slice(0, 10)}`,
+          callerNumbers: callers,
+          window: body.window ?? null,
+          timeZone: body.time_zone,
+          maxConcurrent: body.max_concurrent_calls,
+          callsPerMinute: body.calls_per_minute,
+          retry: body.retry ?? RetryPolicySchema.parse({}),
+          spendCapMicros: body.spend_cap_micros ?? null,
+          spentMicros: 0,
+          customerScript: body.customer_script ?? DEFAULT_CUSTOMER_SCRIPT,
+          variables: body.variables ?? {},
+          status: 'running',
+          reason: null,
+          idempotencyKey: body.idempotency_key ?? null,
+          createdBy: actorOf(principal),
+          finishedAt: null,
+        });
+        recordAudit(tx, principal, {
+          action: 'campaign.launch',
+          targetType: 'campaign',
+          targetId: id,
+          projectId: agent.project,
+          data: { agent_id: agent.id, recipients: recipients.length, caller_numbers: callers },
+        });
+        await tx.flush();
+        await sql(
+          tx,
+          `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, updated_at)
+          select v.id, ?, v.contact_id, v.phone, v.time_zone, v.seq, 0, 'queued', now()
+            from json_to_recordset(?) as v(id text, contact_id text, phone text, time_zone text, seq int)`,
+          [
+            id,
+            JSON.stringify(
+              recipients.map((r, seq) => ({ id: newId('campaignRecipient'), contact_id: r.id, phone: r.phone, time_zone: r.time_zone ?? body.time_zone, seq })),
+            ),
+          ],
+        );
+        return made;
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
+        const winner = await em.fork().findOne(Campaign, { organization: principal.organizationId, idempotencyKey: body.idempotency_key });
+        if (winner) return resume(em.fork(), winner, temporal);
+      }
+      throw error;
+    }
+    await startWorkflow(em, campaign, temporal);
+    return campaignView(em, campaign, null);
+  },
+);
 
 interface RecipientContact {
   id: string;
@@ -139,8 +141,8 @@ async function findContacts(em: Em, organizationId: string, ids: string[]): Prom
   const issues: FieldIssue[] = [];
   distinct.forEach((id) => {
     const row = byId.get(id);
-    if (!row) issues.push({ field: `body.contact_ids.${ids.indexOf(id)}`, message: `contact ${id} was not found` });
-    else if (!row.phone) issues.push({ field: `body.contact_ids.${ids.indexOf(id)}`, message: `contact ${id} has no phone number` });
+    if (!row) issues.push({ field: `contact_ids.${ids.indexOf(id)}`, message: `contact ${id} was not found` });
+    else if (!row.phone) issues.push({ field: `contact_ids.${ids.indexOf(id)}`, message: `contact ${id} has no phone number` });
   });
   if (issues.length) throw new DomainError('UNPROCESSABLE', `${issues.length} of the contacts cannot be called`, { issues: issues.slice(0, 50) });
   return distinct.map((id) => byId.get(id) as RecipientContact);
@@ -151,7 +153,7 @@ async function resolveNumbers(em: Em, organizationId: string, numbers: string[],
   const parsed = new Map<string, { e164: string; country: string | null; zone: string | null }>();
   numbers.forEach((raw, i) => {
     const result = tryNormalizePhone(raw, country);
-    if (!result.ok) issues.push({ field: `body.numbers.${i}`, message: result.reason });
+    if (!result.ok) issues.push({ field: `numbers.${i}`, message: result.reason });
     else if (!parsed.has(result.phone.e164))
       parsed.set(result.phone.e164, { e164: result.phone.e164, country: result.phone.country, zone: timeZoneOf(result.phone) });
   });

@@ -18,7 +18,7 @@ import { runConversation, type EngineDeps } from './run-conversation.js';
  */
 export async function simulateCall(deps: EngineDeps, em: Em, principal: Principal, agentId: string, input: SimulateCallBody): Promise<SessionView> {
   requirePermission(principal, 'tests:run');
-  const body = parseInput(SimulateCallBody, input, 'body');
+  const body = parseInput(SimulateCallBody, input, '');
   const agent = await findAgent(em, principal, agentId);
   const address = normalizeAddress(body.caller.address);
 
@@ -30,7 +30,7 @@ export async function simulateCall(deps: EngineDeps, em: Em, principal: Principa
       throw new DomainError('NOT_FOUND', `Version ${body.version_id} was not found on agent ${agent.id}`, {
         resource: 'Agent version',
         id: body.version_id,
-        issues: [{ field: 'body.version_id', message: 'no such version of this agent' }],
+        issues: [{ field: 'version_id', message: 'no such version of this agent' }],
       });
     }
     versionId = found.id;

@@ -4,6 +4,7 @@ import type { AgentConfig } from '../agents/agents.schemas.js';
 import { DomainError } from '../errors.js';
 import { systemPrincipal } from '../org/permissions.js';
 import { dncAdd } from '../outbound/dnc-add.js';
+import { parseInput } from '../validation.js';
 
 /**
  * Tools an agent calls during a conversation (decisions 0010 and 0015). Built-ins
@@ -187,15 +188,19 @@ function addToDoNotCallTool(permission: ToolPermission): Tool {
       if (!parsed.ok) return parsed.outcome;
       const principal = { ...systemPrincipal(context.organizationId, 'system'), name: `call ${context.sessionId}` };
       try {
+        // Parsed here as a surface would (a refusal is a DomainError, reported to the model like the operation's own).
         const { entry, created } = await dncAdd(
           context.em.fork(),
           principal,
-          {
-            phone: context.caller.address,
-            source: 'call',
-            reason: parsed.value.reason ?? 'asked not to be called again during a call',
-          },
-          'caller',
+          parseInput(
+            dncAdd.input,
+            {
+              phone: context.caller.address,
+              source: 'call',
+              reason: parsed.value.reason ?? 'asked not to be called again during a call',
+            },
+            '',
+          ),
         );
         return { status: 'succeeded', result: { added: true, already_listed: !created, phone: entry.phone } };
       } catch (error) {

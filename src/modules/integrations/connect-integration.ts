@@ -1,16 +1,17 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { actorOf } from '../agents/agent-access.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { resolveProjectId } from '../org/resolve-project.js';
-import { parseInput } from '../validation.js';
 import { assertPublicUrl } from '../outbound-http.js';
 import { encryptSecret } from '../secrets/secret-box.js';
 import type { EngineSettings } from '../engine/engine-settings.js';
 import { IntegrationConnection } from './integrations.entity.js';
-import { ConnectIntegrationBody, INTEGRATION_KEYS, type ConnectionView } from './integrations.schemas.js';
+import { ConnectIntegrationBody, type ConnectionView } from './integrations.schemas.js';
 import { INTEGRATIONS } from './catalogue.js';
 import { ProviderError, toDomainError } from './provider-http.js';
 import { validateCredentials } from './integration-clients.js';
@@ -40,88 +41,80 @@ function assertCredentialUrl(value: string, field: string, allowedHosts: readonl
  * stored encrypted, bound to the organization; the audit entry names which
  * were set, never their values.
  */
-export async function connectIntegration(
-  em: Em,
-  principal: Principal,
-  input: unknown,
-  settings: EngineSettings,
-): Promise<{ connection: ConnectionView; created: boolean }> {
-  requirePermission(principal, 'integrations:manage');
-  const key = (input as { integration?: unknown } | null)?.integration;
-  if (typeof key !== 'string' || !(INTEGRATION_KEYS as readonly string[]).includes(key)) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      key === undefined ? 'Name the integration to connect' : `There is no integration ${JSON.stringify(key).slice(0, 60)}`,
-      {
-        issues: [{ field: 'body.integration', message: `must be one of ${INTEGRATION_KEYS.join(', ')} (GET /v1/integration/info lists them)` }],
-      },
-    );
-  }
-  const body = parseInput(ConnectIntegrationBody, input, 'body');
-  const urlField = body.integration === 'caldav' ? 'calendar_url' : 'base_url';
-  const url = (body.settings as Record<string, unknown>)[urlField];
-  if (typeof url === 'string') assertCredentialUrl(url, `body.settings.${urlField}`, settings.allowedHosts);
+export const connectIntegration = operation(
+  { needs: 'integrations:manage', input: ConnectIntegrationBody },
+  async (
+    em: Em,
+    principal: Principal,
+    body: z.output<typeof ConnectIntegrationBody>,
+    settings: EngineSettings,
+  ): Promise<{ connection: ConnectionView; created: boolean }> => {
+    const urlField = body.integration === 'caldav' ? 'calendar_url' : 'base_url';
+    const url = (body.settings as Record<string, unknown>)[urlField];
+    if (typeof url === 'string') assertCredentialUrl(url, `settings.${urlField}`, settings.allowedHosts);
 
-  const existing = body.connection_id ? await findConnection(em, principal, body.connection_id, 'body.connection_id') : null;
-  if (existing && existing.integration !== body.integration) {
-    throw new DomainError('VALIDATION_FAILED', `Connection ${existing.id} is a ${existing.integration} connection`, {
-      issues: [{ field: 'body.integration', message: `must be ${existing.integration} to reconnect ${existing.id}` }],
-    });
-  }
-  const projectId = body.project_id !== undefined || principal.projectId ? await resolveProjectId(em, principal, body.project_id) : (existing?.project ?? null);
+    const existing = body.connection_id ? await findConnection(em, principal, body.connection_id, 'connection_id') : null;
+    if (existing && existing.integration !== body.integration) {
+      throw new DomainError('VALIDATION_FAILED', `Connection ${existing.id} is a ${existing.integration} connection`, {
+        issues: [{ field: 'integration', message: `must be ${existing.integration} to reconnect ${existing.id}` }],
+      });
+    }
+    const projectId =
+      body.project_id !== undefined || principal.projectId ? await resolveProjectId(em, principal, body.project_id) : (existing?.project ?? null);
 
-  try {
-    await validateCredentials(body, settings);
-  } catch (error) {
-    if (error instanceof ProviderError) throw toDomainError(error, `body.settings.${urlField}`);
-    throw error;
-  }
+    try {
+      await validateCredentials(body, settings);
+    } catch (error) {
+      if (error instanceof ProviderError) throw toDomainError(error, `settings.${urlField}`);
+      throw error;
+    }
 
-  const info = INTEGRATIONS.find((i) => i.key === body.integration)!;
-  const credentialNames = Object.keys(body.credentials).sort();
-  const credentialsEncrypted = encryptSecret(settings.encryptionKey, JSON.stringify(body.credentials), principal.organizationId);
-  const now = new Date();
-  let row: IntegrationConnection;
-  if (existing) {
-    row = existing;
-    Object.assign(row, {
-      name: body.name ?? row.name,
-      project: projectId,
-      settings: body.settings,
-      credentialsEncrypted,
-      credentialNames,
-      status: 'connected',
-      lastError: null,
-      lastErrorAt: null,
-      connectedAt: now,
-      disconnectedAt: null,
+    const info = INTEGRATIONS.find((i) => i.key === body.integration)!;
+    const credentialNames = Object.keys(body.credentials).sort();
+    const credentialsEncrypted = encryptSecret(settings.encryptionKey, JSON.stringify(body.credentials), principal.organizationId);
+    const now = new Date();
+    let row: IntegrationConnection;
+    if (existing) {
+      row = existing;
+      Object.assign(row, {
+        name: body.name ?? row.name,
+        project: projectId,
+        settings: body.settings,
+        credentialsEncrypted,
+        credentialNames,
+        status: 'connected',
+        lastError: null,
+        lastErrorAt: null,
+        connectedAt: now,
+        disconnectedAt: null,
+      });
+    } else {
+      row = em.create(IntegrationConnection, {
+        id: newId('integrationConnection'),
+        organization: principal.organizationId,
+        project: projectId,
+        integration: body.integration,
+        kind: info.kind,
+        name: body.name ?? info.name,
+        settings: body.settings,
+        credentialsEncrypted,
+        credentialNames,
+        status: 'connected',
+        lastError: null,
+        lastErrorAt: null,
+        connectedAt: now,
+        disconnectedAt: null,
+        createdBy: actorOf(principal),
+      });
+    }
+    recordAudit(em, principal, {
+      action: existing ? 'integration_connection.reconnect' : 'integration_connection.connect',
+      targetType: 'integration_connection',
+      targetId: row.id,
+      projectId,
+      data: { integration: body.integration, name: row.name, settings: body.settings, credential_names: credentialNames },
     });
-  } else {
-    row = em.create(IntegrationConnection, {
-      id: newId('integrationConnection'),
-      organization: principal.organizationId,
-      project: projectId,
-      integration: body.integration,
-      kind: info.kind,
-      name: body.name ?? info.name,
-      settings: body.settings,
-      credentialsEncrypted,
-      credentialNames,
-      status: 'connected',
-      lastError: null,
-      lastErrorAt: null,
-      connectedAt: now,
-      disconnectedAt: null,
-      createdBy: actorOf(principal),
-    });
-  }
-  recordAudit(em, principal, {
-    action: existing ? 'integration_connection.reconnect' : 'integration_connection.connect',
-    targetType: 'integration_connection',
-    targetId: row.id,
-    projectId,
-    data: { integration: body.integration, name: row.name, settings: body.settings, credential_names: credentialNames },
-  });
-  await em.flush();
-  return { connection: toConnectionView(row), created: !existing };
-}
+    await em.flush();
+    return { connection: toConnectionView(row), created: !existing };
+  },
+);

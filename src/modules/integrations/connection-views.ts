@@ -36,7 +36,7 @@ export function toConnectionView(c: IntegrationConnection): ConnectionView {
  * 404), and for a sign-in acting in one project, organization-wide ones and
  * that project's.
  */
-export async function findConnection(em: Em, principal: Principal, id: string, field = 'path.connection_id'): Promise<IntegrationConnection> {
+export async function findConnection(em: Em, principal: Principal, id: string, field = 'connection_id'): Promise<IntegrationConnection> {
   const row = await em.findOne(IntegrationConnection, { id, organization: principal.organizationId });
   if (!row || (principal.projectId && row.project && row.project !== principal.projectId)) {
     const error = notFound('Integration connection', id);

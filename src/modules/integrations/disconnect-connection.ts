@@ -1,6 +1,7 @@
 import type { Em } from '../../db/orm.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import type { ConnectionView } from './integrations.schemas.js';
 import { findConnection, toConnectionView } from './connection-views.js';
 
@@ -11,8 +12,7 @@ import { findConnection, toConnectionView } from './connection-views.js';
  * agents' entries still name something; connect with `connection_id` and
  * new credentials brings it back. Disconnecting twice changes nothing.
  */
-export async function disconnectConnection(em: Em, principal: Principal, id: string): Promise<ConnectionView> {
-  requirePermission(principal, 'integrations:manage');
+export const disconnectConnection = operation({ needs: 'integrations:manage' }, async (em: Em, principal: Principal, id: string): Promise<ConnectionView> => {
   const row = await findConnection(em, principal, id);
   if (row.status !== 'disconnected' || row.credentialsEncrypted) {
     row.status = 'disconnected';
@@ -28,4 +28,4 @@ export async function disconnectConnection(em: Em, principal: Principal, id: str
     await em.flush();
   }
   return toConnectionView(row);
-}
+});

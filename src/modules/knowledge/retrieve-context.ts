@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import { sql, type Em } from '../../db/orm.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { resolveProjectId } from '../org/resolve-project.js';
-import { parseInput } from '../validation.js';
 import { RetrieveBody, type Passage } from './knowledge.schemas.js';
 
 /**
@@ -16,12 +17,13 @@ import { RetrieveBody, type Passage } from './knowledge.schemas.js';
  * length so long passages do not win by size), with a ts_headline snippet.
  * A query of stop words only matches nothing and returns an empty list.
  */
-export async function retrieveContext(em: Em, principal: Principal, input: unknown): Promise<Passage[]> {
-  requirePermission(principal, 'agents:read');
-  const body = parseInput(RetrieveBody, input, 'body');
-  const projectId = await resolveProjectId(em, principal, body.project_id);
-  return searchPassages(em, { organizationId: principal.organizationId, projectId }, body.query, body.limit ?? 5);
-}
+export const retrieveContext = operation(
+  { needs: 'agents:read', input: RetrieveBody },
+  async (em: Em, principal: Principal, body: z.output<typeof RetrieveBody>): Promise<Passage[]> => {
+    const projectId = await resolveProjectId(em, principal, body.project_id);
+    return searchPassages(em, { organizationId: principal.organizationId, projectId }, body.query, body.limit ?? 5);
+  },
+);
 
 /** The search itself, for callers that already hold the tenant (the engine's search_knowledge tool). */
 export async function searchPassages(em: Em, scope: { organizationId: string; projectId: string }, query: string, limit: number): Promise<Passage[]> {

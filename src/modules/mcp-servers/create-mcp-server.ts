@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { actorOf } from '../agents/agent-access.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { assertPublicUrl } from '../outbound-http.js';
 import { encryptSecret } from '../secrets/secret-box.js';
 import { McpServer } from './mcp-servers.entity.js';
@@ -23,34 +24,35 @@ export interface McpServerSettings {
  * the token). OAuth: the operator then starts the sign-in (startMcpOAuth)
  * and consents in the browser. Tools arrive with the first sync.
  */
-export async function createMcpServer(em: Em, principal: Principal, input: unknown, settings: McpServerSettings): Promise<McpServerView> {
-  requirePermission(principal, 'tools:manage');
-  const body = parseInput(CreateMcpServerBody, input, 'body');
-  assertPublicUrl(body.address, 'body.address', settings.allowedHosts);
-  const headers = Object.fromEntries(Object.entries(body.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  const headerNames = Object.keys(headers).sort();
-  const server = em.create(McpServer, {
-    id: newId('mcpServer'),
-    organization: principal.organizationId,
-    name: body.name,
-    address: body.address,
-    signInMethod: body.sign_in_method,
-    headersEncrypted: headerNames.length ? encryptSecret(settings.encryptionKey, JSON.stringify(headers), principal.organizationId) : null,
-    headerNames,
-    oauthEncrypted: null,
-    oauthState: null,
-    lastSyncedAt: null,
-    lastAttemptAt: null,
-    toolCount: 0,
-    lastError: null,
-    createdBy: actorOf(principal),
-  });
-  recordAudit(em, principal, {
-    action: 'mcp_server.create',
-    targetType: 'mcp_server',
-    targetId: server.id,
-    data: { name: body.name, address: body.address, header_names: headerNames },
-  });
-  await em.flush();
-  return toMcpServerView(server);
-}
+export const createMcpServer = operation(
+  { needs: 'tools:manage', input: CreateMcpServerBody },
+  async (em: Em, principal: Principal, body: z.output<typeof CreateMcpServerBody>, settings: McpServerSettings): Promise<McpServerView> => {
+    assertPublicUrl(body.address, 'address', settings.allowedHosts);
+    const headers = Object.fromEntries(Object.entries(body.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const headerNames = Object.keys(headers).sort();
+    const server = em.create(McpServer, {
+      id: newId('mcpServer'),
+      organization: principal.organizationId,
+      name: body.name,
+      address: body.address,
+      signInMethod: body.sign_in_method,
+      headersEncrypted: headerNames.length ? encryptSecret(settings.encryptionKey, JSON.stringify(headers), principal.organizationId) : null,
+      headerNames,
+      oauthEncrypted: null,
+      oauthState: null,
+      lastSyncedAt: null,
+      lastAttemptAt: null,
+      toolCount: 0,
+      lastError: null,
+      createdBy: actorOf(principal),
+    });
+    recordAudit(em, principal, {
+      action: 'mcp_server.create',
+      targetType: 'mcp_server',
+      targetId: server.id,
+      data: { name: body.name, address: body.address, header_names: headerNames },
+    });
+    await em.flush();
+    return toMcpServerView(server);
+  },
+);

@@ -3,7 +3,8 @@ import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError, notFound } from '../errors.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import type { EngineSettings } from '../engine/engine-settings.js';
 import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
 import { McpServer } from './mcp-servers.entity.js';
@@ -139,28 +140,24 @@ async function runAuth(provider: StoredOAuthProvider, server: McpServer, setting
  * the operator opens to consent. With valid stored tokens nothing is needed
  * and `authorization_url` is null.
  */
-export async function startMcpOAuth(
-  em: Em,
-  principal: Principal,
-  serverId: string,
-  settings: EngineSettings,
-  publicUrl: string,
-): Promise<{ authorization_url: string | null }> {
-  requirePermission(principal, 'tools:manage');
-  const server = await findMcpServer(em, principal, serverId);
-  if (server.signInMethod !== 'oauth') throw new DomainError('CONFLICT', 'This MCP server signs in with headers, not OAuth');
-  const provider = new StoredOAuthProvider(em, server, settings);
-  const redirectUrl = `${publicUrl}${MCP_OAUTH_CALLBACK_PATH}`;
-  // A new callback address (PUBLIC_URL changed) needs a new registration.
-  if (provider.redirectUrl !== redirectUrl) await provider.save({ client: undefined, tokens: undefined, verifier: undefined, redirectUrl });
-  const result = await runAuth(provider, server, settings);
-  return { authorization_url: result === 'REDIRECT' ? provider.authorizationUrl!.href : null };
-}
+export const startMcpOAuth = operation(
+  { needs: 'tools:manage' },
+  async (em: Em, principal: Principal, serverId: string, settings: EngineSettings, publicUrl: string): Promise<{ authorization_url: string | null }> => {
+    const server = await findMcpServer(em, principal, serverId);
+    if (server.signInMethod !== 'oauth') throw new DomainError('CONFLICT', 'This MCP server signs in with headers, not OAuth');
+    const provider = new StoredOAuthProvider(em, server, settings);
+    const redirectUrl = `${publicUrl}${MCP_OAUTH_CALLBACK_PATH}`;
+    // A new callback address (PUBLIC_URL changed) needs a new registration.
+    if (provider.redirectUrl !== redirectUrl) await provider.save({ client: undefined, tokens: undefined, verifier: undefined, redirectUrl });
+    const result = await runAuth(provider, server, settings);
+    return { authorization_url: result === 'REDIRECT' ? provider.authorizationUrl!.href : null };
+  },
+);
 
 /** The callback: exchanges the code (with the stored verifier) for tokens; the server is found by the `state` the authorization carried. */
 export async function completeMcpOAuth(em: Em, query: { code?: unknown; state?: unknown }, settings: EngineSettings): Promise<McpServerView> {
   if (typeof query.code !== 'string' || typeof query.state !== 'string' || !query.code || !query.state || query.state.length > 64) {
-    throw new DomainError('VALIDATION_FAILED', 'The callback needs code and state', { issues: [{ field: 'query', message: 'code and state are required' }] });
+    throw new DomainError('VALIDATION_FAILED', 'The callback needs code and state', { issues: [{ field: '', message: 'code and state are required' }] });
   }
   const server = await em.findOne(McpServer, { oauthState: query.state });
   if (!server) throw notFound('MCP sign-in', 'for this state');

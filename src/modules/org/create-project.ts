@@ -22,7 +22,7 @@ export async function createProject(em: Em, actor: Principal, input: CreateProje
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
       throw new DomainError('CONFLICT', `A project named "${input.name}" exists already in this organization`, {
-        issues: [{ field: 'body.name', message: 'already used by another project' }],
+        issues: [{ field: 'name', message: 'already used by another project' }],
       });
     }
     throw error;

@@ -9,7 +9,7 @@ import { Project } from './org.entity.js';
  * organization's), else the organization's first project. The same rule as
  * createAgent, for modules that hold project-scoped rows (tools, knowledge).
  */
-export async function resolveProjectId(em: Em, principal: Principal, requested: string | undefined, field = 'body.project_id'): Promise<string> {
+export async function resolveProjectId(em: Em, principal: Principal, requested: string | undefined, field = 'project_id'): Promise<string> {
   if (principal.projectId) {
     if (requested !== undefined && requested !== principal.projectId) {
       throw new DomainError('FORBIDDEN', `This sign-in acts in project ${principal.projectId} only`, {

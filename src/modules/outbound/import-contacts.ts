@@ -4,7 +4,8 @@ import { sql } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { validationFailed } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import type { ImportContactsResult } from './outbound.schemas.js';
 import { parseCsv } from './csv.js';
 import { checkDefaultCountry, tryNormalizePhone } from '../phone.js';
@@ -38,106 +39,108 @@ type RowError = ImportContactsResult['errors'][number];
  * existing phone or email is never overwritten (that would re-point its
  * identity). Re-importing the same file therefore updates, never duplicates.
  */
-export async function importContacts(em: Em, principal: Principal, input: { csv: string; defaultCountry?: string }): Promise<ImportContactsResult> {
-  requirePermission(principal, 'outbound:call');
-  const country = checkDefaultCountry(input.defaultCountry, 'query.default_country');
-  const parsed = parseCsv(input.csv, IMPORT_MAX_ROWS + 1);
-  if (parsed.tooMany) throw validationFailed([{ field: 'body', message: `has more than ${IMPORT_MAX_ROWS} rows; split the file` }]);
-  if (parsed.unterminatedAt !== null) {
-    throw validationFailed([{ field: 'body', message: `row ${parsed.unterminatedAt}: a quoted field is never closed` }]);
-  }
-  const [header, ...records] = parsed.records;
-  if (!header) throw validationFailed([{ field: 'body', message: 'is empty: send a header row and at least one row' }]);
-  const columns = header.fields.map((f) => f.trim().toLowerCase());
-  const headerIssue = checkHeader(columns);
-  if (headerIssue) throw validationFailed([{ field: 'body', message: `header row: ${headerIssue}` }]);
+export const importContacts = operation(
+  { needs: 'outbound:call' },
+  async (em: Em, principal: Principal, input: { csv: string; defaultCountry?: string }): Promise<ImportContactsResult> => {
+    const country = checkDefaultCountry(input.defaultCountry, 'default_country');
+    const parsed = parseCsv(input.csv, IMPORT_MAX_ROWS + 1);
+    if (parsed.tooMany) throw validationFailed([{ field: '', message: `has more than ${IMPORT_MAX_ROWS} rows; split the file` }]);
+    if (parsed.unterminatedAt !== null) {
+      throw validationFailed([{ field: '', message: `row ${parsed.unterminatedAt}: a quoted field is never closed` }]);
+    }
+    const [header, ...records] = parsed.records;
+    if (!header) throw validationFailed([{ field: '', message: 'is empty: send a header row and at least one row' }]);
+    const columns = header.fields.map((f) => f.trim().toLowerCase());
+    const headerIssue = checkHeader(columns);
+    if (headerIssue) throw validationFailed([{ field: '', message: `header row: ${headerIssue}` }]);
 
-  const errors: RowError[] = [];
-  const valid: Row[] = [];
-  const seenPhone = new Map<string, number>();
-  const seenEmail = new Map<string, number>();
-  for (const record of records) {
-    const fail = (field: string | null, reason: string) => errors.push({ row: record.line, field, reason });
-    if (record.fields.length !== columns.length) {
-      fail(null, `has ${record.fields.length} fields, the header has ${columns.length}`);
-      continue;
-    }
-    const cell = (name: string) => {
-      const i = columns.indexOf(name);
-      return i < 0 ? '' : record.fields[i].trim();
-    };
-    const rawPhone = cell('phone');
-    const rawEmail = cell('email');
-    const name = cell('name');
-    if (!rawPhone && !rawEmail) {
-      fail('phone', 'missing phone and email');
-      continue;
-    }
-    let phone: Row['phone'] = null;
-    let rowCountry: string | null = null;
-    let timeZone: string | null = null;
-    if (rawPhone) {
-      const result = tryNormalizePhone(rawPhone, country);
-      if (!result.ok) {
-        fail('phone', `bad phone: ${JSON.stringify(rawPhone.slice(0, 40))} ${result.reason}`);
+    const errors: RowError[] = [];
+    const valid: Row[] = [];
+    const seenPhone = new Map<string, number>();
+    const seenEmail = new Map<string, number>();
+    for (const record of records) {
+      const fail = (field: string | null, reason: string) => errors.push({ row: record.line, field, reason });
+      if (record.fields.length !== columns.length) {
+        fail(null, `has ${record.fields.length} fields, the header has ${columns.length}`);
         continue;
       }
-      phone = result.phone.e164;
-      rowCountry = result.phone.country;
-      timeZone = timeZoneOf(result.phone);
+      const cell = (name: string) => {
+        const i = columns.indexOf(name);
+        return i < 0 ? '' : record.fields[i].trim();
+      };
+      const rawPhone = cell('phone');
+      const rawEmail = cell('email');
+      const name = cell('name');
+      if (!rawPhone && !rawEmail) {
+        fail('phone', 'missing phone and email');
+        continue;
+      }
+      let phone: Row['phone'] = null;
+      let rowCountry: string | null = null;
+      let timeZone: string | null = null;
+      if (rawPhone) {
+        const result = tryNormalizePhone(rawPhone, country);
+        if (!result.ok) {
+          fail('phone', `bad phone: ${JSON.stringify(rawPhone.slice(0, 40))} ${result.reason}`);
+          continue;
+        }
+        phone = result.phone.e164;
+        rowCountry = result.phone.country;
+        timeZone = timeZoneOf(result.phone);
+      }
+      const email = rawEmail ? rawEmail.toLowerCase() : null;
+      if (email !== null && !Email.safeParse(email).success) {
+        fail('email', 'bad email: not an email address');
+        continue;
+      }
+      if (name.length > 200) {
+        fail('name', 'name is longer than 200 characters');
+        continue;
+      }
+      const attributes: Record<string, string> = {};
+      let tooLong: string | null = null;
+      columns.forEach((column, i) => {
+        const value = record.fields[i].trim();
+        if (KNOWN.has(column) || value === '') return;
+        if (value.length > 2000) tooLong = column;
+        attributes[column] = value;
+      });
+      if (tooLong) {
+        fail(tooLong, `${tooLong} is longer than 2000 characters`);
+        continue;
+      }
+      if (record.fields.some((f) => f.includes('\u0000'))) {
+        fail(null, 'contains a NUL character');
+        continue;
+      }
+      const dupPhone = phone ? seenPhone.get(phone) : undefined;
+      const dupEmail = email ? seenEmail.get(email) : undefined;
+      if (dupPhone !== undefined || dupEmail !== undefined) {
+        fail(
+          dupPhone !== undefined ? 'phone' : 'email',
+          `duplicate within the file: same ${dupPhone !== undefined ? 'phone' : 'email'} as row ${dupPhone ?? dupEmail}`,
+        );
+        continue;
+      }
+      if (phone) seenPhone.set(phone, record.line);
+      if (email) seenEmail.set(email, record.line);
+      valid.push({ line: record.line, name: name || null, phone, country: rowCountry, timeZone, email, attributes });
     }
-    const email = rawEmail ? rawEmail.toLowerCase() : null;
-    if (email !== null && !Email.safeParse(email).success) {
-      fail('email', 'bad email: not an email address');
-      continue;
-    }
-    if (name.length > 200) {
-      fail('name', 'name is longer than 200 characters');
-      continue;
-    }
-    const attributes: Record<string, string> = {};
-    let tooLong: string | null = null;
-    columns.forEach((column, i) => {
-      const value = record.fields[i].trim();
-      if (KNOWN.has(column) || value === '') return;
-      if (value.length > 2000) tooLong = column;
-      attributes[column] = value;
-    });
-    if (tooLong) {
-      fail(tooLong, `${tooLong} is longer than 2000 characters`);
-      continue;
-    }
-    if (record.fields.some((f) => f.includes('\u0000'))) {
-      fail(null, 'contains a NUL character');
-      continue;
-    }
-    const dupPhone = phone ? seenPhone.get(phone) : undefined;
-    const dupEmail = email ? seenEmail.get(email) : undefined;
-    if (dupPhone !== undefined || dupEmail !== undefined) {
-      fail(
-        dupPhone !== undefined ? 'phone' : 'email',
-        `duplicate within the file: same ${dupPhone !== undefined ? 'phone' : 'email'} as row ${dupPhone ?? dupEmail}`,
-      );
-      continue;
-    }
-    if (phone) seenPhone.set(phone, record.line);
-    if (email) seenEmail.set(email, record.line);
-    valid.push({ line: record.line, name: name || null, phone, country: rowCountry, timeZone, email, attributes });
-  }
 
-  let created = 0;
-  let updated = 0;
-  const claimed = new Map<string, number>();
-  for (let start = 0; start < valid.length; start += BATCH) {
-    const result = await upsertBatch(em, principal.organizationId, valid.slice(start, start + BATCH), claimed, errors);
-    created += result.created;
-    updated += result.updated;
-  }
-  errors.sort((a, b) => a.row - b.row);
-  recordAudit(em, principal, { action: 'contact.import', targetType: 'contact', data: { created, updated, skipped: errors.length, rows: records.length } });
-  await em.flush();
-  return { created, updated, skipped: errors.length, errors };
-}
+    let created = 0;
+    let updated = 0;
+    const claimed = new Map<string, number>();
+    for (let start = 0; start < valid.length; start += BATCH) {
+      const result = await upsertBatch(em, principal.organizationId, valid.slice(start, start + BATCH), claimed, errors);
+      created += result.created;
+      updated += result.updated;
+    }
+    errors.sort((a, b) => a.row - b.row);
+    recordAudit(em, principal, { action: 'contact.import', targetType: 'contact', data: { created, updated, skipped: errors.length, rows: records.length } });
+    await em.flush();
+    return { created, updated, skipped: errors.length, errors };
+  },
+);
 
 function checkHeader(columns: string[]): string | null {
   if (!columns.includes('phone') && !columns.includes('email')) return 'needs a phone or an email column';

@@ -166,6 +166,3 @@ const COUNTRY_ZONES: Record<string, string> = {
   PR: 'America/Puerto_Rico',
   JM: 'America/Jamaica',
 };
-
-/** A field's name where the input came from: `body.phone` for REST, `phone` for an MCP tool's flat arguments. */
-export const at = (where: string, field: string) => (where ? `${where}.${field}` : field);

@@ -29,7 +29,7 @@ export async function addMember(em: Em, actor: Principal, input: AddMemberBody):
   const user = await em.findOne(User, { email: input.email.trim().toLowerCase() });
   if (!user) {
     throw new DomainError('NOT_FOUND', `No user has the email ${input.email}; create the user first (npm run cli -- user create)`, {
-      issues: [{ field: 'body.email', message: 'no such user' }],
+      issues: [{ field: 'email', message: 'no such user' }],
     });
   }
   const role = await resolveRole(em, actor.organizationId, input.role);

@@ -16,7 +16,7 @@ export async function resolveRole(em: Em, organizationId: string, role: string):
     if (custom) return { name: custom.id, permissions: custom.permissions.filter(isPermission) };
   }
   throw new DomainError('VALIDATION_FAILED', `Unknown role ${role}`, {
-    issues: [{ field: 'body.role', message: `must be one of ${ORG_ROLE_NAMES.join(', ')} or a custom role id of this organization` }],
+    issues: [{ field: 'role', message: `must be one of ${ORG_ROLE_NAMES.join(', ')} or a custom role id of this organization` }],
   });
 }
 
@@ -35,7 +35,7 @@ export async function createCustomRole(em: Em, actor: Principal, input: CreateRo
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
-      throw new DomainError('CONFLICT', `A role named "${input.name}" exists already`, { issues: [{ field: 'body.name', message: 'already used' }] });
+      throw new DomainError('CONFLICT', `A role named "${input.name}" exists already`, { issues: [{ field: 'name', message: 'already used' }] });
     }
     throw error;
   }

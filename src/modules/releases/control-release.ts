@@ -1,6 +1,7 @@
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
 import { moveWorkflow, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
@@ -21,40 +22,42 @@ const UPDATES = { approve: approveUpdate, pause: pauseUpdate, resume: resumeUpda
  * release is refused before the workflow is asked; to undo a finished one,
  * roll the agent back (POST /v1/agent/{agent_id}/rollback).
  */
-export async function controlRelease(
-  em: Em,
-  principal: Principal,
-  input: { agentId: string; releaseId: string; move: ReleaseMoveName; reason?: string },
-  temporal: TemporalAccess,
-): Promise<ReleaseView> {
-  requirePermission(principal, 'agents:publish');
-  const agent = await findAgent(em, principal, input.agentId, { archived: 'allow' });
-  const release = await findRelease(em, principal, input.releaseId, agent.id);
-  if (isTerminal(release.status)) {
-    throw new DomainError(
-      'CONFLICT',
-      `Release ${release.id} has finished (${release.status}): ${
-        input.move === 'rollback' ? 'roll the agent back with POST /v1/agent/{agent_id}/rollback instead' : 'there is nothing to ' + input.move
-      }`,
-      { release_id: release.id, release_status: release.status },
-    );
-  }
-  const move: ReleaseMove = { by: actorOf(principal), ...(input.reason ? { reason: input.reason } : {}) };
-  const handle = temporal.client.workflow.getHandle(workflowIds.release(release.id));
-  const progress = await moveWorkflow(() => handle.executeUpdate(UPDATES[input.move], { args: [move] }), {
-    noun: 'release',
-    move: input.move,
-    details: { release_id: release.id },
-    notRunning: `Release ${release.id} is not running: it has finished, or it has not started yet`,
-  });
-  // The update ran its handler (pause and approve write the row), so the read state is current.
-  const fresh = await findRelease(em.fork(), principal, release.id, agent.id);
-  return toReleaseView(fresh, agent.name, {
-    status: progress.status,
-    current_step: progress.currentStep,
-    paused: progress.paused,
-    awaiting_approval: progress.awaitingApproval,
-    stage_percent: progress.stagePercent,
-    tests: null,
-  });
-}
+export const controlRelease = operation(
+  { needs: 'agents:publish' },
+  async (
+    em: Em,
+    principal: Principal,
+    input: { agentId: string; releaseId: string; move: ReleaseMoveName; reason?: string },
+    temporal: TemporalAccess,
+  ): Promise<ReleaseView> => {
+    const agent = await findAgent(em, principal, input.agentId, { archived: 'allow' });
+    const release = await findRelease(em, principal, input.releaseId, agent.id);
+    if (isTerminal(release.status)) {
+      throw new DomainError(
+        'CONFLICT',
+        `Release ${release.id} has finished (${release.status}): ${
+          input.move === 'rollback' ? 'roll the agent back with POST /v1/agent/{agent_id}/rollback instead' : 'there is nothing to ' + input.move
+        }`,
+        { release_id: release.id, release_status: release.status },
+      );
+    }
+    const move: ReleaseMove = { by: actorOf(principal), ...(input.reason ? { reason: input.reason } : {}) };
+    const handle = temporal.client.workflow.getHandle(workflowIds.release(release.id));
+    const progress = await moveWorkflow(() => handle.executeUpdate(UPDATES[input.move], { args: [move] }), {
+      noun: 'release',
+      move: input.move,
+      details: { release_id: release.id },
+      notRunning: `Release ${release.id} is not running: it has finished, or it has not started yet`,
+    });
+    // The update ran its handler (pause and approve write the row), so the read state is current.
+    const fresh = await findRelease(em.fork(), principal, release.id, agent.id);
+    return toReleaseView(fresh, agent.name, {
+      status: progress.status,
+      current_step: progress.currentStep,
+      paused: progress.paused,
+      awaiting_approval: progress.awaitingApproval,
+      stage_percent: progress.stagePercent,
+      tests: null,
+    });
+  },
+);

@@ -1,6 +1,7 @@
 import { QueryRejectedError } from '@temporalio/client';
 import { sql, type Em } from '../../db/orm.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { findAgent } from '../agents/agent-access.js';
 import { withinDeadline, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
@@ -20,13 +21,15 @@ const QUERY_TIMEOUT_MS = 2000;
  * counts so far (from their rows, which each run writes as it ends). The live part is best effort: without Temporal, or when the query
  * is slow, `progress` is null and the read state still answers.
  */
-export async function getRelease(em: Em, principal: Principal, agentId: string, releaseId: string, temporal?: TemporalAccess): Promise<ReleaseView> {
-  requirePermission(principal, 'agents:read');
-  const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
-  const release = await findRelease(em, principal, releaseId, agent.id);
-  const progress = temporal && !isTerminal(release.status) ? await liveProgress(em, release, temporal) : null;
-  return toReleaseView(release, agent.name, progress);
-}
+export const getRelease = operation(
+  { needs: 'agents:read' },
+  async (em: Em, principal: Principal, agentId: string, releaseId: string, temporal?: TemporalAccess): Promise<ReleaseView> => {
+    const agent = await findAgent(em, principal, agentId, { archived: 'allow' });
+    const release = await findRelease(em, principal, releaseId, agent.id);
+    const progress = temporal && !isTerminal(release.status) ? await liveProgress(em, release, temporal) : null;
+    return toReleaseView(release, agent.name, progress);
+  },
+);
 
 async function liveProgress(em: Em, release: Release, temporal: TemporalAccess): Promise<ReleaseProgressView | null> {
   try {

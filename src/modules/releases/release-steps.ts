@@ -164,7 +164,11 @@ export async function previewMerge(em: Em, releaseId: string): Promise<unknown> 
     const recorded = stepOf(release, 'preview');
     if (recorded.status === 'succeeded') return recorded.result;
     assertHeadTested(release, await loadBranch(tx, release), await testedVersion(tx, release));
-    const preview = await previewAgentBranchMerge(tx, releasePrincipal(release), { agentId: release.agent, sourceBranchId: release.branchId });
+    const preview = await previewAgentBranchMerge(
+      tx,
+      releasePrincipal(release),
+      previewAgentBranchMerge.input.parse({ agentId: release.agent, sourceBranchId: release.branchId }),
+    );
     if (!preview.clean) {
       throw new DomainError(
         'MERGE_CONFLICT',
@@ -234,7 +238,11 @@ export async function merge(em: Em, releaseId: string): Promise<unknown> {
     if (recorded.status === 'succeeded') return recorded.result;
     const branch = await loadBranch(tx, release);
     if (branch.state === 'open') assertHeadTested(release, branch, await testedVersion(tx, release));
-    const merged = await mergeAgentBranch(tx, releasePrincipal(release), { agentId: release.agent, sourceBranchId: release.branchId });
+    const merged = await mergeAgentBranch(
+      tx,
+      releasePrincipal(release),
+      mergeAgentBranch.input.parse({ agentId: release.agent, sourceBranchId: release.branchId }),
+    );
     release.mergedVersionId = merged.version.version_id;
     const result = { version_id: merged.version.version_id, already_merged: merged.already_merged, main_unchanged: merged.main_unchanged };
     patchStep(release, 'merge', { status: 'succeeded', result, finished_at: now() });
@@ -266,7 +274,7 @@ export async function publish(em: Em, releaseId: string, firstStagePercent: numb
     }
     const previous = agent.liveVersionId ?? null;
     const principal = releasePrincipal(release);
-    const published = await publishAgent(tx, principal, { agentId: agent.id });
+    const published = await publishAgent(tx, principal, publishAgent.input.parse({ agentId: agent.id }));
     release.previousVersionId = previous;
     let split: SplitEntry[] | null = null;
     if (firstStagePercent !== null && previous && previous !== release.mergedVersionId && firstStagePercent < 100) {
@@ -395,7 +403,7 @@ export async function compensate(em: Em, releaseId: string, what: 'traffic' | 'p
     } else if (!release.previousVersionId) {
       result = { changed: false, note: 'nothing was live before this release: the version stays live' };
     } else {
-      const rolled = await rollbackAgent(tx, principal, { agentId: agent.id });
+      const rolled = await rollbackAgent(tx, principal, rollbackAgent.input.parse({ agentId: agent.id }));
       result = { changed: true, live_version_id: rolled.live_version_id };
     }
     patchStep(release, 'publish', { status: 'compensated', compensation: { at: now(), result } });

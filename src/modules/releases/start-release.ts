@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requireAll, type Principal, type Requirement } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal, Requirement } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { actorOf, findAgent, findBranch } from '../agents/agent-access.js';
 import { startWorkflowOrClose, type TemporalAccess } from '../../temporal/temporal-access.js';
 import { workflowIds } from '../../temporal/workflow-ids.js';
@@ -30,68 +31,70 @@ export const START_RELEASE_NEEDS: Requirement = ['agents:publish', 'agents:write
  * attempt stopped between the row and the workflow (the workflow id is the
  * release's, so it can never start twice).
  */
-export async function startRelease(em: Em, principal: Principal, input: StartReleaseBody, temporal: TemporalAccess): Promise<ReleaseView> {
-  requireAll(principal, START_RELEASE_NEEDS);
-  const body = parseInput(StartReleaseBody, input, 'body');
+export const startRelease = operation(
+  { needs: START_RELEASE_NEEDS, input: StartReleaseBody },
+  async (em: Em, principal: Principal, body: z.output<typeof StartReleaseBody>, temporal: TemporalAccess): Promise<ReleaseView> => {
+    const existing = body.idempotency_key ? await byKey(em, principal, body.idempotency_key) : null;
+    if (existing) return resume(em, principal, existing, body, temporal);
 
-  const existing = body.idempotency_key ? await byKey(em, principal, body.idempotency_key) : null;
-  if (existing) return resume(em, principal, existing, body, temporal);
-
-  let release: Release;
-  let agentName: string;
-  try {
-    ({ release, agentName } = await em.transactional(async (tx) => {
-      const agent = await findAgent(tx, principal, body.agent_id, { lock: true });
-      const branch = await findBranch(tx, agent, body.branch_id);
-      if (branch.isMain) {
-        throw new DomainError('UNPROCESSABLE', 'A release takes a branch to main: name a branch made with create_agent_branch, not main', {
-          issues: [{ field: 'body.branch_id', message: 'is the main branch' }],
+    let release: Release;
+    let agentName: string;
+    try {
+      ({ release, agentName } = await em.transactional(async (tx) => {
+        const agent = await findAgent(tx, principal, body.agent_id, { lock: true });
+        const branch = await findBranch(tx, agent, body.branch_id);
+        if (branch.isMain) {
+          throw new DomainError('UNPROCESSABLE', 'A release takes a branch to main: name a branch made with create_agent_branch, not main', {
+            issues: [{ field: 'branch_id', message: 'is the main branch' }],
+          });
+        }
+        if (branch.state !== 'open') {
+          throw new DomainError('CONFLICT', `Branch ${branch.name} is ${branch.state}: there is nothing to release`, {
+            issues: [{ field: 'branch_id', message: `the branch is ${branch.state}` }],
+          });
+        }
+        const active = await tx.findOne(Release, { agent: agent.id, status: { $nin: [...TERMINAL_RELEASE_STATUSES] } });
+        if (active) {
+          throw new DomainError('CONFLICT', `Release ${active.id} of this agent is still ${active.status}: wait for it, or abort it`, {
+            release_id: active.id,
+          });
+        }
+        const made = tx.create(Release, {
+          id: newId('release'),
+          organization: agent.organization,
+          project: agent.project,
+          agent: agent.id,
+          branchId: branch.id,
+          status: 'pending',
+          steps: plannedSteps({ requireApproval: body.require_approval, stages: body.rollout?.stages ?? null }),
+          rollout: body.rollout ?? null,
+          guard: body.guard ?? GuardThresholds.parse({}),
+          requireApproval: body.require_approval,
+          approvalTimeoutSeconds: body.approval_timeout_seconds,
+          idempotencyKey: body.idempotency_key ?? null,
+          startedBy: actorOf(principal),
         });
-      }
-      if (branch.state !== 'open') {
-        throw new DomainError('CONFLICT', `Branch ${branch.name} is ${branch.state}: there is nothing to release`, {
-          issues: [{ field: 'body.branch_id', message: `the branch is ${branch.state}` }],
+        recordAudit(tx, principal, {
+          action: 'release.start',
+          targetType: 'release',
+          targetId: made.id,
+          projectId: agent.project,
+          data: { agent_id: agent.id, branch_id: branch.id, rollout: body.rollout ?? null, require_approval: body.require_approval },
         });
+        return { release: made, agentName: agent.name };
+      }));
+    } catch (error) {
+      // Two requests with one key at once: the loser answers with the winner's release.
+      if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
+        const winner = await byKey(em.fork(), principal, body.idempotency_key);
+        if (winner) return resume(em, principal, winner, body, temporal);
       }
-      const active = await tx.findOne(Release, { agent: agent.id, status: { $nin: [...TERMINAL_RELEASE_STATUSES] } });
-      if (active) {
-        throw new DomainError('CONFLICT', `Release ${active.id} of this agent is still ${active.status}: wait for it, or abort it`, { release_id: active.id });
-      }
-      const made = tx.create(Release, {
-        id: newId('release'),
-        organization: agent.organization,
-        project: agent.project,
-        agent: agent.id,
-        branchId: branch.id,
-        status: 'pending',
-        steps: plannedSteps({ requireApproval: body.require_approval, stages: body.rollout?.stages ?? null }),
-        rollout: body.rollout ?? null,
-        guard: body.guard ?? GuardThresholds.parse({}),
-        requireApproval: body.require_approval,
-        approvalTimeoutSeconds: body.approval_timeout_seconds,
-        idempotencyKey: body.idempotency_key ?? null,
-        startedBy: actorOf(principal),
-      });
-      recordAudit(tx, principal, {
-        action: 'release.start',
-        targetType: 'release',
-        targetId: made.id,
-        projectId: agent.project,
-        data: { agent_id: agent.id, branch_id: branch.id, rollout: body.rollout ?? null, require_approval: body.require_approval },
-      });
-      return { release: made, agentName: agent.name };
-    }));
-  } catch (error) {
-    // Two requests with one key at once: the loser answers with the winner's release.
-    if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
-      const winner = await byKey(em.fork(), principal, body.idempotency_key);
-      if (winner) return resume(em, principal, winner, body, temporal);
+      throw error;
     }
-    throw error;
-  }
-  await startWorkflow(em, release, temporal);
-  return toReleaseView(release, agentName);
-}
+    await startWorkflow(em, release, temporal);
+    return toReleaseView(release, agentName);
+  },
+);
 
 async function byKey(em: Em, principal: Principal, key: string): Promise<Release | null> {
   return em.findOne(Release, { organization: principal.organizationId, idempotencyKey: key });

@@ -18,7 +18,7 @@ export interface SplitEntry {
  */
 export async function applyTrafficSplit(tx: Em, principal: Principal, agent: Agent, split: SplitEntry[] | null): Promise<TrafficSplitEntry[] | null> {
   const before = agent.trafficSplit ?? null;
-  await setAgentTrafficSplit(tx, principal, { agentId: agent.id, split: split ?? [] });
+  await setAgentTrafficSplit(tx, principal, setAgentTrafficSplit.input.parse({ agentId: agent.id, split: split ?? [] }));
   return before;
 }
 

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { assertPublicUrl } from '../outbound-http.js';
 import { encryptSecret } from '../secrets/secret-box.js';
 import { SpeechProvider } from './speech.entity.js';
@@ -15,44 +16,51 @@ import { CreateSpeechProviderBody, type SpeechProviderView } from './speech.sche
  * exactly as model provider keys are (createModelProvider): encrypted with
  * the organization id bound in, absent from every view and audit entry.
  */
-export async function createSpeechProvider(
-  em: Em,
-  principal: Principal,
-  input: CreateSpeechProviderBody,
-  settings: { encryptionKey: Buffer; allowedHosts: readonly string[] },
-): Promise<SpeechProviderView> {
-  requirePermission(principal, 'org:manage');
-  const body = parseInput(CreateSpeechProviderBody, input, 'body');
-  if (body.base_url !== undefined) assertPublicUrl(body.base_url, 'body.base_url', settings.allowedHosts);
-  const id = newId('speechProvider');
-  const provider = em.create(SpeechProvider, {
-    id,
-    organization: principal.organizationId,
-    name: body.name,
-    kind: body.kind,
-    baseUrl: body.base_url?.replace(/\/+$/, '') ?? null,
-    apiKeyEncrypted: encryptSecret(settings.encryptionKey, body.api_key, principal.organizationId),
-    sttModel: body.stt_model ?? null,
-    ttsModel: body.tts_model ?? null,
-  });
-  recordAudit(em, principal, {
-    action: 'speech_provider.create',
-    targetType: 'speech_provider',
-    targetId: id,
-    data: { name: body.name, kind: body.kind, base_url: provider.baseUrl ?? null, stt_model: provider.sttModel ?? null, tts_model: provider.ttsModel ?? null },
-  });
-  try {
-    await em.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) {
-      throw new DomainError('CONFLICT', `The organization has a speech provider named "${body.name}" already`, {
-        issues: [{ field: 'body.name', message: 'already used by another speech provider' }],
-      });
+export const createSpeechProvider = operation(
+  { needs: 'org:manage', input: CreateSpeechProviderBody },
+  async (
+    em: Em,
+    principal: Principal,
+    body: z.output<typeof CreateSpeechProviderBody>,
+    settings: { encryptionKey: Buffer; allowedHosts: readonly string[] },
+  ): Promise<SpeechProviderView> => {
+    if (body.base_url !== undefined) assertPublicUrl(body.base_url, 'base_url', settings.allowedHosts);
+    const id = newId('speechProvider');
+    const provider = em.create(SpeechProvider, {
+      id,
+      organization: principal.organizationId,
+      name: body.name,
+      kind: body.kind,
+      baseUrl: body.base_url?.replace(/\/+$/, '') ?? null,
+      apiKeyEncrypted: encryptSecret(settings.encryptionKey, body.api_key, principal.organizationId),
+      sttModel: body.stt_model ?? null,
+      ttsModel: body.tts_model ?? null,
+    });
+    recordAudit(em, principal, {
+      action: 'speech_provider.create',
+      targetType: 'speech_provider',
+      targetId: id,
+      data: {
+        name: body.name,
+        kind: body.kind,
+        base_url: provider.baseUrl ?? null,
+        stt_model: provider.sttModel ?? null,
+        tts_model: provider.ttsModel ?? null,
+      },
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new DomainError('CONFLICT', `The organization has a speech provider named "${body.name}" already`, {
+          issues: [{ field: 'name', message: 'already used by another speech provider' }],
+        });
+      }
+      throw error;
     }
-    throw error;
-  }
-  return toSpeechProviderView(provider);
-}
+    return toSpeechProviderView(provider);
+  },
+);
 
 export function toSpeechProviderView(p: SpeechProvider): SpeechProviderView {
   return {

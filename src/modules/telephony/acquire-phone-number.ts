@@ -42,7 +42,7 @@ export async function acquirePhoneNumber(
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
-      throw new DomainError('CONFLICT', `${number} is already on the platform`, { issues: [{ field: 'body.number', message: 'already held' }] });
+      throw new DomainError('CONFLICT', `${number} is already on the platform`, { issues: [{ field: 'number', message: 'already held' }] });
     }
     throw error;
   }

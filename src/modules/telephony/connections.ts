@@ -25,7 +25,7 @@ export async function providerFor(
   organizationId: string,
   connectionId: string | undefined | null,
   settings: TelephonySettings,
-  field = 'body.connection_id',
+  field = 'connection_id',
 ): Promise<{ provider: TelephonyProvider; connection: TelephonyConnection | null }> {
   if (!connectionId) return { provider: createSimulatedCarrier(), connection: null };
   const connection = await em.findOne(TelephonyConnection, { id: connectionId, organization: organizationId });

@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { findAgent } from '../agents/agent-access.js';
 import { Destination, PhoneNumber, SipTrunk } from './telephony.entity.js';
 import { CreateDestinationBody, type DestinationView } from './telephony.schemas.js';
@@ -17,49 +18,50 @@ import { toDestinationView } from './destination-views.js';
  * number and receive its calls); the number then points at it, which is the
  * link inbound routing follows.
  */
-export async function createDestination(em: Em, principal: Principal, input: CreateDestinationBody): Promise<DestinationView> {
-  requirePermission(principal, 'numbers:manage');
-  const body = parseInput(CreateDestinationBody, input, 'body');
-  let number: PhoneNumber | null = null;
-  if (body.kind === 'phone_number') {
-    number = await em.findOne(PhoneNumber, { number: body.address, organization: principal.organizationId });
-    if (!number) {
-      throw new DomainError('UNPROCESSABLE', `${body.address} is not one of the organization's phone numbers: purchase or import it first`, {
-        issues: [{ field: 'body.address', message: 'not a number of this organization' }],
+export const createDestination = operation(
+  { needs: 'numbers:manage', input: CreateDestinationBody },
+  async (em: Em, principal: Principal, body: z.output<typeof CreateDestinationBody>): Promise<DestinationView> => {
+    let number: PhoneNumber | null = null;
+    if (body.kind === 'phone_number') {
+      number = await em.findOne(PhoneNumber, { number: body.address, organization: principal.organizationId });
+      if (!number) {
+        throw new DomainError('UNPROCESSABLE', `${body.address} is not one of the organization's phone numbers: purchase or import it first`, {
+          issues: [{ field: 'address', message: 'not a number of this organization' }],
+        });
+      }
+    }
+    if (body.agent_id) await findAgent(em, principal, body.agent_id).catch(agentNotFoundAt('agent_id'));
+    if (body.sip_trunk_id && !(await em.count(SipTrunk, { id: body.sip_trunk_id, organization: principal.organizationId }))) {
+      throw new DomainError('NOT_FOUND', `SIP trunk ${body.sip_trunk_id} was not found`, {
+        resource: 'SIP trunk',
+        id: body.sip_trunk_id,
+        issues: [{ field: 'sip_trunk_id', message: 'no such SIP trunk in this organization' }],
       });
     }
-  }
-  if (body.agent_id) await findAgent(em, principal, body.agent_id).catch(agentNotFoundAt('body.agent_id'));
-  if (body.sip_trunk_id && !(await em.count(SipTrunk, { id: body.sip_trunk_id, organization: principal.organizationId }))) {
-    throw new DomainError('NOT_FOUND', `SIP trunk ${body.sip_trunk_id} was not found`, {
-      resource: 'SIP trunk',
-      id: body.sip_trunk_id,
-      issues: [{ field: 'body.sip_trunk_id', message: 'no such SIP trunk in this organization' }],
+    const id = newId('destination');
+    const destination = em.create(Destination, {
+      id,
+      organization: principal.organizationId,
+      kind: body.kind,
+      address: body.address,
+      agent: body.agent_id ?? null,
+      trunk: body.sip_trunk_id ?? null,
     });
-  }
-  const id = newId('destination');
-  const destination = em.create(Destination, {
-    id,
-    organization: principal.organizationId,
-    kind: body.kind,
-    address: body.address,
-    agent: body.agent_id ?? null,
-    trunk: body.sip_trunk_id ?? null,
-  });
-  if (number) number.destination = id;
-  recordAudit(em, principal, {
-    action: 'destination.create',
-    targetType: 'destination',
-    targetId: id,
-    data: { kind: body.kind, address: body.address, agent_id: body.agent_id ?? null },
-  });
-  try {
-    await em.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) {
-      throw new DomainError('CONFLICT', `${body.address} is already a destination`, { issues: [{ field: 'body.address', message: 'already a destination' }] });
+    if (number) number.destination = id;
+    recordAudit(em, principal, {
+      action: 'destination.create',
+      targetType: 'destination',
+      targetId: id,
+      data: { kind: body.kind, address: body.address, agent_id: body.agent_id ?? null },
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new DomainError('CONFLICT', `${body.address} is already a destination`, { issues: [{ field: 'address', message: 'already a destination' }] });
+      }
+      throw error;
     }
-    throw error;
-  }
-  return toDestinationView(destination);
-}
+    return toDestinationView(destination);
+  },
+);

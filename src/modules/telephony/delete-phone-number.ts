@@ -1,7 +1,8 @@
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { PhoneNumber } from './telephony.entity.js';
 
 /**
@@ -9,12 +10,14 @@ import { PhoneNumber } from './telephony.entity.js';
  * It is not released at the provider: that costs the number for good, and
  * is done in the provider's console on purpose.
  */
-export async function deletePhoneNumber(em: Em, principal: Principal, id: string): Promise<{ deleted: true; phone_number_id: string }> {
-  requirePermission(principal, 'numbers:manage');
-  const row = await em.findOne(PhoneNumber, { id, organization: principal.organizationId });
-  if (!row) throw new DomainError('NOT_FOUND', `Phone number ${id} was not found`, { resource: 'Phone number', id });
-  em.remove(row);
-  recordAudit(em, principal, { action: 'phone_number.delete', targetType: 'phone_number', targetId: id, data: { number: row.number } });
-  await em.flush();
-  return { deleted: true, phone_number_id: id };
-}
+export const deletePhoneNumber = operation(
+  { needs: 'numbers:manage' },
+  async (em: Em, principal: Principal, id: string): Promise<{ deleted: true; phone_number_id: string }> => {
+    const row = await em.findOne(PhoneNumber, { id, organization: principal.organizationId });
+    if (!row) throw new DomainError('NOT_FOUND', `Phone number ${id} was not found`, { resource: 'Phone number', id });
+    em.remove(row);
+    recordAudit(em, principal, { action: 'phone_number.delete', targetType: 'phone_number', targetId: id, data: { number: row.number } });
+    await em.flush();
+    return { deleted: true, phone_number_id: id };
+  },
+);

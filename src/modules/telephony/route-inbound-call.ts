@@ -64,15 +64,15 @@ export async function routeInboundCall(em: Em, calledAddress: string, callerAddr
  */
 export async function simulateInboundCall(deps: EngineDeps, em: Em, principal: Principal, number: string, input: SimulateInboundBody): Promise<SessionView> {
   requirePermission(principal, 'tests:run');
-  const called = parseInput(E164Number, number, 'path.number');
-  const body = parseInput(SimulateInboundBody, input, 'body');
+  const called = parseInput(E164Number, number, 'number');
+  const body = parseInput(SimulateInboundBody, input, '');
   // Only the organization's own numbers: routing is platform-wide, simulation is not.
   const owned = await em.findOne(PhoneNumber, { number: called, organization: principal.organizationId });
   if (!owned) {
     throw new DomainError('NOT_FOUND', `Phone number ${called} was not found`, {
       resource: 'Phone number',
       id: called,
-      issues: [{ field: 'path.number', message: 'not a number of this organization' }],
+      issues: [{ field: 'number', message: 'not a number of this organization' }],
     });
   }
   const route = await routeInboundCall(em, called, body.caller.address);

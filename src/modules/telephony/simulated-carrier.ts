@@ -68,14 +68,14 @@ export function createSimulatedCarrier(settings: SimulationSettings = DEFAULT_SI
     async buyNumber(number: string): Promise<OwnedNumber> {
       if (!inPool(number)) {
         throw new DomainError('UNPROCESSABLE', `${number} is not a number the simulated carrier sells: pick one from phone number search`, {
-          issues: [{ field: 'body.number', message: "not in the simulated carrier's pool" }],
+          issues: [{ field: 'number', message: "not in the simulated carrier's pool" }],
         });
       }
       return { number, providerNumberId: `simnum_${number.slice(1)}`, status: 'active' };
     },
     async importNumber(): Promise<OwnedNumber> {
       throw new DomainError('UNPROCESSABLE', 'Numbers are imported from Twilio or Telnyx; the simulated carrier sells its own (purchase)', {
-        issues: [{ field: 'body.connection_id', message: 'must be a twilio or telnyx connection' }],
+        issues: [{ field: 'connection_id', message: 'must be a twilio or telnyx connection' }],
       });
     },
     async validateCredentials(): Promise<void> {},
@@ -87,7 +87,7 @@ export function simulatedPool(input: Omit<SearchNumbersInput, 'limit'>): Availab
   const pool = POOLS[input.country];
   if (!pool) {
     throw new DomainError('VALIDATION_FAILED', `The simulated carrier has numbers in ${Object.keys(POOLS).join(', ')} only`, {
-      issues: [{ field: 'query.country', message: `must be one of ${Object.keys(POOLS).join(', ')} for the simulated carrier` }],
+      issues: [{ field: 'country', message: `must be one of ${Object.keys(POOLS).join(', ')} for the simulated carrier` }],
     });
   }
   const areas = input.areaCode ? pool.areaCodes.filter((a) => a === input.areaCode) : pool.areaCodes;

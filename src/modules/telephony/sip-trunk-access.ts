@@ -4,7 +4,7 @@ import type { Principal } from '../org/permissions.js';
 import { SipTrunk, SipTrunkEndpoint } from './telephony.entity.js';
 import type { SipTrunkView } from './telephony.schemas.js';
 
-export async function findTrunk(em: Em, principal: Principal, id: string, field = 'body.sip_trunk_id'): Promise<SipTrunk> {
+export async function findTrunk(em: Em, principal: Principal, id: string, field = 'sip_trunk_id'): Promise<SipTrunk> {
   const trunk = await em.findOne(SipTrunk, { id, organization: principal.organizationId });
   if (!trunk) {
     throw new DomainError('NOT_FOUND', `SIP trunk ${id} was not found`, {

@@ -102,7 +102,7 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
         throw new DomainError('NOT_FOUND', `The Telnyx account does not hold ${number}`, {
           resource: 'Phone number',
           id: number,
-          issues: [{ field: 'body.number', message: 'not a number of this Telnyx account' }],
+          issues: [{ field: 'number', message: 'not a number of this Telnyx account' }],
         });
       }
       return { number, providerNumberId: found.id ?? null, status: 'active' };

@@ -105,7 +105,7 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
         throw new DomainError('NOT_FOUND', `The Twilio account does not hold ${number}`, {
           resource: 'Phone number',
           id: number,
-          issues: [{ field: 'body.number', message: 'not a number of this Twilio account' }],
+          issues: [{ field: 'number', message: 'not a number of this Twilio account' }],
         });
       }
       return { number, providerNumberId: found.sid ?? null, status: 'active' };

@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { validationFailed } from '../errors.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { VoiceClone } from '../voices/voices.entity.js';
-import { parseInput } from '../validation.js';
 import { ListVoicesQuery } from './telephony.schemas.js';
 import { pageInMemory } from '../paging.js';
 
@@ -47,44 +48,46 @@ export const VOICES: readonly Voice[] = [
  * Cloned voices belong to the organization, so every project of it can use
  * them.
  */
-export async function listVoices(
-  em: Em,
-  principal: Principal,
-  input: ListVoicesQuery,
-): Promise<{ voices: VoiceListing[]; has_more: boolean; next_cursor: string | null }> {
-  requirePermission(principal, 'agents:read');
-  const query = parseInput(ListVoicesQuery, input, 'query');
-  const language = query.language?.toLowerCase();
-  const provider = query.provider?.toLowerCase();
-  const clones = await em.find(
-    VoiceClone,
-    {
-      organization: principal.organizationId,
-      status: 'ready',
-      ...(provider ? { provider: provider as VoiceClone['provider'] } : {}),
-    },
-    { orderBy: { id: 'asc' } },
-  );
-  // Keys that sort as listed: the catalogue by its position, then the clones by id.
-  const cloned = clones.map((c) => ({
-    key: `1:${c.id}`,
-    voice: {
-      provider: c.provider,
-      voice_id: c.voiceId!,
-      name: c.name,
-      language: c.language,
-      gender: c.gender,
-      kind: 'cloned',
-      voice_clone_id: c.id,
-    } as VoiceListing,
-  }));
-  const stock = VOICES.map((v, i) => ({ key: `0:${String(i).padStart(4, '0')}`, voice: { ...v, kind: 'stock', voice_clone_id: null } as VoiceListing })).filter(
-    (s) => !provider || s.voice.provider === provider,
-  );
-  const all = [...stock, ...cloned].filter((v) => !language || v.voice.language.toLowerCase().startsWith(language));
-  const page = pageInMemory(all, (v) => v.key, query, { list: 'voices', filters: { provider, language } });
-  return { voices: page.items.map((v) => v.voice), has_more: page.has_more, next_cursor: page.next_cursor };
-}
+export const listVoices = operation(
+  { needs: 'agents:read', input: ListVoicesQuery },
+  async (
+    em: Em,
+    principal: Principal,
+    query: z.output<typeof ListVoicesQuery>,
+  ): Promise<{ voices: VoiceListing[]; has_more: boolean; next_cursor: string | null }> => {
+    const language = query.language?.toLowerCase();
+    const provider = query.provider?.toLowerCase();
+    const clones = await em.find(
+      VoiceClone,
+      {
+        organization: principal.organizationId,
+        status: 'ready',
+        ...(provider ? { provider: provider as VoiceClone['provider'] } : {}),
+      },
+      { orderBy: { id: 'asc' } },
+    );
+    // Keys that sort as listed: the catalogue by its position, then the clones by id.
+    const cloned = clones.map((c) => ({
+      key: `1:${c.id}`,
+      voice: {
+        provider: c.provider,
+        voice_id: c.voiceId!,
+        name: c.name,
+        language: c.language,
+        gender: c.gender,
+        kind: 'cloned',
+        voice_clone_id: c.id,
+      } as VoiceListing,
+    }));
+    const stock = VOICES.map((v, i) => ({
+      key: `0:${String(i).padStart(4, '0')}`,
+      voice: { ...v, kind: 'stock', voice_clone_id: null } as VoiceListing,
+    })).filter((s) => !provider || s.voice.provider === provider);
+    const all = [...stock, ...cloned].filter((v) => !language || v.voice.language.toLowerCase().startsWith(language));
+    const page = pageInMemory(all, (v) => v.key, query, { list: 'voices', filters: { provider, language } });
+    return { voices: page.items.map((v) => v.voice), has_more: page.has_more, next_cursor: page.next_cursor };
+  },
+);
 
 /** The platform's own voice: what an agent speaks with when it names none (the default of its `voice` setting). */
 export const PLATFORM_DEFAULT_VOICE = { provider: 'platform', voice_id: 'default' } as const;
@@ -96,7 +99,7 @@ export const PLATFORM_DEFAULT_VOICE = { provider: 'platform', voice_id: 'default
  * with VALIDATION_FAILED naming `<field>.voice_id`, or `<field>.provider`
  * when the id is a voice of another provider.
  */
-export async function assertVoiceAvailable(em: Em, organizationId: string, voice: { provider: string; voice_id: string }, field = 'body.voice'): Promise<void> {
+export async function assertVoiceAvailable(em: Em, organizationId: string, voice: { provider: string; voice_id: string }, field = 'voice'): Promise<void> {
   const { provider, voice_id: voiceId } = voice;
   if (provider === PLATFORM_DEFAULT_VOICE.provider && voiceId === PLATFORM_DEFAULT_VOICE.voice_id) return;
   if (VOICES.some((v) => v.provider === provider && v.voice_id === voiceId)) return;

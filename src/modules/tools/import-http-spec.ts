@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { actorOf, findAgent } from '../agents/agent-access.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { resolveProjectId } from '../org/resolve-project.js';
-import { parseInput } from '../validation.js';
 import { assertPublicUrl, OutboundRequestError, safeRequest, type Lookup } from '../outbound-http.js';
 import { encryptSecret } from '../secrets/secret-box.js';
 import { HttpTool } from './tools.entity.js';
@@ -38,87 +39,88 @@ export interface HttpAgentToolEntry {
  * agent tool entries to add with update_agent, with `permission` (Ask by
  * default, as for any new external tool).
  */
-export async function importHttpSpec(
-  em: Em,
-  principal: Principal,
-  input: unknown,
-  settings: ImportSettings,
-): Promise<{ tools: HttpToolView[]; agent_tools: HttpAgentToolEntry[] }> {
-  requirePermission(principal, 'tools:manage');
-  const body = parseInput(ImportHttpSpecBody, input, 'body');
-  const projectId = await resolveProjectId(em, principal, body.project_id);
-  const agentId = body.agent_id ? (await findAgent(em, principal, body.agent_id)).id : null;
-  const doc =
-    body.spec_url !== undefined ? await fetchSpec(body.spec_url, settings) : typeof body.spec === 'string' ? parseJson(body.spec, 'body.spec') : body.spec;
-  let operations = parseOpenApi(doc, body.spec_url ?? null);
-  if (body.operations) {
-    const wanted = new Set(body.operations);
-    const missing = body.operations.filter((key) => !operations.some((op) => op.key === key || op.name === key || op.route === key));
-    if (missing.length) {
-      throw new DomainError('VALIDATION_FAILED', `The spec has no operation ${missing.join(', ')}`, {
-        issues: missing.map(() => ({ field: 'body.operations', message: 'no such operationId or "METHOD /path"' })),
-      });
+export const importHttpSpec = operation(
+  { needs: 'tools:manage', input: ImportHttpSpecBody },
+  async (
+    em: Em,
+    principal: Principal,
+    body: z.output<typeof ImportHttpSpecBody>,
+    settings: ImportSettings,
+  ): Promise<{ tools: HttpToolView[]; agent_tools: HttpAgentToolEntry[] }> => {
+    const projectId = await resolveProjectId(em, principal, body.project_id);
+    const agentId = body.agent_id ? (await findAgent(em, principal, body.agent_id)).id : null;
+    const doc =
+      body.spec_url !== undefined ? await fetchSpec(body.spec_url, settings) : typeof body.spec === 'string' ? parseJson(body.spec, 'spec') : body.spec;
+    let operations = parseOpenApi(doc, body.spec_url ?? null);
+    if (body.operations) {
+      const wanted = new Set(body.operations);
+      const missing = body.operations.filter((key) => !operations.some((op) => op.key === key || op.name === key || op.route === key));
+      if (missing.length) {
+        throw new DomainError('VALIDATION_FAILED', `The spec has no operation ${missing.join(', ')}`, {
+          issues: missing.map(() => ({ field: 'operations', message: 'no such operationId or "METHOD /path"' })),
+        });
+      }
+      operations = operations.filter((op) => wanted.has(op.key) || wanted.has(op.name) || wanted.has(op.route));
     }
-    operations = operations.filter((op) => wanted.has(op.key) || wanted.has(op.name) || wanted.has(op.route));
-  }
-  // Refused now when the server is a private literal or localhost; names resolving privately are refused on each call.
-  for (const op of operations) assertPublicUrl(op.urlTemplate.replace(/\{[^}]*\}/g, 'x'), 'body.spec.servers', settings.allowedHosts);
-  const headerNames = body.headers
-    ? Object.keys(body.headers)
-        .map((h) => h.toLowerCase())
-        .sort()
-    : null;
-  const headersEncrypted =
-    body.headers && headerNames?.length
-      ? encryptSecret(
-          settings.encryptionKey,
-          JSON.stringify(Object.fromEntries(Object.entries(body.headers).map(([k, v]) => [k.toLowerCase(), v]))),
-          principal.organizationId,
-        )
+    // Refused now when the server is a private literal or localhost; names resolving privately are refused on each call.
+    for (const op of operations) assertPublicUrl(op.urlTemplate.replace(/\{[^}]*\}/g, 'x'), 'spec.servers', settings.allowedHosts);
+    const headerNames = body.headers
+      ? Object.keys(body.headers)
+          .map((h) => h.toLowerCase())
+          .sort()
       : null;
-  return em.transactional(async (tx) => {
-    const existing = await tx.find(HttpTool, { organization: principal.organizationId, project: projectId, name: operations.map((op) => op.name) });
-    const byName = new Map(existing.map((t) => [t.name, t]));
-    const saved = operations.map((op) => {
-      const fields = {
-        description: op.description,
-        method: op.method,
-        urlTemplate: op.urlTemplate,
-        parameters: op.parameters,
-        hasBody: op.hasBody,
-        inputSchema: op.inputSchema,
-        sourceUrl: body.spec_url ?? null,
-        permission: body.permission ?? 'ask',
-        ...(agentId ? { agent: agentId } : {}),
-        ...(headerNames ? { headersEncrypted, headerNames } : {}),
-      };
-      const found = byName.get(op.name);
-      if (found) return tx.assign(found, fields);
-      return tx.create(HttpTool, {
-        id: newId('httpTool'),
-        organization: principal.organizationId,
-        project: projectId,
-        name: op.name,
-        headersEncrypted: null,
-        headerNames: [],
-        agent: agentId,
-        createdBy: actorOf(principal),
-        ...fields,
+    const headersEncrypted =
+      body.headers && headerNames?.length
+        ? encryptSecret(
+            settings.encryptionKey,
+            JSON.stringify(Object.fromEntries(Object.entries(body.headers).map(([k, v]) => [k.toLowerCase(), v]))),
+            principal.organizationId,
+          )
+        : null;
+    return em.transactional(async (tx) => {
+      const existing = await tx.find(HttpTool, { organization: principal.organizationId, project: projectId, name: operations.map((op) => op.name) });
+      const byName = new Map(existing.map((t) => [t.name, t]));
+      const saved = operations.map((op) => {
+        const fields = {
+          description: op.description,
+          method: op.method,
+          urlTemplate: op.urlTemplate,
+          parameters: op.parameters,
+          hasBody: op.hasBody,
+          inputSchema: op.inputSchema,
+          sourceUrl: body.spec_url ?? null,
+          permission: body.permission ?? 'ask',
+          ...(agentId ? { agent: agentId } : {}),
+          ...(headerNames ? { headersEncrypted, headerNames } : {}),
+        };
+        const found = byName.get(op.name);
+        if (found) return tx.assign(found, fields);
+        return tx.create(HttpTool, {
+          id: newId('httpTool'),
+          organization: principal.organizationId,
+          project: projectId,
+          name: op.name,
+          headersEncrypted: null,
+          headerNames: [],
+          agent: agentId,
+          createdBy: actorOf(principal),
+          ...fields,
+        });
       });
+      recordAudit(tx, principal, {
+        action: 'tool.http.import',
+        targetType: 'http_tool',
+        projectId,
+        data: { tools: saved.map((t) => t.name), source_url: body.spec_url ?? null, agent_id: agentId, header_names: headerNames ?? undefined },
+      });
+      await tx.flush();
+      return {
+        tools: saved.map(toHttpToolView),
+        agent_tools: saved.map((t) => ({ name: t.name, kind: 'http' as const, permission: t.permission, config: { http_tool_id: t.id } })),
+      };
     });
-    recordAudit(tx, principal, {
-      action: 'tool.http.import',
-      targetType: 'http_tool',
-      projectId,
-      data: { tools: saved.map((t) => t.name), source_url: body.spec_url ?? null, agent_id: agentId, header_names: headerNames ?? undefined },
-    });
-    await tx.flush();
-    return {
-      tools: saved.map(toHttpToolView),
-      agent_tools: saved.map((t) => ({ name: t.name, kind: 'http' as const, permission: t.permission, config: { http_tool_id: t.id } })),
-    };
-  });
-}
+  },
+);
 
 function parseJson(text: string, field: string): unknown {
   try {
@@ -142,15 +144,15 @@ async function fetchSpec(url: string, settings: ImportSettings): Promise<unknown
   } catch (error) {
     if (error instanceof OutboundRequestError) {
       throw new DomainError('UNPROCESSABLE', `The spec could not be fetched: ${error.message}`, {
-        issues: [{ field: 'body.spec_url', message: error.message }],
+        issues: [{ field: 'spec_url', message: error.message }],
       });
     }
     throw error;
   }
   if (response.status < 200 || response.status >= 300) {
     throw new DomainError('UNPROCESSABLE', `The spec URL answered ${response.status}`, {
-      issues: [{ field: 'body.spec_url', message: `answered ${response.status}` }],
+      issues: [{ field: 'spec_url', message: `answered ${response.status}` }],
     });
   }
-  return parseJson(response.text, 'body.spec_url');
+  return parseJson(response.text, 'spec_url');
 }

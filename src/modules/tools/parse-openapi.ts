@@ -23,8 +23,7 @@ const MAX_REF_DEPTH = 8;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const invalid = (message: string) =>
-  new DomainError('VALIDATION_FAILED', `The API spec is not usable: ${message}`, { issues: [{ field: 'body.spec', message }] });
+const invalid = (message: string) => new DomainError('VALIDATION_FAILED', `The API spec is not usable: ${message}`, { issues: [{ field: 'spec', message }] });
 
 /**
  * Turns an OpenAPI 3.x document into tool definitions: each operation

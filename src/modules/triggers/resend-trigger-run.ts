@@ -1,5 +1,6 @@
 import type { Em } from '../../db/orm.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { WebhookEvent } from './triggers.entity.js';
 import type { TriggerRunView } from './triggers.schemas.js';
 import { findRun, toRunView } from './trigger-access.js';
@@ -10,10 +11,12 @@ import { newRuns } from './new-trigger-runs.js';
  * webhook-id (the event id). With an Idempotency-Key, a retried request
  * returns the run the first one made.
  */
-export async function resendTriggerRun(em: Em, principal: Principal, runId: string, idempotencyKey?: string): Promise<TriggerRunView> {
-  requirePermission(principal, 'triggers:manage');
-  const { run, trigger } = await findRun(em, principal, runId);
-  const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, idempotencyKey);
-  const event = await em.findOneOrFail(WebhookEvent, { id: run.event }, { fields: ['id', 'type'] });
-  return toRunView(created, trigger, event);
-}
+export const resendTriggerRun = operation(
+  { needs: 'triggers:manage' },
+  async (em: Em, principal: Principal, runId: string, idempotencyKey?: string): Promise<TriggerRunView> => {
+    const { run, trigger } = await findRun(em, principal, runId);
+    const [created] = await newRuns(em, trigger, [run.event], 'resend', run.url ?? null, idempotencyKey);
+    const event = await em.findOneOrFail(WebhookEvent, { id: run.event }, { fields: ['id', 'type'] });
+    return toRunView(created, trigger, event);
+  },
+);

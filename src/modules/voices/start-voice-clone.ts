@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Em } from '../../db/orm.js';
 import { newId } from '../ids.js';
 import { DomainError, validationFailed, type FieldIssue } from '../errors.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { requirePermission, type Principal } from '../org/permissions.js';
-import { parseInput } from '../validation.js';
+import type { Principal } from '../org/permissions.js';
+import { operation } from '../operation.js';
 import { actorOf } from '../agents/agent-access.js';
 import { OutboundRequestError, safeRequest, type Lookup } from '../outbound-http.js';
 import { startWorkflowOrClose, type TemporalAccess } from '../../temporal/temporal-access.js';
@@ -35,95 +36,92 @@ interface CheckedSample {
  * `voice-clone/<id>` is started. The same idempotency key returns the clone
  * it started, with its current status.
  */
-export async function startVoiceClone(
-  em: Em,
-  principal: Principal,
-  input: StartVoiceCloneBody,
-  temporal: TemporalAccess,
-  settings: VoiceCloneSettings,
-): Promise<VoiceCloneView> {
-  requirePermission(principal, 'agents:write');
-  const body = parseInput(StartVoiceCloneBody, input, 'body');
-  const existing = body.idempotency_key ? await em.findOne(VoiceClone, { organization: principal.organizationId, idempotencyKey: body.idempotency_key }) : null;
-  if (existing) return resume(em, existing, temporal);
+export const startVoiceClone = operation(
+  { needs: 'agents:write', input: StartVoiceCloneBody },
+  async (
+    em: Em,
+    principal: Principal,
+    body: z.output<typeof StartVoiceCloneBody>,
+    temporal: TemporalAccess,
+    settings: VoiceCloneSettings,
+  ): Promise<VoiceCloneView> => {
+    const existing = body.idempotency_key
+      ? await em.findOne(VoiceClone, { organization: principal.organizationId, idempotencyKey: body.idempotency_key })
+      : null;
+    if (existing) return resume(em, existing, temporal);
 
-  const samples: CheckedSample[] = [];
-  for (let i = 0; i < body.samples.length; i++) samples.push(await checkSample(body.samples[i], `body.samples.${i}`, settings));
-  const totalBytes = samples.reduce((n, s) => n + s.audio.length, 0);
-  const totalMs = samples.reduce((n, s) => n + s.info.durationMs, 0);
-  if (totalBytes > SAMPLE_LIMITS.maxTotalBytes) {
-    throw unusable('body.samples', `The samples add up to ${mib(totalBytes)} MiB; at most ${mib(SAMPLE_LIMITS.maxTotalBytes)} MiB in total are accepted`);
-  }
-  if (totalMs < SAMPLE_LIMITS.minTotalSeconds * 1000) {
-    throw unusable(
-      'body.samples',
-      `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at least ${SAMPLE_LIMITS.minTotalSeconds} s in total are needed`,
-    );
-  }
-  if (totalMs > SAMPLE_LIMITS.maxTotalSeconds * 1000) {
-    throw unusable(
-      'body.samples',
-      `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at most ${SAMPLE_LIMITS.maxTotalSeconds} s in total are accepted`,
-    );
-  }
-
-  const id = newId('voiceClone');
-  let clone: VoiceClone;
-  try {
-    clone = await em.transactional(async (tx) => {
-      const made = tx.create(VoiceClone, {
-        id,
-        organization: principal.organizationId,
-        projectId: principal.projectId ?? null,
-        name: body.name,
-        language: body.language,
-        gender: body.gender,
-        description: body.description ?? null,
-        provider: 'simulated',
-        status: 'queued',
-        progress: 0,
-        sampleCount: samples.length,
-        totalDurationMs: totalMs,
-        features: null,
-        providerJobId: null,
-        voiceId: null,
-        error: null,
-        idempotencyKey: body.idempotency_key ?? null,
-        createdBy: actorOf(principal),
-        finishedAt: null,
-      });
-      samples.forEach((s, seq) =>
-        tx.create(VoiceCloneSample, {
-          id: newId('voiceCloneSample'),
-          clone: id,
-          seq,
-          sourceUrl: s.sourceUrl,
-          sampleRate: s.info.sampleRate,
-          channels: s.info.channels,
-          bitsPerSample: s.info.bitsPerSample,
-          durationMs: s.info.durationMs,
-          audio: s.audio,
-        }),
-      );
-      recordAudit(tx, principal, {
-        action: 'voice_clone.start',
-        targetType: 'voice_clone',
-        targetId: id,
-        data: { name: body.name, samples: samples.length, total_duration_ms: totalMs },
-      });
-      await tx.flush();
-      return made;
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
-      const winner = await em.fork().findOne(VoiceClone, { organization: principal.organizationId, idempotencyKey: body.idempotency_key });
-      if (winner) return resume(em.fork(), winner, temporal);
+    const samples: CheckedSample[] = [];
+    for (let i = 0; i < body.samples.length; i++) samples.push(await checkSample(body.samples[i], `samples.${i}`, settings));
+    const totalBytes = samples.reduce((n, s) => n + s.audio.length, 0);
+    const totalMs = samples.reduce((n, s) => n + s.info.durationMs, 0);
+    if (totalBytes > SAMPLE_LIMITS.maxTotalBytes) {
+      throw unusable('samples', `The samples add up to ${mib(totalBytes)} MiB; at most ${mib(SAMPLE_LIMITS.maxTotalBytes)} MiB in total are accepted`);
     }
-    throw error;
-  }
-  await startWorkflow(em, clone, temporal);
-  return voiceCloneView(clone);
-}
+    if (totalMs < SAMPLE_LIMITS.minTotalSeconds * 1000) {
+      throw unusable('samples', `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at least ${SAMPLE_LIMITS.minTotalSeconds} s in total are needed`);
+    }
+    if (totalMs > SAMPLE_LIMITS.maxTotalSeconds * 1000) {
+      throw unusable('samples', `The samples hold ${(totalMs / 1000).toFixed(1)} s of audio; at most ${SAMPLE_LIMITS.maxTotalSeconds} s in total are accepted`);
+    }
+
+    const id = newId('voiceClone');
+    let clone: VoiceClone;
+    try {
+      clone = await em.transactional(async (tx) => {
+        const made = tx.create(VoiceClone, {
+          id,
+          organization: principal.organizationId,
+          projectId: principal.projectId ?? null,
+          name: body.name,
+          language: body.language,
+          gender: body.gender,
+          description: body.description ?? null,
+          provider: 'simulated',
+          status: 'queued',
+          progress: 0,
+          sampleCount: samples.length,
+          totalDurationMs: totalMs,
+          features: null,
+          providerJobId: null,
+          voiceId: null,
+          error: null,
+          idempotencyKey: body.idempotency_key ?? null,
+          createdBy: actorOf(principal),
+          finishedAt: null,
+        });
+        samples.forEach((s, seq) =>
+          tx.create(VoiceCloneSample, {
+            id: newId('voiceCloneSample'),
+            clone: id,
+            seq,
+            sourceUrl: s.sourceUrl,
+            sampleRate: s.info.sampleRate,
+            channels: s.info.channels,
+            bitsPerSample: s.info.bitsPerSample,
+            durationMs: s.info.durationMs,
+            audio: s.audio,
+          }),
+        );
+        recordAudit(tx, principal, {
+          action: 'voice_clone.start',
+          targetType: 'voice_clone',
+          targetId: id,
+          data: { name: body.name, samples: samples.length, total_duration_ms: totalMs },
+        });
+        await tx.flush();
+        return made;
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && body.idempotency_key) {
+        const winner = await em.fork().findOne(VoiceClone, { organization: principal.organizationId, idempotencyKey: body.idempotency_key });
+        if (winner) return resume(em.fork(), winner, temporal);
+      }
+      throw error;
+    }
+    await startWorkflow(em, clone, temporal);
+    return voiceCloneView(clone);
+  },
+);
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const unusable = (field: string, message: string) => new DomainError('UNPROCESSABLE', message, { issues: [{ field, message }] as FieldIssue[] });

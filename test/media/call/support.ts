@@ -143,13 +143,17 @@ export function useCallHarness(options: { durable?: boolean; confirmations?: boo
  */
 export async function callAgent(h: CallHarness, body: Partial<CreateAgentBody> & Record<string, unknown>, customerTurns: string[]): Promise<AgentView> {
   const agent = await makeAgent(h.t, h.a, body as Partial<CreateAgentBody>);
-  await publishAgent(h.t.orm.em.fork(), systemPrincipal(h.a.organizationId), { agentId: agent.agent_id });
-  await createTest(h.t.orm.em.fork(), systemPrincipal(h.a.organizationId), {
-    agent_id: agent.agent_id,
-    name: unique('phrases'),
-    customer_turns: customerTurns,
-    checks: [{ type: 'reply_contains', text: 'the' }],
-  } as never);
+  await publishAgent(h.t.orm.em.fork(), systemPrincipal(h.a.organizationId), publishAgent.input.parse({ agentId: agent.agent_id }));
+  await createTest(
+    h.t.orm.em.fork(),
+    systemPrincipal(h.a.organizationId),
+    createTest.input.parse({
+      agent_id: agent.agent_id,
+      name: unique('phrases'),
+      customer_turns: customerTurns,
+      checks: [{ type: 'reply_contains', text: 'the' }],
+    }),
+  );
   return agent;
 }
 

@@ -71,14 +71,18 @@ beforeAll(async () => {
     first_message: GREETING,
     model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'book an appointment', say: REPLY, hangup: true }] },
   } as never);
-  const published = await publishAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), { agentId: made.agent_id });
+  const published = await publishAgent(t.orm.em.fork(), systemPrincipal(a.organizationId), publishAgent.input.parse({ agentId: made.agent_id }));
   // The agent's test says what its callees say: the recognizer's grammar is built from it (agentPhrases).
-  await createTest(t.orm.em.fork(), systemPrincipal(a.organizationId), {
-    agent_id: made.agent_id,
-    name: 'books',
-    customer_turns: [PHRASE],
-    checks: [{ type: 'reply_contains', text: 'Tuesday' }],
-  } as never);
+  await createTest(
+    t.orm.em.fork(),
+    systemPrincipal(a.organizationId),
+    createTest.input.parse({
+      agent_id: made.agent_id,
+      name: 'books',
+      customer_turns: [PHRASE],
+      checks: [{ type: 'reply_contains', text: 'Tuesday' }],
+    }),
+  );
   agent = { agentId: made.agent_id, versionId: published.live_version_id, projectId: made.project_id };
 }, 60_000);
 
@@ -185,14 +189,18 @@ describe('dialOutboundCall over a SIP trunk', () => {
     const trunk = await createSipTrunk(
       t.orm.em.fork(),
       principal,
-      {
+      createSipTrunk.input.parse({
         name: `dial trunk ${uas.port}`,
         direction: 'outbound',
         auth: { username: 'trunkuser', password: 's3cret-pass' },
-      },
+      }),
       settings,
     );
-    await createSipTrunkEndpoint(t.orm.em.fork(), principal, { sip_trunk_id: trunk.sip_trunk_id, uri: `sip:127.0.0.1:${uas.port}` });
+    await createSipTrunkEndpoint(
+      t.orm.em.fork(),
+      principal,
+      createSipTrunkEndpoint.input.parse({ sip_trunk_id: trunk.sip_trunk_id, uri: `sip:127.0.0.1:${uas.port}` }),
+    );
     const loaded = await loadTrunkForDial(t.orm.em.fork(), settings, a.organizationId, trunk.sip_trunk_id);
     expect(loaded).toEqual({ endpoints: [{ host: '127.0.0.1', port: uas.port }], username: 'trunkuser', password: 's3cret-pass' });
 
