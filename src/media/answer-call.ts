@@ -232,6 +232,7 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
     language: config.language,
     phrases: await agentPhrases(em, live.agentId, config),
     log: (message, data) => log.debug(data ?? {}, message),
+    warn: (message, data) => log.warn({ session_id: sessionId, ...data }, message),
   });
   // Each step between the answer and the greeting is logged once: a call that stays silent shows where it stopped.
   log.info({ session_id: sessionId, ms: Math.round(performance.now() - preparing) }, 'live call: speech and turn detection ready');

@@ -50,6 +50,11 @@ export interface LivePartyOptions {
   /** Digits end after this pause (or at # ): then they reach the engine as one caller turn. */
   digitTimeoutMs?: number;
   log?: (message: string, data?: object) => void;
+  /**
+   * What an operator should see: a caller turn heard but not recognized (nothing came of it: the agent keeps
+   * waiting), or speech recognition failing.
+   */
+  warn?: (message: string, data?: object) => void;
 }
 
 type Pending = { resolve: (heard: Heard | null) => void };
@@ -230,9 +235,17 @@ export class LiveParty implements CallParty {
     try {
       text = (await stream.finish()).text.trim();
     } catch (error) {
-      this.opts.log?.('speech recognition failed', { error: (error as Error).message });
+      this.opts.warn?.('live call: speech recognition failed; the turn is dropped', { error: (error as Error).message });
     }
-    if (!text || this.ended) return;
+    if (this.ended) return;
+    if (!text) {
+      const turnMs = Math.round(turn.endMs - turn.startMs);
+      this.opts.warn?.('live call: a caller turn was heard but not recognized; the agent keeps listening', {
+        turn_ms: turnMs,
+        stt_ms: Math.round(performance.now() - decidedAt),
+      });
+      return;
+    }
     const heardAt = performance.now();
     this.lastTurn = { speechEndAt, decidedAt, heardAt, sttMs: heardAt - decidedAt };
     this.deliver({ words: text, atMs: turn.startMs });
