@@ -249,13 +249,18 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
     startedAt: live.startedAt,
   };
   let ran: Awaited<ReturnType<typeof converse>> | undefined;
-  const opening = openingSteps(log, sessionId);
+  const opening = openingSteps(log, sessionId, () => rtpSeen(media));
+  const oneWay = setTimeout(() => {
+    const seen = rtpSeen(media);
+    if (seen.received === 0 && !media.isEnded) log.warn({ session_id: sessionId, rtp: seen }, 'live call: no audio from the caller yet (one-way audio?)');
+  }, NO_CALLER_AUDIO_MS).unref();
   try {
     ran = await converse(deps.engine, input, party, opening.step);
   } catch (error) {
     log.error({ err: error }, 'live call: the conversation failed');
   } finally {
     opening.stop();
+    clearTimeout(oneWay);
   }
   // The agent ended the call: its last words are on the wire first, then BYE.
   if (!(await drained(media))) log.debug('live call: caller hung up before the goodbye was played');
@@ -307,12 +312,12 @@ const OPENING_WARN_MS = [5_000, 15_000];
  * and as a warning with the last step done when it takes longer than OPENING_WARN_MS (a silent call shows where
  * it stopped).
  */
-function openingSteps(log: Logger, sessionId: string) {
+function openingSteps(log: Logger, sessionId: string, rtp: () => object) {
   const began = performance.now();
   const steps: Partial<Record<ConverseStep, number>> = {};
   let last: ConverseStep | 'none' = 'none';
   const timers = OPENING_WARN_MS.map((ms) =>
-    setTimeout(() => log.warn({ session_id: sessionId, last_step: last, steps, ms }, 'live call: no first message yet'), ms).unref(),
+    setTimeout(() => log.warn({ session_id: sessionId, last_step: last, steps, ms, rtp: rtp() }, 'live call: no first message yet'), ms).unref(),
   );
   return {
     step: (step: ConverseStep) => {
@@ -320,12 +325,25 @@ function openingSteps(log: Logger, sessionId: string) {
       steps[step] = Math.round(performance.now() - began);
       if (step === 'first message spoken') {
         timers.forEach(clearTimeout);
-        log.info({ session_id: sessionId, steps }, 'live call: first message out');
+        log.info({ session_id: sessionId, steps, rtp: rtp() }, 'live call: first message out');
       }
     },
     stop: () => timers.forEach(clearTimeout),
   };
 }
+
+/** What came in from the caller so far: packets taken, and those dropped from another source than the one latched. */
+function rtpSeen(media: RtpCallMedia): { received: number; wrong_source: number; latched: string | null } {
+  const stats = media.session.stats();
+  return {
+    received: stats.packetsReceived,
+    wrong_source: stats.wrongSource,
+    latched: stats.latched ? `${stats.latched.address}:${stats.latched.port}` : null,
+  };
+}
+
+/** A caller whose audio has not arrived this long after the answer is logged: one-way audio (NAT, a firewall, a wrong SDP address). */
+const NO_CALLER_AUDIO_MS = 5_000;
 
 /** What the agent says when the network refused its transfer, before it hangs up. */
 const TRANSFER_REFUSED_LINE = 'I am sorry, I could not transfer your call. Please call back later. Goodbye.';

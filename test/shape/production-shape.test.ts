@@ -412,7 +412,10 @@ describe('calls through the media processes', () => {
     const run = await call();
     if (run.code === 0) return run;
     const log = readFileSync(logOf(i)).subarray(from).toString();
-    return { ...run, errors: `${run.errors.slice(-1200)}\n--- media-${i} logged meanwhile ---\n${log.slice(-6000)}` };
+    return {
+      ...run,
+      errors: `--- sipp's output ---\n${run.output.slice(-800)}\n--- sipp's errors and last messages ---\n${run.errors.slice(0, 600)}\n…\n${run.errors.slice(-1000)}\n--- media-${i} logged meanwhile ---\n${log.slice(-6000)}`,
+    };
   };
   /** The error lines (pino level 50 and above) media process `i` logged past byte `from` of its log. */
   const errorsLogged = (i: number, from: number) =>

@@ -71,6 +71,9 @@ describe('an inbound SIP call answered by an agent', () => {
     expect(Object.keys(steps)).toEqual(['loaded', 'call.started emitted', 'tools loaded', 'model resolved', 'first message spoken']);
     expect(Object.values(steps)).toEqual([...Object.values(steps)].sort((a, b) => a - b));
     expect(h.logs.some((line) => line.msg === 'live call: no first message yet')).toBe(false);
+    // The caller's audio was flowing by then (its leading silence), from the one source the session latched on.
+    expect((opening?.rtp as { received: number; wrong_source: number }).received).toBeGreaterThan(0);
+    expect(h.logs.some((line) => line.msg === 'live call: no audio from the caller yet (one-way audio?)' && line.session_id === session.id)).toBe(false);
     // Real durations: the call lasted the pause sipp held it for.
     expect(session.duration_seconds).toBeGreaterThanOrEqual(11);
     expect(session.duration_seconds).toBeLessThanOrEqual(20);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomPort, runSipp } from '../sip/sipp.js';
-import { callAgent, callerAudio, routedNumber, scenarioFile, sessionOf, useCallHarness } from './support.js';
+import { callAgent, callerAudio, dial, expectPassed, routedNumber, scenarioFile, sessionOf, useCallHarness } from './support.js';
 import { CallSession } from '../../../src/modules/calls/calls.entity.js';
 import { sql } from '../../../src/db/orm.js';
 import { workflowIds } from '../../../src/temporal/workflow-ids.js';
@@ -93,6 +93,18 @@ describe('a live call', () => {
       await mcp.close();
     }
   }, 90_000);
+
+  it('a caller whose audio never arrives (one-way audio) is logged as such, with what came in', async () => {
+    const agent = await callAgent(h, { first_message: 'Hello.' }, ['hello']);
+    const number = await routedNumber(h, agent.agent_id);
+    expectPassed(await dial(h, scenarioFile(h, 'uac-silent.xml', {}), number, { pauseMs: 7000, timeoutS: 20 }));
+    const session = await sessionOf(h, number);
+    const warned = h.logs.find((line) => line.msg === 'live call: no audio from the caller yet (one-way audio?)' && line.session_id === session.id);
+    expect(warned?.rtp).toEqual({ received: 0, wrong_source: 0, latched: null });
+    // The greeting went out meanwhile: the one-way audio is the caller's side only.
+    const opening = h.logs.find((line) => line.msg === 'live call: first message out' && line.session_id === session.id);
+    expect(opening?.rtp).toMatchObject({ received: 0 });
+  }, 40_000);
 
   it('refused by the database after the answer (the in-progress session cannot be written): the caller is hung up on at once, not left on a silent line', async () => {
     const agent = await callAgent(h, { first_message: 'Hello, you are through to Acme.' }, ['hello']);
