@@ -165,7 +165,6 @@ export const RunTestsBody = z
   })
   .openapi('RunTestsBody');
 export type RunTestsBody = z.input<typeof RunTestsBody>;
-export const RunTestsFieldsShape = RunTestsFields;
 
 export const TestIdParams = z.object({ test_id: Id('The test (tst_...).') });
 export const TestRunIdParams = z.object({ test_run_id: Id('The test run (trn_...).') });
