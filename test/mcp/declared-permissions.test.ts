@@ -11,6 +11,11 @@ import type { Operation } from '../../src/modules/operation.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+/** src/modules, and every TypeScript file under a folder. */
+const modules = join(dirname(new URL(import.meta.url).pathname), '..', '..', 'src', 'modules');
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
+
 /** Surfaces whose input differs from their operation's on purpose (a REST-only body variant), each with why. */
 const OWN_INPUT = new Map<string, string>([
   ['route createOutboundCall', 'REST takes the idempotency key as a header: its body is the input without idempotency_key, both parsed'],
@@ -44,9 +49,6 @@ describe('an operation needing several permissions', () => {
 
   it('every route and tool that calls one operation names it, and takes the permission and the input from it', async () => {
     // The operations of src/modules: each `export const name = operation(...)`, imported, with what it declares.
-    const modules = join(dirname(new URL(import.meta.url).pathname), '..', '..', 'src', 'modules');
-    const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
     const operations = new Map<string, Operation>();
     const unchecked: string[] = [];
     for (const file of files(modules)) {
@@ -111,9 +113,6 @@ describe('an operation needing several permissions', () => {
   });
 
   it('names fields the neutral way in src/modules: no body., query. or path. prefix, no surface prefix in a parse', () => {
-    const modules = join(dirname(new URL(import.meta.url).pathname), '..', '..', 'src', 'modules');
-    const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
     const prefixed: string[] = [];
     for (const file of files(modules)) {
       const lines = readFileSync(file, 'utf8').split('\n');
