@@ -89,6 +89,11 @@ export async function initOrm(options: OrmOptions): Promise<Orm> {
     ...common(options),
     clientUrl: options.url,
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // JIT compilation off on every connection, as a startup parameter (decision
+    // 0048): the analytics queries over the buckets run in milliseconds, but
+    // their cost estimates pass jit_above_cost at scale, and compiling took
+    // 80-130 ms a query. The embedded development database accepts and ignores it.
+    driverOptions: { options: '-c jit=off' },
     debug: options.debug ?? false,
   };
   return MikroORM.init(config);

@@ -69,17 +69,16 @@ describe('seed', () => {
     expect(stats.recorded).toBeGreaterThan(150);
     const [tools] = await sql(t.orm.em.fork(), 'select count(*)::int as n from tool_call where organization_id = ?', [x.organizationId]);
     expect(tools.n).toBeGreaterThan(100);
-    // Every seeded session is in the statistics buckets exactly once.
-    const [bucketed] = await sql(
+    // Every seeded session is in the statistics buckets exactly once in each grain.
+    const bucketed = await sql(
       t.orm.em.fork(),
-      'select sum(sessions)::int as n, sum(cost_micros)::bigint::text as cost from call_stats_bucket where organization_id = ?',
+      'select grain, sum(sessions)::int as n, sum(cost_micros)::bigint::text as cost from call_stats_bucket where organization_id = ? group by grain order by grain',
       [x.organizationId],
     );
     const [direct] = await sql(t.orm.em.fork(), 'select sum(total_cost_micros)::bigint::text as cost from call_session where organization_id = ?', [
       x.organizationId,
     ]);
-    expect(bucketed.n).toBe(300);
-    expect(bucketed.cost).toBe(direct.cost);
+    expect(bucketed).toEqual([900, 3600, 86_400].map((grain) => ({ grain, n: 300, cost: direct.cost })));
     const ids = (await sql<{ id: string }>(t.orm.em.fork(), 'select id from call_session where organization_id = ?', [x.organizationId])).map((r) => r.id);
     expect(await addSessionsToStats(t.orm.em.fork(), ids)).toBe(0);
   });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { initOrm, sql, type Orm } from '../../src/db/orm.js';
 import { migrationsList } from '../../src/db/migrations/index.js';
 import { Migration20261124100300_session_kind } from '../../src/db/migrations/Migration20261124100300_session_kind.js';
+import { Migration20261125140000_stats_grains } from '../../src/db/migrations/Migration20261125140000_stats_grains.js';
 import { getOverview } from '../../src/modules/analytics/get-overview.js';
 import { TEST_DB_ADMIN_URL, TEST_DB_NAME } from '../support/env.js';
 
@@ -121,15 +122,18 @@ describe(MIGRATION, () => {
   });
 
   it('rebuilds the buckets by kind, so analytics count live sessions by default', async () => {
-    const buckets = await sql<{ kind: string; sessions: number; cost: number }>(
+    // Migration20261125140000_stats_grains, which comes later, then holds them in buckets of every grain.
+    const buckets = await sql<{ grain: number; kind: string; sessions: number; cost: number }>(
       orm.em.fork(),
-      'select kind, sum(sessions)::int as sessions, sum(cost_micros)::int as cost from call_stats_bucket group by kind order by kind',
+      'select grain, kind, sum(sessions)::int as sessions, sum(cost_micros)::int as cost from call_stats_bucket group by grain, kind order by grain, kind',
     );
-    expect(buckets).toEqual([
-      { kind: 'live', sessions: 3, cost: 1 + 64 },
-      { kind: 'simulation', sessions: 3, cost: 8 + 16 + 32 },
-      { kind: 'test', sessions: 2, cost: 2 + 4 },
-    ]);
+    expect(buckets).toEqual(
+      [900, 3600, 86_400].flatMap((grain) => [
+        { grain, kind: 'live', sessions: 3, cost: 1 + 64 },
+        { grain, kind: 'simulation', sessions: 3, cost: 8 + 16 + 32 },
+        { grain, kind: 'test', sessions: 2, cost: 2 + 4 },
+      ]),
+    );
     const day = { from_time: new Date('2026-04-01T00:00:00Z'), to_time: new Date('2026-04-01T23:59:59Z') };
     const overview = (kind?: ('live' | 'test' | 'simulation')[]) => getOverview(orm.em.fork(), ORG, { ...day, kind });
     expect(await overview()).toMatchObject({ sessions: 3, cost_micros: 65 });
@@ -137,8 +141,8 @@ describe(MIGRATION, () => {
     expect(await overview(['live', 'test', 'simulation'])).toMatchObject({ sessions: 8, cost_micros: 127 });
   });
 
-  it('goes down to buckets of every session, without kinds', async () => {
-    const migration = new Migration20261124100300_session_kind(orm.em.getDriver(), orm.config);
+  /** Runs a migration's down() and answers the bucket totals left. */
+  async function down(migration: Migration20261124100300_session_kind | Migration20261125140000_stats_grains) {
     await migration.down();
     await orm.em.fork().transactional(async (tx) => {
       for (const statement of migration.getQueries()) await sql(tx, statement as string);
@@ -147,7 +151,17 @@ describe(MIGRATION, () => {
       orm.em.fork(),
       'select sum(sessions)::int as sessions, sum(cost_micros)::int as cost from call_stats_bucket',
     );
-    expect(bucket).toEqual({ sessions: 8, cost: 127 });
+    return bucket;
+  }
+
+  it('the later stats_grains migration goes down to quarter-hour buckets only', async () => {
+    expect(await down(new Migration20261125140000_stats_grains(orm.em.getDriver(), orm.config))).toEqual({ sessions: 8, cost: 127 });
+    const grain = await sql(orm.em.fork(), "select 1 from information_schema.columns where table_name = 'call_stats_bucket' and column_name = 'grain'");
+    expect(grain).toEqual([]);
+  });
+
+  it('goes down to buckets of every session, without kinds', async () => {
+    expect(await down(new Migration20261124100300_session_kind(orm.em.getDriver(), orm.config))).toEqual({ sessions: 8, cost: 127 });
     const columns = await sql<{ column_name: string }>(
       orm.em.fork(),
       "select column_name from information_schema.columns where table_name in ('call_session', 'call_stats_bucket') and column_name = 'kind'",

@@ -13,7 +13,7 @@ export async function getAgentStats(
   query: AnalyticsAgentStatsQuery,
 ): Promise<{ from_time: string; to_time: string; agents: AgentStatsRow[] }> {
   const range = resolveRange(query);
-  const source = statsSource(organizationId, range, query);
+  const source = statsSource(organizationId, range, query, []);
   const name = latestAgentName(source, 'g.agent_id', 'g.last_at');
   // End reasons are counter columns: their list is built in JS.
   const rows = await sql<Record<string, unknown>>(

@@ -2,7 +2,7 @@ import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
 import { toInt, toIso } from '../../db/values.js';
 import type { BillingOverviewQuery } from './analytics.schemas.js';
-import { eachDay, latestAgentName, nextDay, statsSource } from './stats-source.js';
+import { eachDay, latestAgentName, nextDay, statsCuts, statsSource } from './stats-source.js';
 
 interface Totals {
   sessions: number;
@@ -73,7 +73,12 @@ export async function getBillingOverview(em: Em, organizationId: string, query: 
   const lastMonthStart = new Date(toIso(b.last_month_start));
   const from = new Date(Math.min(new Date(toIso(b.series_start)).getTime(), new Date(toIso(b.year_start)).getTime(), lastMonthStart.getTime()));
 
-  const source = statsSource(organizationId, { from, to: end }, { project_id: query.project_id, kind: query.kind });
+  // The periods the figures split time into: whole months before this one, and this month's days.
+  const [monthCuts, dayCuts] = await Promise.all([
+    statsCuts(em, { from, to: monthStart }, 'month', timeZone),
+    statsCuts(em, { from: monthStart, to: end }, 'day', timeZone),
+  ]);
+  const source = statsSource(organizationId, { from, to: end }, { project_id: query.project_id, kind: query.kind }, [...monthCuts, ...dayCuts]);
   const name = latestAgentName(source, 'g.agent_id', 'g.last_at');
   // Day totals for the series and periods; agent and number totals for this
   // and last month. One pass over the source with grouping sets: per bucket

@@ -52,7 +52,7 @@ export async function getBreakdown(
   query: AnalyticsBreakdownQuery,
 ): Promise<{ from_time: string; to_time: string; group_by: GroupBy; sessions: number; rows: BreakdownRow[] }> {
   const range = resolveRange(query);
-  const source = statsSource(organizationId, range, query);
+  const source = statsSource(organizationId, range, query, []);
   const groups =
     query.group_by === 'status' || query.group_by === 'end_reason'
       ? await counterGroups(em, source, query.group_by)

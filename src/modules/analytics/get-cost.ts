@@ -3,7 +3,7 @@ import { sql } from '../../db/orm.js';
 import { toInt, toJson } from '../../db/values.js';
 import type { PriceList } from '../org/org.entity.js';
 import type { AnalyticsCostQuery } from './analytics.schemas.js';
-import { eachDay, latestAgentName, localDate, rangeView, rate, resolveRange, statsSource } from './stats-source.js';
+import { eachDay, latestAgentName, localDate, rangeView, rate, resolveRange, statsCuts, statsSource } from './stats-source.js';
 
 interface Totals {
   sessions: number;
@@ -35,7 +35,7 @@ const totalsOf = (r: Row): Totals => ({
 export async function getCost(em: Em, organizationId: string, query: AnalyticsCostQuery) {
   const range = resolveRange(query);
   const timeZone = query.time_zone;
-  const source = statsSource(organizationId, range, query);
+  const source = statsSource(organizationId, range, query, await statsCuts(em, range, 'day', timeZone));
   const name = latestAgentName(source, 'g.agent_id', 'g.last_at');
   // One statement, so the days and the agents are the same snapshot and add
   // up to the same total. One pass with grouping sets: per bucket start (a few

@@ -2,7 +2,7 @@ import type { Em } from '../../db/orm.js';
 import { sql } from '../../db/orm.js';
 import { toInt } from '../../db/values.js';
 import type { AnalyticsHeatmapQuery } from './analytics.schemas.js';
-import { average, rangeView, resolveRange, statsSource } from './stats-source.js';
+import { average, rangeView, resolveRange, statsCuts, statsSource } from './stats-source.js';
 
 export interface HeatmapCell {
   day_of_week: number;
@@ -18,7 +18,7 @@ export async function getHeatmap(
   query: AnalyticsHeatmapQuery,
 ): Promise<{ from_time: string; to_time: string; time_zone: string; cells: HeatmapCell[] }> {
   const range = resolveRange(query);
-  const source = statsSource(organizationId, range, query);
+  const source = statsSource(organizationId, range, query, await statsCuts(em, range, 'hour', query.time_zone));
   // Summed per bucket start first, so the time zone arithmetic runs once per
   // bucket (a few thousand) rather than once per bucket row.
   const rows = await sql<Record<'day_of_week' | 'hour' | 'sessions' | 'duration_seconds', unknown>>(

@@ -30,7 +30,7 @@ export async function getOverview(
 const TOTALS = sums(['sessions', 'failed', 'duration_seconds', 'cost_micros', 'transferred', 'tool_calls', 'tool_call_failures', ...END_REASON_COLUMNS]);
 
 async function totals(em: Em, organizationId: string, range: StatsRange, filters: StatsFilters): Promise<AnalyticsTotals> {
-  const source = statsSource(organizationId, range, filters);
+  const source = statsSource(organizationId, range, filters, []);
   // One row of sums; the end reasons are counter columns, listed in JS.
   const [row] = await sql<Record<string, unknown>>(em, `select ${TOTALS} from ${source.text} src`, source.params);
   const sessions = toInt(row.sessions);

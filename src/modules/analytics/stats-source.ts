@@ -1,12 +1,13 @@
 import { validationFailed } from '../errors.js';
 import { MAX_RANGE_DAYS } from './analytics.schemas.js';
-import { toInt } from '../../db/values.js';
+import type { Em } from '../../db/orm.js';
+import { sql } from '../../db/orm.js';
+import { toInt, toIso } from '../../db/values.js';
 import { END_REASONS, endReasonColumn, SESSION_KINDS, type SessionKind } from '../calls/calls.entity.js';
-import { BUCKET_SECONDS, MEASURE_COLUMNS, sessionMeasures } from './rollup.js';
+import { GRAINS, MEASURE_COLUMNS, sessionMeasures } from './rollup.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_MS = 30 * DAY_MS;
-const BUCKET_MS = BUCKET_SECONDS * 1000;
 
 /** A half-open range of start times, [from, to). */
 export interface StatsRange {
@@ -59,28 +60,75 @@ const SESSION_MEASURES = sessionMeasures('s')
   .map((m) => `(${m.value})::${m.type}`)
   .join(', ');
 
+/** A read of bucket rows of one grain (ms) whose starts lie in [from, to), or of raw sessions (grain 0). */
+export interface StatsRead {
+  grain: number;
+  from: number;
+  to: number;
+}
+
 /**
- * The statistics of a range as one SQL subquery, to aggregate over with
- * GROUP BY. Whole 15-minute buckets come from call_stats_bucket; the partial
- * buckets at the two edges come from the sessions themselves (only those the
- * buckets already hold: stats_counted_at is set), so any from/to is exact and
- * the cost is at most two buckets of sessions plus the bucket rows, whatever
- * the number of sessions. Only the kinds of `filters.kind` are counted, live
- * alone by default. Both halves have the same columns, with '' for a
- * missing dimension as in the buckets:
- * at, project_id, agent_id, agent_name, direction, phone_number, kind, then the
- * measures of rollup.ts (sessions, duration_seconds, cost_micros, failed,
- * transferred, tool_calls, tool_call_failures, er_<end reason>, ...), which a
- * session row gives as 0/1 counters and its own seconds and cost.
- * `at` is the bucket start or the session start, so grouping by hour or day
- * in a time zone is exact for every zone whose offset is a multiple of 15
- * minutes (all current ones).
+ * Which rows cover [range.from, range.to) when a query splits it into periods
+ * starting at `cuts` (instants; those outside the range are ignored): within
+ * each period, the coarsest buckets that fit wholly inside it (UTC days, then
+ * hours, then quarters of an hour), and the sessions themselves for what is
+ * left at a period's edges that no quarter covers. Every row read then lies
+ * inside one period, so grouping rows by the period of their start is exact.
+ * Adjacent reads of one grain are merged. Pure, so it is tested on its own.
  */
-export function statsSource(organizationId: string, range: StatsRange, filters: StatsFilters): { text: string; params: unknown[] } {
+export function planStatsReads(range: StatsRange, cuts: readonly Date[]): StatsRead[] {
   const from = range.from.getTime();
   const to = range.to.getTime();
-  const first = Math.ceil(from / BUCKET_MS) * BUCKET_MS;
-  const last = Math.max(first, Math.floor(to / BUCKET_MS) * BUCKET_MS);
+  const points = [...new Set([from, ...cuts.map((c) => c.getTime()).filter((c) => c > from && c < to), to])].sort((a, b) => a - b);
+  const reads: StatsRead[] = [];
+  const grains = GRAINS.map((g) => g * 1000);
+  const cover = (a: number, b: number, level: number): void => {
+    if (a >= b) return;
+    if (level === grains.length) {
+      reads.push({ grain: 0, from: a, to: b });
+      return;
+    }
+    const g = grains[level];
+    const lo = Math.ceil(a / g) * g;
+    const hi = Math.floor(b / g) * g;
+    if (lo >= hi) return cover(a, b, level + 1);
+    cover(a, lo, level + 1);
+    reads.push({ grain: g, from: lo, to: hi });
+    cover(hi, b, level + 1);
+  };
+  for (let i = 0; i + 1 < points.length; i++) cover(points[i], points[i + 1], 0);
+  reads.sort((x, y) => x.grain - y.grain || x.from - y.from);
+  const merged: StatsRead[] = [];
+  for (const read of reads) {
+    const last = merged[merged.length - 1];
+    if (last && last.grain === read.grain && last.to === read.from) last.to = read.to;
+    else merged.push({ ...read });
+  }
+  return merged;
+}
+
+/**
+ * The statistics of a range as one SQL subquery, to aggregate over with
+ * GROUP BY. The buckets of call_stats_bucket that fit wholly inside the
+ * range, and inside each of the periods the query splits it into (`cuts`,
+ * the instants where they start: [] when it does not split the range by
+ * time), come from the coarsest grain that fits (planStatsReads); the edges
+ * no 15-minute bucket covers come from the sessions themselves (only those
+ * the buckets already hold: stats_counted_at is set), so any from/to is exact
+ * and the cost is at most two buckets of sessions plus the bucket rows,
+ * whatever the number of sessions. A query that groups by the day, hour or
+ * month of `at` in a time zone must pass those periods' starts (statsCuts):
+ * a UTC day's row would otherwise count in the local day it starts in.
+ * Only the kinds of `filters.kind` are counted, live alone by default. Both
+ * halves have the same columns, with '' for a missing dimension as in the
+ * buckets: at, project_id, agent_id, agent_name, direction, phone_number,
+ * kind, then the measures of rollup.ts (sessions, duration_seconds,
+ * cost_micros, failed, transferred, tool_calls, tool_call_failures,
+ * er_<end reason>, ...), which a session row gives as 0/1 counters and its
+ * own seconds and cost. `at` is the bucket start or the session start.
+ */
+export function statsSource(organizationId: string, range: StatsRange, filters: StatsFilters, cuts: readonly Date[]): { text: string; params: unknown[] } {
+  const reads = planStatsReads(range, cuts);
   const iso = (ms: number) => new Date(ms).toISOString();
 
   const conditions: string[] = [];
@@ -99,21 +147,67 @@ export function statsSource(organizationId: string, range: StatsRange, filters: 
     values.push(kinds);
   }
   const filter = (alias: string) => conditions.map((c) => ` and ${alias}.${c}`).join('');
+  const either = (terms: string[]) => (terms.length > 0 ? `(${terms.join(' or ')})` : 'false');
 
+  const buckets = reads.filter((r) => r.grain > 0);
+  const edges = reads.filter((r) => r.grain === 0);
   const text = `(
     select b.bucket_start as at, b.project_id, b.agent_id, b.agent_name, b.direction, b.phone_number, b.kind,
            ${BUCKET_MEASURES}
       from call_stats_bucket b
-     where b.organization_id = ? and b.bucket_start >= ? and b.bucket_start < ?${filter('b')}
+     where b.organization_id = ?
+       and ${either(buckets.map(() => '(b.grain = ? and b.bucket_start >= ? and b.bucket_start < ?)'))}${filter('b')}
     union all
     select s.started_at, s.project_id, coalesce(s.agent_id, ''), s.agent_name, s.direction, coalesce(s.phone_number, ''), s.kind,
            ${SESSION_MEASURES}
       from call_session s
      where s.organization_id = ? and s.stats_counted_at is not null
-       and ((s.started_at >= ? and s.started_at < ?) or (s.started_at >= ? and s.started_at < ?))${filter('s')}
+       and ${either(edges.map(() => '(s.started_at >= ? and s.started_at < ?)'))}${filter('s')}
   )`;
-  const params = [organizationId, iso(first), iso(last), ...values, organizationId, iso(from), iso(Math.min(first, to)), iso(last), iso(to), ...values];
+  const params = [
+    organizationId,
+    ...buckets.flatMap((r) => [r.grain / 1000, iso(r.from), iso(r.to)]),
+    ...values,
+    organizationId,
+    ...edges.flatMap((r) => [iso(r.from), iso(r.to)]),
+    ...values,
+  ];
   return { text, params };
+}
+
+/** The units a query can split time into, in a time zone. */
+export type PeriodUnit = 'hour' | 'day' | 'week' | 'month';
+
+/**
+ * SQL giving the instants (column `start`) where the periods of `unit` in the
+ * time zone begin, from the one holding `from` to the one holding `last`.
+ * Hours are absolute (date_trunc keeps the instant's offset below a day, so
+ * the two 1 a.m. hours of a fall-back night are two periods). Days, weeks and
+ * months step in wall-clock time and are converted back, so they start at
+ * local midnight and last 23 or 25 hours across a DST change. Rows grouped
+ * with date_trunc(unit, at, zone) fall on the same instants. `unit` is one of
+ * PeriodUnit (validated), so it is safe to inline.
+ */
+export function periodStartsSql(unit: PeriodUnit, from: Date, last: Date, timeZone: string): { text: string; params: unknown[] } {
+  if (unit === 'hour') {
+    return {
+      text: `select generate_series(date_trunc('hour', ?::timestamptz, ?), date_trunc('hour', ?::timestamptz, ?), interval '1 hour') as start`,
+      params: [from.toISOString(), timeZone, last.toISOString(), timeZone],
+    };
+  }
+  return {
+    text: `select t at time zone ? as start
+             from generate_series(date_trunc('${unit}', ?::timestamptz at time zone ?),
+                                  date_trunc('${unit}', ?::timestamptz at time zone ?), interval '1 ${unit}') as t`,
+    params: [timeZone, from.toISOString(), timeZone, last.toISOString(), timeZone],
+  };
+}
+
+/** The starts of the periods of `unit` in the time zone that meet `range`, by PostgreSQL's zone rules, for statsSource. */
+export async function statsCuts(em: Em, range: StatsRange, unit: PeriodUnit, timeZone: string): Promise<Date[]> {
+  const starts = periodStartsSql(unit, range.from, new Date(range.to.getTime() - 1), timeZone);
+  const rows = await sql<{ start: unknown }>(em, `select start from (${starts.text}) p order by start`, starts.params);
+  return rows.map((r) => new Date(toIso(r.start)));
 }
 
 /**

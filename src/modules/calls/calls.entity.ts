@@ -213,9 +213,10 @@ const endReasonTotals = Object.fromEntries(
 );
 
 /**
- * Pre-aggregated call statistics in 15-minute buckets, one row per bucket and
- * combination of kind, project, agent, direction and phone number, added to in the
- * same transaction that ends a session (modules/analytics/rollup.ts).
+ * Pre-aggregated call statistics in 15-minute, hourly and daily (UTC) buckets
+ * (`grain`, decision 0048), one row per grain, bucket and combination of kind,
+ * project, agent, direction and phone number, added to in the same transaction
+ * that ends a session (modules/analytics/rollup.ts).
  * Status and end reason are counters, not key dimensions: as dimensions they
  * multiplied the rows (docs/decisions/0005). Analytics read these for whole
  * buckets and the raw sessions only for the partial buckets at the edges of a
@@ -231,12 +232,14 @@ const CallStatsBucketSchema = defineEntity({
   uniques: [
     {
       name: 'call_stats_bucket_key',
-      properties: ['organization', 'bucketStart', 'projectId', 'agentId', 'direction', 'phoneNumber', 'kind'],
+      properties: ['organization', 'grain', 'bucketStart', 'projectId', 'agentId', 'direction', 'phoneNumber', 'kind'],
     },
   ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     bucketStart: p.datetime(),
+    /** The bucket's length in seconds: 900, 3600 or 86400 (a UTC day); each session is in one bucket of each (decision 0048). */
+    grain: p.integer(),
     sessions: p.integer().default(0),
     /** Sessions with status 'failed'; every other counted session has status 'ended'. */
     failed: p.integer().default(0),
