@@ -216,6 +216,8 @@ async function main() {
           seed,
           days,
           batchSize: 2000,
+          // COPY on a PostgreSQL server (DATABASE_URL); row inserts on the embedded development database.
+          copy: !!config.db.url,
           onProgress: (done, total) => {
             if (Date.now() - lastPrint > 2000 || done === total) {
               lastPrint = Date.now();

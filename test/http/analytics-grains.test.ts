@@ -33,6 +33,7 @@ beforeAll(async () => {
     until: UNTIL,
     days: 80,
     batchSize: 1000,
+    copy: true,
   });
 }, 120_000);
 afterAll(async () => t.close());

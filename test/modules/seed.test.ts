@@ -5,6 +5,7 @@ import { sql } from '../../src/db/orm.js';
 import { seedSessions } from '../../src/modules/calls/seed-sessions.js';
 import { DEFAULT_PRICE_LIST } from '../../src/modules/org/org.entity.js';
 import { addSessionsToStats } from '../../src/modules/analytics/rollup.js';
+import { copySessions } from '../../src/modules/calls/record-sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,5 +136,92 @@ describe('seeded directory', () => {
       [x.organizationId, x.organizationId, x.organizationId],
     );
     expect(counts).toEqual({ agents: 5, numbers: 3, sessions: 300 });
+  });
+});
+
+describe('copySessions', () => {
+  /** The buckets of an organization, without its own ids and numbers. */
+  const buckets = (organizationId: string) =>
+    sql(
+      t.orm.em.fork(),
+      `select grain, bucket_start::text, agent_name, direction, kind, sum(sessions)::int as sessions, sum(cost_micros)::text as cost,
+              sum(duration_seconds)::text as seconds, sum(transferred)::int as transferred, sum(tool_calls)::int as tool_calls,
+              sum(er_customer_hangup)::int as hangups
+         from call_stats_bucket where organization_id = ?
+        group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+      [organizationId],
+    );
+
+  it('writes with COPY the same records and buckets as row inserts, each session counted once', async () => {
+    const inserted = await createTenant(t);
+    const copied = await createTenant(t);
+    for (const [tenant, copy] of [
+      [inserted, false],
+      [copied, true],
+    ] as const) {
+      await seedSessions(t.orm.em.fork(), t.deps.recordings, {
+        organizationId: tenant.organizationId,
+        projectId: tenant.projectId,
+        priceList: DEFAULT_PRICE_LIST,
+        sessions: 240,
+        seed: 9,
+        until,
+        days: 3,
+        batchSize: 70,
+        copy,
+      });
+    }
+    const [viaInsert, viaCopy] = await Promise.all([fingerprint(inserted.organizationId), fingerprint(copied.organizationId)]);
+    expect(viaInsert).toHaveLength(240);
+    expect(viaCopy).toEqual(viaInsert);
+    const [insertBuckets, copyBuckets] = await Promise.all([buckets(inserted.organizationId), buckets(copied.organizationId)]);
+    expect(insertBuckets.length).toBeGreaterThan(50);
+    expect(copyBuckets).toEqual(insertBuckets);
+    const counts = (organizationId: string) =>
+      sql(
+        t.orm.em.fork(),
+        `select (select count(*)::int from tool_call where organization_id = ?) as tool_calls,
+                (select count(*)::int from recording where organization_id = ?) as recordings,
+                (select count(*)::int from call_session where organization_id = ? and stats_counted_at is null) as uncounted`,
+        [organizationId, organizationId, organizationId],
+      );
+    const [insertCounts, copyCounts] = await Promise.all([counts(inserted.organizationId), counts(copied.organizationId)]);
+    expect(copyCounts).toEqual(insertCounts);
+    expect(copyCounts[0]).toMatchObject({ uncounted: 0 });
+    const ids = (await sql<{ id: string }>(t.orm.em.fork(), 'select id from call_session where organization_id = ?', [copied.organizationId])).map((r) => r.id);
+    expect(await addSessionsToStats(t.orm.em.fork(), ids)).toBe(0);
+  });
+
+  it("keeps tabs, newlines, backslashes and a literal \\N in text and JSON intact (COPY's text format escapes them)", async () => {
+    const x = await createTenant(t);
+    const text = 'tab\there\nnew line, a literal \\N, back\\slash\r and "quotes"';
+    const [id] = await copySessions(
+      t.orm.em.fork(),
+      [
+        {
+          organizationId: x.organizationId,
+          projectId: x.projectId,
+          agentName: 'Odd\tName',
+          status: 'ended',
+          endReason: 'agent_hangup',
+          direction: 'inbound',
+          caller: { name: 'A\\B\nC', address: null },
+          startedAt: new Date('2026-10-20T10:07:00Z'),
+          variables: [{ key: 'note', value: text }],
+          summaries: [text],
+          legs: [{ direction: 'inbound', kind: 'agent', startOffsetSeconds: 0, durationSeconds: 30, turns: [{ speaker: 'customer', text, offsetMs: 100 }] }],
+        },
+      ],
+      () => DEFAULT_PRICE_LIST,
+    );
+    const res = await t.request.get(`/v1/call_session/retrieve/${id}`).set(x.headers).expect(200);
+    expect(res.body.session).toMatchObject({
+      agent: { agent_name: 'Odd\tName' },
+      caller: { name: 'A\\B\nC', address: null },
+      variables: [{ key: 'note', value: text }],
+      summaries: [{ text }],
+      duration_seconds: 30,
+    });
+    expect(res.body.session.legs[0].transcript.items).toEqual([{ speaker: 'customer', text, offset_ms: 100 }]);
   });
 });
