@@ -107,7 +107,8 @@ export const presets = {
    * worker after a crash) never dials twice.
    */
   dial: {
-    startToCloseTimeout: '1 minute',
+    // A carrier that reports the outcome later is waited for up to 150 s (CARRIER_OUTCOME_WAIT_MS).
+    startToCloseTimeout: '5 minutes',
     // The activity heartbeats every second: a worker that dies mid-dial is noticed in seconds, not after the minute.
     heartbeatTimeout: '5 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '15 seconds', maximumAttempts: 8 },

@@ -31,6 +31,9 @@ import { createOAuthRoutes, isOAuthPath } from '../oauth/oauth.routes.js';
 import { registerMcpRoute } from '../mcp/koa-route.js';
 import { completeMcpOAuth, MCP_OAUTH_CALLBACK_PATH } from '../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
+import { recordTwilioStatus, TWILIO_STATUS_ROUTE } from '../modules/telephony/twilio-status.js';
+import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
+import { publicBaseUrl } from './base-url.js';
 
 /** Converts `/a/{id}/b` to the router's `/a/:id/b`. */
 const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -127,6 +130,30 @@ export function createApp(deps: AppDeps): Koa {
       }
       throw error;
     }
+  });
+
+  // Carriers' status callbacks: no headers of ours, the carrier's signature over the address it was given
+  // (PUBLIC_URL and this path) and the form it posts (modules/telephony/twilio-status.ts).
+  router.post(TWILIO_STATUS_ROUTE, async (ctx) => {
+    await limiter.take(`carrier-callback:${ctx.params.call_log_id}`);
+    const signature = ctx.get('x-twilio-signature');
+    await recordTwilioStatus(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
+      callLogId: ctx.params.call_log_id,
+      url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
+      params: (ctx.request.body ?? {}) as Record<string, string>,
+      signature: signature || undefined,
+    });
+    ctx.status = 204;
+  });
+  router.post(TELNYX_EVENTS_ROUTE, async (ctx) => {
+    await limiter.take(`carrier-callback:${ctx.params.call_log_id}`);
+    await recordTelnyxEvent(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
+      callLogId: ctx.params.call_log_id,
+      rawBody: ctx.request.rawBody ?? '',
+      signature: ctx.get('telnyx-signature-ed25519') || undefined,
+      timestamp: ctx.get('telnyx-timestamp') || undefined,
+    });
+    ctx.status = 204;
   });
 
   for (const r of v1Routes) mountRoute(router, r, deps, limiter);

@@ -99,9 +99,9 @@ export function campaignApi(t: TestApp, tenant: TestTenant) {
       ),
     /** Calls the carrier placed for this organization: number → idempotency keys. */
     carrierLog: async () => {
-      const rows = await sql<{ to_number: string; idempotency_key: string }>(
+      const rows = await sql<{ id: string; to_number: string; idempotency_key: string }>(
         t.orm.em.fork(),
-        'select to_number, idempotency_key from carrier_call_log where organization_id = ?',
+        'select id, to_number, idempotency_key from carrier_call_log where organization_id = ?',
         [tenant.organizationId],
       );
       const byNumber = new Map<string, string[]>();

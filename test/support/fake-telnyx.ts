@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
 
 /**
@@ -9,8 +9,46 @@ import { startWireServer, type WireReply, type WireRequest, type WireServer } fr
  */
 export const TELNYX_KEY = 'KEYtelnyx-test-0001';
 
+/** The account's Ed25519 signing key; TELNYX_PUBLIC_KEY is its public half as the Telnyx portal shows it (base64, 32 bytes). */
+const signingKey = generateKeyPairSync('ed25519');
+export const TELNYX_PUBLIC_KEY = signingKey.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');
+
+/** Signs an event body as Telnyx does: Ed25519 over `<timestamp>|<body>`, in base64. */
+export function telnyxSign(timestamp: string, body: string, key = signingKey.privateKey): string {
+  return sign(null, Buffer.from(`${timestamp}|${body}`), key).toString('base64');
+}
+
+/**
+ * How a call placed with a webhook_url goes, as the events Telnyx posts, in
+ * order (answering-machine detection on): each an event type and its payload.
+ */
+export type TelnyxCallScript = { event_type: string; payload?: Record<string, string> }[];
+
+/** Scripts by the callee's last digit: 0-2 busy, 3-5 no answer, 6-7 a voicemail greeting, 8 rejected, 9 a person. */
+export function telnyxScriptFor(to: string): TelnyxCallScript {
+  const digit = Number(to.slice(-1));
+  const started = [{ event_type: 'call.initiated' }];
+  const hangup = (cause: string) => ({ event_type: 'call.hangup', payload: { hangup_cause: cause, hangup_source: 'callee' } });
+  if (digit <= 2) return [...started, hangup('user_busy')];
+  if (digit <= 5) return [...started, hangup('timeout')];
+  const answered = (result: string) => [{ event_type: 'call.answered' }, { event_type: 'call.machine.detection.ended', payload: { result } }];
+  if (digit <= 7) return [...started, ...answered('machine'), hangup('normal_clearing')];
+  if (digit === 8) return [...started, hangup('call_rejected')];
+  return [...started, ...answered('human'), hangup('normal_clearing')];
+}
+
+export interface PostedEvent {
+  url: string;
+  event: string;
+  status: number;
+}
+
 export interface FakeTelnyx extends WireServer {
   owned: Map<string, string>;
+  /** Call events posted (signed, as Telnyx does) and how the platform answered each. */
+  events: PostedEvent[];
+  /** The events of a new call, by its callee; default telnyxScriptFor. */
+  script: (to: string) => TelnyxCallScript;
 }
 
 const error = (status: number, code: string, title: string, detail: string): WireReply => ({ status, body: { errors: [{ code, title, detail }] } });
@@ -32,6 +70,10 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
         data: { call_control_id: `v3:${randomUUID()}`, call_leg_id: randomUUID(), call_session_id: randomUUID(), is_alive: false, record_type: 'call' },
       };
       if (typeof key === 'string') byKey.set(key, body);
+      if (req.body.webhook_url) {
+        const steps = fake.script(req.body.to); // as the call is created
+        setTimeout(() => void postEvents(req.body.webhook_url, body.data.call_control_id, req.body.to, req.body.from, steps), 20);
+      }
       return { status: 200, body };
     }
     if (req.method === 'POST' && /^\/v2\/calls\/[^/]+\/actions\/hangup$/.test(req.path)) return { status: 200, body: { data: { result: 'ok' } } };
@@ -74,6 +116,28 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
     }
     return error(404, '10005', 'Resource not found', `No route ${req.method} ${req.path}`);
   };
+  const postEvents = async (url: string, callControlId: string, to: string, from: string, steps: TelnyxCallScript) => {
+    for (const step of steps) {
+      const body = JSON.stringify({
+        data: {
+          record_type: 'event',
+          event_type: step.event_type,
+          id: randomUUID(),
+          occurred_at: new Date().toISOString(),
+          payload: { call_control_id: callControlId, call_leg_id: randomUUID(), connection_id: 'cc-app', to, from, direction: 'outgoing', ...step.payload },
+        },
+        meta: { attempt: 1, delivered_to: url },
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'telnyx-timestamp': timestamp, 'telnyx-signature-ed25519': telnyxSign(timestamp, body) },
+        body,
+      }).catch(() => null);
+      fake.events.push({ url, event: step.event_type, status: response?.status ?? 0 });
+    }
+  };
   const server = await startWireServer(handle);
-  return Object.assign(server, { owned });
+  const fake = Object.assign(server, { owned, events: [] as PostedEvent[], script: telnyxScriptFor });
+  return fake;
 }

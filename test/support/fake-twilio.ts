@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
+import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
 
 /**
  * Twilio's REST API (2010-04-01) as far as the platform uses it, on
@@ -11,8 +12,42 @@ import { startWireServer, type WireReply, type WireRequest, type WireServer } fr
 export const TWILIO_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 export const TWILIO_TOKEN = 'twilio-test-auth-token';
 
+/**
+ * How a call placed with a StatusCallback goes, as the status callbacks Twilio
+ * posts for it, in order: `initiated` and `ringing`, then `in-progress` when
+ * answered (with AnsweredBy under answering-machine detection), then how it
+ * ended (completed, busy, no-answer, failed, canceled).
+ */
+export type TwilioCallScript = { CallStatus: string; AnsweredBy?: string; CallDuration?: string }[];
+
+/** Scripts by the callee's last digit: 0-2 busy, 3-5 no answer, 6-7 a voicemail greeting, 8 failed, 9 a person. */
+export function scriptFor(to: string): TwilioCallScript {
+  const digit = Number(to.slice(-1));
+  const rang = [{ CallStatus: 'initiated' }, { CallStatus: 'ringing' }];
+  if (digit <= 2) return [...rang, { CallStatus: 'busy' }];
+  if (digit <= 5) return [...rang, { CallStatus: 'no-answer' }];
+  if (digit <= 7)
+    return [
+      ...rang,
+      { CallStatus: 'in-progress', AnsweredBy: 'machine_end_beep' },
+      { CallStatus: 'completed', AnsweredBy: 'machine_end_beep', CallDuration: '9' },
+    ];
+  if (digit === 8) return [{ CallStatus: 'initiated' }, { CallStatus: 'failed' }];
+  return [...rang, { CallStatus: 'in-progress', AnsweredBy: 'human' }, { CallStatus: 'completed', AnsweredBy: 'human', CallDuration: '1' }];
+}
+
+export interface PostedCallback {
+  url: string;
+  params: Record<string, string>;
+  status: number;
+}
+
 export interface FakeTwilio extends WireServer {
   owned: Map<string, string>;
+  /** Status callbacks posted (signed with the auth token, as Twilio does) and how the platform answered each. */
+  callbacks: PostedCallback[];
+  /** The status callbacks of a new call, by its callee; default scriptFor. */
+  script: (to: string) => TwilioCallScript;
   /** Calls created, for Calls.json lists. */
   calls: { sid: string; to: string; from: string; status: string; date_created: string }[];
   /** The next `n` call creations are made but answered 504, as when the answer is lost on the way. */
@@ -41,6 +76,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (!req.body.Url && !req.body.Twiml) return error(400, 21205, 'Url parameter is required');
       const created = { sid: sid('CA'), status: 'queued', to: req.body.To, from: req.body.From, date_created: new Date().toUTCString() };
       calls.unshift(created);
+      if (req.body.StatusCallback) {
+        const events = new URLSearchParams(req.raw).getAll('StatusCallbackEvent');
+        const steps = fake.script(created.to); // as the call is created
+        setTimeout(() => void postCallbacks(req.body.StatusCallback, events, created, steps), 20);
+      }
       if (lose > 0) {
         lose--;
         return error(504, 20504, 'Gateway timeout');
@@ -87,12 +127,45 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     }
     return error(404, 20404, `The requested resource ${req.path} was not found`);
   };
+  // Twilio sends a callback for each event asked for: `answered` is in-progress, `completed` every ending.
+  const eventOf = (status: string) => (status === 'in-progress' ? 'answered' : ['initiated', 'ringing'].includes(status) ? status : 'completed');
+  const postCallbacks = async (url: string, events: string[], call: { sid: string; to: string; from: string }, steps: TwilioCallScript) => {
+    let sequence = 0;
+    for (const step of steps) {
+      if (!events.includes(eventOf(step.CallStatus))) continue;
+      const params: Record<string, string> = {
+        AccountSid: TWILIO_SID,
+        ApiVersion: '2010-04-01',
+        CallSid: call.sid,
+        CallStatus: step.CallStatus,
+        Called: call.to,
+        Caller: call.from,
+        CallbackSource: 'call-progress-events',
+        Direction: 'outbound-api',
+        From: call.from,
+        To: call.to,
+        SequenceNumber: String(sequence++),
+        Timestamp: new Date().toUTCString(),
+        ...(step.AnsweredBy ? { AnsweredBy: step.AnsweredBy } : {}),
+        ...(step.CallDuration ? { CallDuration: step.CallDuration, Duration: '1' } : {}),
+      };
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, params) },
+        body: new URLSearchParams(params).toString(),
+      }).catch(() => null);
+      fake.callbacks.push({ url, params, status: response?.status ?? 0 });
+    }
+  };
   const server = await startWireServer(handle);
-  return Object.assign(server, {
+  const fake = Object.assign(server, {
+    callbacks: [] as PostedCallback[],
+    script: scriptFor,
     owned,
     calls,
     loseAnswers: (n: number) => {
       lose = n;
     },
   });
+  return fake;
 }

@@ -26,6 +26,7 @@ import { Migration20261124130000_live_calls } from './Migration20261124130000_li
 import { Migration20261125100000_idempotency_record } from './Migration20261125100000_idempotency_record.js';
 import { Migration20261125120000_agent_archive } from './Migration20261125120000_agent_archive.js';
 import { Migration20261125140000_stats_grains } from './Migration20261125140000_stats_grains.js';
+import { Migration20261125150000_carrier_call_status } from './Migration20261125150000_carrier_call_status.js';
 import { Migration20261124150000_webhook_first_attempt } from './Migration20261124150000_webhook_first_attempt.js';
 import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
 
@@ -57,4 +58,5 @@ export const migrationsList = [
   { name: 'Migration20261125100000_idempotency_record', class: Migration20261125100000_idempotency_record },
   { name: 'Migration20261125120000_agent_archive', class: Migration20261125120000_agent_archive },
   { name: 'Migration20261125140000_stats_grains', class: Migration20261125140000_stats_grains },
+  { name: 'Migration20261125150000_carrier_call_status', class: Migration20261125150000_carrier_call_status },
 ];

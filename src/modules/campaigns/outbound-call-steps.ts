@@ -7,7 +7,8 @@ import type { EndReason, SessionKind } from '../calls/calls.entity.js';
 import { recordSessions } from '../calls/record-sessions.js';
 import { runConversation, type EngineDeps } from '../engine/run-conversation.js';
 import { dncCheck } from '../outbound/dnc-check.js';
-import { placeCall } from '../telephony/place-call.js';
+import { awaitCarrierOutcome, placeCall } from '../telephony/place-call.js';
+import { providerFor } from '../telephony/connections.js';
 import type { TelephonySettings } from '../telephony/connections.js';
 import { CALL_OUTCOMES, type CallOutcome } from '../telephony/telephony.entity.js';
 import { OutboundCall, TERMINAL_OUTBOUND_CALL_STATUSES, type OutboundCallStatus } from './campaigns.entity.js';
@@ -53,14 +54,45 @@ export async function dialOutboundCall(em: Em, settings: TelephonySettings, id: 
     idempotencyKey: call.dialKey,
   });
   await em.nativeUpdate(OutboundCall, { id }, { callLogId: placed.callLogId });
-  // Real carriers answer `queued` and report the outcome later by webhook, which is not wired to this workflow yet.
-  if (!CALL_OUTCOMES.includes(placed.status as CallOutcome)) {
-    throw new DomainError('UNPROCESSABLE', `${placed.provider} calls report their outcome by webhook, which outbound calls do not follow yet`, {
-      provider: placed.provider,
-    });
+  if (CALL_OUTCOMES.includes(placed.status as CallOutcome)) return placed.status as CallOutcome;
+  // Real carriers answer `queued` and report the outcome later, by signed callbacks to PUBLIC_URL.
+  const carrier = placed.provider === 'twilio' ? 'Twilio' : 'Telnyx';
+  if (!placed.reportsOutcome) {
+    throw new DomainError(
+      'UNPROCESSABLE',
+      `${carrier} reports a call’s outcome by signed callbacks to PUBLIC_URL${placed.provider === 'telnyx' ? ', verified with the connection’s public_key' : ''}, which is not set: the outcome cannot be learned`,
+      { provider: placed.provider },
+    );
   }
-  return placed.status as CallOutcome;
+  const outcome = await awaitCarrierOutcome(em, placed.callLogId, CARRIER_OUTCOME_WAIT_MS);
+  if (outcome === null || outcome === 'answered') {
+    // Placed without call instructions, the call carries no audio yet: an answered one is hung up too.
+    const { provider } = await providerFor(em, call.organization, call.connectionId, settings);
+    await provider.hangUp(placed.callId).catch(() => undefined);
+  }
+  if (outcome === null) {
+    throw new DomainError(
+      'UNAVAILABLE',
+      `No status came from ${carrier} within ${CARRIER_OUTCOME_WAIT_MS / 1000} s: check that PUBLIC_URL reaches this platform`,
+      {
+        provider: placed.provider,
+      },
+    );
+  }
+  if (outcome === 'answered') {
+    throw new DomainError(
+      'UNPROCESSABLE',
+      `The callee answered, but calls through ${carrier} carry no audio yet (media streams are not built): it was hung up`,
+      {
+        provider: placed.provider,
+      },
+    );
+  }
+  return outcome;
 }
+
+/** How long a dial through a carrier waits for its outcome: Twilio rings for 60 s, and detecting a machine takes up to 30 s more. */
+export const CARRIER_OUTCOME_WAIT_MS = 150_000;
 
 /** The answered call's conversation through the engine, written once as the call's session. */
 export async function converseOutboundCall(deps: EngineDeps, id: string): Promise<{ sessionId: string; endReason: string; costMicros: number }> {

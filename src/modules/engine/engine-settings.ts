@@ -13,14 +13,17 @@ export interface EngineSettings {
   modelTimeoutMs: number;
   /** How long an Ask-permission request waits for the caller's answer (CONFIRMATION_TIMEOUT_MS). */
   confirmationTimeoutMs: number;
+  /** Where carriers reach this platform (PUBLIC_URL): their status callbacks go to it. Absent: none are asked for. */
+  publicUrl?: string;
 }
 
-export function engineSettingsFrom(config: Pick<Config, 'secrets' | 'outbound' | 'engine'>): EngineSettings {
+export function engineSettingsFrom(config: Pick<Config, 'secrets' | 'outbound' | 'engine'> & { http?: Pick<Config['http'], 'publicUrl'> }): EngineSettings {
   return {
     encryptionKey: config.secrets.encryptionKey,
     allowedHosts: config.outbound.allowedHosts,
     modelTimeoutMs: config.engine.modelTimeoutMs,
     confirmationTimeoutMs: config.engine.confirmationTimeoutMs,
+    publicUrl: config.http?.publicUrl?.replace(/\/+$/, ''),
   };
 }
 

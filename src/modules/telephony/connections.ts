@@ -26,7 +26,7 @@ export async function providerFor(
   connectionId: string | undefined | null,
   settings: TelephonySettings,
   field = 'connection_id',
-): Promise<{ provider: TelephonyProvider; connection: TelephonyConnection | null }> {
+): Promise<{ provider: TelephonyProvider; connection: TelephonyConnection | null; credentials?: unknown }> {
   if (!connectionId) return { provider: createSimulatedCarrier(), connection: null };
   const connection = await em.findOne(TelephonyConnection, { id: connectionId, organization: organizationId });
   if (!connection) {
@@ -39,5 +39,5 @@ export async function providerFor(
   if (connection.provider === 'simulated') return { provider: createSimulatedCarrier(connection.simulation ?? DEFAULT_SIMULATION), connection };
   if (!connection.credentialsEncrypted || !connection.baseUrl) throw notFound('Telephony connection credentials', connection.id);
   const credentials: unknown = JSON.parse(decryptSecret(settings.encryptionKey, connection.credentialsEncrypted, organizationId));
-  return { provider: clientFor(connection.provider, credentials, connection.baseUrl, settings), connection };
+  return { provider: clientFor(connection.provider, credentials, connection.baseUrl, settings), connection, credentials };
 }

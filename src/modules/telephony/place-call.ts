@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { E164Number } from './telephony.schemas.js';
 import { providerFor, type TelephonySettings } from './connections.js';
 import type { FoundCall, TelephonyProvider } from './telephony-provider.js';
+import { twilioStatusUrl } from './twilio-status.js';
+import { telnyxEventsUrl } from './telnyx-events.js';
+import type { TelnyxCredentials } from './telnyx-client.js';
+import type { CallOutcome } from './telephony.entity.js';
 
 export const PlaceCallInput = z
   .object({
@@ -27,6 +31,11 @@ export interface PlaceCallResult {
   status: string;
   /** True when this key had placed a call before: that first call is returned, nothing was dialled. */
   deduplicated: boolean;
+  /**
+   * True when the provider reports the call's outcome later, by signed callbacks to PUBLIC_URL
+   * (carrier_call_log.outcome; awaitCarrierOutcome): Twilio, and Telnyx with the account's public key.
+   */
+  reportsOutcome: boolean;
 }
 
 interface LogRow {
@@ -100,8 +109,17 @@ async function settleInDoubt(
  */
 export async function placeCall(em: Em, settings: TelephonySettings, input: PlaceCallInput): Promise<PlaceCallResult> {
   const call = parseInput(PlaceCallInput, input, '');
-  const { provider, connection } = await providerFor(em, call.organizationId, call.connectionId, settings, 'connectionId');
+  const { provider, connection, credentials } = await providerFor(em, call.organizationId, call.connectionId, settings, 'connectionId');
   const kind = provider.kind;
+  // Where the provider posts the call's progress, naming its log row (twilio-status.ts, telnyx-events.ts).
+  const callbackUrl = (rowId: string): string | undefined =>
+    !settings.publicUrl
+      ? undefined
+      : kind === 'twilio'
+        ? twilioStatusUrl(settings.publicUrl, rowId)
+        : kind === 'telnyx' && (credentials as TelnyxCredentials | undefined)?.public_key
+          ? telnyxEventsUrl(settings.publicUrl, rowId)
+          : undefined;
 
   if (kind === 'simulated') {
     const placed = await provider.placeCall(call);
@@ -116,9 +134,16 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
       placed.callId,
       placed.status,
     ]);
-    if (inserted) return { callLogId: inserted.id, provider: kind, callId: placed.callId, status: placed.status, deduplicated: false };
+    if (inserted) return { callLogId: inserted.id, provider: kind, callId: placed.callId, status: placed.status, deduplicated: false, reportsOutcome: false };
     const existing = await readLog(em, kind, call.idempotencyKey);
-    return { callLogId: existing.id, provider: kind, callId: existing.provider_call_id ?? placed.callId, status: existing.status, deduplicated: true };
+    return {
+      callLogId: existing.id,
+      provider: kind,
+      callId: existing.provider_call_id ?? placed.callId,
+      status: existing.status,
+      deduplicated: true,
+      reportsOutcome: false,
+    };
   }
 
   const [reserved] = await sql<LogRow>(em, insertLog, [
@@ -138,11 +163,27 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
   } else {
     const existing = await readLog(em, kind, call.idempotencyKey);
     if (existing.provider_call_id) {
-      return { callLogId: existing.id, provider: kind, callId: existing.provider_call_id, status: existing.status, deduplicated: true };
+      return {
+        callLogId: existing.id,
+        provider: kind,
+        callId: existing.provider_call_id,
+        status: existing.status,
+        deduplicated: true,
+        reportsOutcome: callbackUrl(existing.id) !== undefined,
+      };
     }
     if (kind === 'twilio') {
       const settled = existing.status === 'in_doubt' ? await settleInDoubt(em, provider, existing, call) : null;
-      if (settled?.found) return { callLogId: existing.id, provider: kind, callId: settled.found.callId, status: settled.found.status, deduplicated: true };
+      if (settled?.found) {
+        return {
+          callLogId: existing.id,
+          provider: kind,
+          callId: settled.found.callId,
+          status: settled.found.status,
+          deduplicated: true,
+          reportsOutcome: callbackUrl(existing.id) !== undefined,
+        };
+      }
       if (!settled) {
         throw new DomainError(
           'CONFLICT',
@@ -158,9 +199,22 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
   }
 
   try {
-    const placed = await provider.placeCall(call);
-    await sql(em, 'update carrier_call_log set provider_call_id = ?, status = ? where id = ?', [placed.callId, placed.status, rowId]);
-    return { callLogId: rowId, provider: kind, callId: placed.callId, status: placed.status, deduplicated: false };
+    const statusCallbackUrl = callbackUrl(rowId);
+    const placed = await provider.placeCall({ ...call, statusCallbackUrl });
+    // A status callback may have come before this answer: it is newer than `queued`, so it stays.
+    await sql(
+      em,
+      'update carrier_call_log set provider_call_id = coalesce(provider_call_id, ?), status = case when status_sequence is null then ? else status end where id = ?',
+      [placed.callId, placed.status, rowId],
+    );
+    return {
+      callLogId: rowId,
+      provider: kind,
+      callId: placed.callId,
+      status: placed.status,
+      deduplicated: false,
+      reportsOutcome: statusCallbackUrl !== undefined,
+    };
   } catch (error) {
     const ambiguous = error instanceof DomainError && (error.code === 'BAD_GATEWAY' || error.code === 'UNAVAILABLE');
     if (ambiguous && kind === 'twilio') {
@@ -180,4 +234,21 @@ async function readLog(em: Em, provider: string, key: string): Promise<LogRow> {
   const [row] = await sql<LogRow>(em, 'select id, provider_call_id, status from carrier_call_log where provider = ? and idempotency_key = ?', [provider, key]);
   if (!row) throw new DomainError('CONFLICT', `The call with idempotency key ${key} was removed while it was read: try again`);
   return row;
+}
+
+/**
+ * The outcome the provider's status callbacks decide for a call placed
+ * through it (carrier_call_log.outcome, written by twilio-status.ts on
+ * whichever API process the callback reaches), waited for up to `timeoutMs`;
+ * null when none came by then. Read every `pollMs`: the caller is an activity
+ * that heartbeats meanwhile.
+ */
+export async function awaitCarrierOutcome(em: Em, callLogId: string, timeoutMs: number, pollMs = 500): Promise<CallOutcome | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await sql<{ outcome: CallOutcome | null }>(em, 'select outcome from carrier_call_log where id = ?', [callLogId]);
+    if (row?.outcome) return row.outcome;
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
+  }
 }

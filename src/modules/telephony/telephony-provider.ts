@@ -18,6 +18,8 @@ export interface PlaceCallInput {
   idempotencyKey: string;
   /** Where the provider fetches call instructions / posts events (TwiML URL, Telnyx webhook). */
   webhookUrl?: string;
+  /** Where the provider posts the call's progress (Twilio's StatusCallback): the outcome is learned from it. */
+  statusCallbackUrl?: string;
 }
 
 export interface PlacedCall {

@@ -162,6 +162,14 @@ const CarrierCallLogSchema = defineEntity({
     providerCallId: p.string().length(200).nullable(),
     /** The simulated carrier knows the outcome at once; real providers report it later (queued). */
     status: p.string().length(20),
+    /** The outcome the provider's status callbacks decided (a CallOutcome); null until one does. */
+    outcome: p.string().length(20).nullable(),
+    /** The order of the callback that set `status` (Twilio's SequenceNumber): a later one that arrives first wins. */
+    statusSequence: p.integer().nullable(),
+    /** Who answered, by the provider's answering-machine detection (Twilio's AnsweredBy). */
+    answeredBy: p.string().length(40).nullable(),
+    durationSeconds: p.integer().nullable(),
+    statusUpdatedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -120,6 +120,17 @@ export const CreateConnectionBody = z
           .object({
             api_key: z.string().trim().min(8).max(500).describe('A Telnyx API key (KEY...). Stored encrypted, never returned.'),
             call_control_app_id: z.string().trim().min(1).max(100).optional().describe('The Call Control application outbound calls use.'),
+            public_key: z
+              .string()
+              .trim()
+              .refine(
+                (key) => /^[A-Za-z0-9+/]{43}=$/.test(key) && Buffer.from(key, 'base64').length === 32,
+                'must be an Ed25519 public key in base64 (44 characters)',
+              )
+              .optional()
+              .describe(
+                "The account's public key (Telnyx portal, Keys & Credentials): it verifies the call events Telnyx posts. Without it, dials cannot learn their outcome.",
+              ),
           })
           .strict(),
       })

@@ -16,6 +16,8 @@ export interface TelnyxCredentials {
   api_key: string;
   /** The Call Control application (its "connection_id") calls are placed through; needed only to place calls. */
   call_control_app_id?: string;
+  /** The account's Ed25519 public key (base64, from the Telnyx portal): it verifies the call events Telnyx posts. */
+  public_key?: string;
 }
 
 export const TELNYX_BASE_URL = 'https://api.telnyx.com';
@@ -59,7 +61,9 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
           connection_id: credentials.call_control_app_id,
           to: input.to,
           from: input.from,
-          ...(input.webhookUrl ? { webhook_url: input.webhookUrl } : {}),
+          // The call's events, posted signed to the platform (telnyx-events.ts), with answering-machine detection.
+          ...(input.webhookUrl ? { webhook_url: input.webhookUrl } : input.statusCallbackUrl ? { webhook_url: input.statusCallbackUrl } : {}),
+          ...(input.statusCallbackUrl ? { webhook_url_method: 'POST', answering_machine_detection: 'detect' } : {}),
         },
         { headers: { 'idempotency-key': input.idempotencyKey } },
       );

@@ -30,8 +30,12 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
   const auth = `Basic ${Buffer.from(`${credentials.account_sid}:${credentials.auth_token}`).toString('base64')}`;
   const account = `/2010-04-01/Accounts/${encodeURIComponent(credentials.account_sid)}`;
 
-  async function call(method: 'GET' | 'POST', path: string, form?: Record<string, string | undefined>, query?: Record<string, string | undefined>) {
-    const body = form ? new URLSearchParams(Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined)).toString() : undefined;
+  async function call(method: 'GET' | 'POST', path: string, form?: Record<string, string | string[] | undefined>, query?: Record<string, string | undefined>) {
+    // A list is sent as the field repeated, as Twilio takes list parameters (StatusCallbackEvent).
+    const fields = form
+      ? Object.entries(form).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x])))
+      : [];
+    const body = form ? new URLSearchParams(fields).toString() : undefined;
     const response = await wireRequest('Twilio', wire, method, path, {
       headers: { authorization: auth, ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
       body,
@@ -49,6 +53,16 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
         To: input.to,
         From: input.from,
         ...(input.webhookUrl ? { Url: input.webhookUrl } : { Twiml: '<Response><Hangup/></Response>' }),
+        // The call's progress, posted signed to the platform (twilio-status.ts), and answering-machine detection:
+        // AnsweredBy tells a person from a voicemail greeting.
+        ...(input.statusCallbackUrl
+          ? {
+              StatusCallback: input.statusCallbackUrl,
+              StatusCallbackMethod: 'POST',
+              StatusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+              MachineDetection: 'Enable',
+            }
+          : {}),
       });
       if (typeof json?.sid !== 'string') throw new DomainError('BAD_GATEWAY', 'Twilio created a call without a sid', { provider: 'Twilio' });
       return { callId: json.sid, status: 'queued' };

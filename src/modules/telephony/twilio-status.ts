@@ -1,0 +1,111 @@
+import { sql, type Em } from '../../db/orm.js';
+import { recordCarrierProgress } from './carrier-progress.js';
+import { DomainError } from '../errors.js';
+import { decryptSecret } from '../secrets/secret-box.js';
+import type { CallOutcome } from './telephony.entity.js';
+import type { TwilioCredentials } from './twilio-client.js';
+import { verifyTwilioSignature, type FormParams } from './twilio-signature.js';
+
+/**
+ * Twilio's status callbacks (issue 15): each call placed through a Twilio
+ * connection names, as its StatusCallback, this route with its carrier log
+ * row, so the callback finds its call even when it arrives before the
+ * placement's answer has been written. The URL is part of what Twilio signs:
+ * nobody without the account's auth token can post to it.
+ */
+export const TWILIO_STATUS_ROUTE = '/carriers/twilio/status/:call_log_id';
+
+export function twilioStatusUrl(publicUrl: string, callLogId: string): string {
+  return `${publicUrl}/carriers/twilio/status/${encodeURIComponent(callLogId)}`;
+}
+
+/** Twilio's CallStatus values that end a call, and the outcome each means. */
+const ENDED: Record<string, CallOutcome | 'answered_or_voicemail'> = {
+  completed: 'answered_or_voicemail',
+  busy: 'busy',
+  'no-answer': 'no_answer',
+  failed: 'failed',
+  canceled: 'failed',
+};
+const CALL_STATUSES = ['queued', 'initiated', 'ringing', 'in-progress', ...Object.keys(ENDED)];
+
+/**
+ * The outcome a callback decides, if it decides one: an answer is `voicemail`
+ * when answering-machine detection heard a machine, `failed` for a fax, else
+ * `answered`; a call that ended unanswered says how (busy, no-answer, failed,
+ * canceled). Queued, initiated and ringing decide nothing yet.
+ */
+export function twilioOutcome(callStatus: string, answeredBy: string | undefined): CallOutcome | null {
+  const answer = (): CallOutcome => (answeredBy?.startsWith('machine') ? 'voicemail' : answeredBy === 'fax' ? 'failed' : 'answered');
+  if (callStatus === 'in-progress') return answer();
+  const ended = ENDED[callStatus];
+  if (ended === undefined) return null;
+  return ended === 'answered_or_voicemail' ? answer() : ended;
+}
+
+interface LogRow {
+  organization_id: string;
+  provider_call_id: string | null;
+  credentials_encrypted: string | null;
+}
+
+const field = (params: FormParams, name: string): string | undefined => {
+  const value = params[name];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+};
+
+/**
+ * Records one status callback on its call's carrier log row, once its
+ * signature is checked against the connection's auth token (`url`: the
+ * address Twilio posted to, as it was given it). The row keeps the status of
+ * the latest callback by Twilio's SequenceNumber (callbacks can arrive out of
+ * order), and the first outcome one decides. Refusals: an unknown row or one
+ * not placed through Twilio (NOT_FOUND), a missing or wrong signature
+ * (FORBIDDEN, nothing recorded), a callback of another call than the row's
+ * (CONFLICT), fields missing or malformed (VALIDATION_FAILED).
+ */
+export async function recordTwilioStatus(
+  em: Em,
+  encryptionKey: Buffer,
+  input: { callLogId: string; url: string; params: FormParams; signature: string | undefined },
+): Promise<{ status: string; outcome: CallOutcome | null }> {
+  const [row] = await sql<LogRow>(
+    em,
+    `select l.organization_id, l.provider_call_id, c.credentials_encrypted
+       from carrier_call_log l join telephony_connection c on c.id = l.connection_id
+      where l.id = ? and l.provider = 'twilio'`,
+    [input.callLogId],
+  );
+  if (!row?.credentials_encrypted) {
+    throw new DomainError('NOT_FOUND', `Call ${input.callLogId} was not placed through Twilio here`, { resource: 'Carrier call', id: input.callLogId });
+  }
+  const credentials = JSON.parse(decryptSecret(encryptionKey, row.credentials_encrypted, row.organization_id)) as TwilioCredentials;
+  if (!verifyTwilioSignature(credentials.auth_token, input.url, input.params, input.signature)) {
+    throw new DomainError('FORBIDDEN', input.signature ? 'The X-Twilio-Signature does not match this request' : 'The X-Twilio-Signature header is missing');
+  }
+
+  const callSid = field(input.params, 'CallSid');
+  const callStatus = field(input.params, 'CallStatus');
+  const sequence = Number(field(input.params, 'SequenceNumber') ?? 0);
+  const issues = [
+    ...(callSid ? [] : [{ field: 'CallSid', message: 'is required' }]),
+    ...(callStatus && CALL_STATUSES.includes(callStatus) ? [] : [{ field: 'CallStatus', message: `must be one of ${CALL_STATUSES.join(', ')}` }]),
+    ...(Number.isInteger(sequence) && sequence >= 0 ? [] : [{ field: 'SequenceNumber', message: 'must be a whole number' }]),
+  ];
+  if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', 'The status callback is malformed', { issues });
+  if (row.provider_call_id && row.provider_call_id !== callSid) {
+    throw new DomainError('CONFLICT', `This callback is of call ${callSid}, not of ${row.provider_call_id}`);
+  }
+
+  const answeredBy = field(input.params, 'AnsweredBy');
+  const duration = Number(field(input.params, 'CallDuration'));
+  const outcome = twilioOutcome(callStatus!, answeredBy);
+  return recordCarrierProgress(em, input.callLogId, {
+    sequence,
+    status: callStatus!,
+    callId: callSid!,
+    outcome: { sql: '?::text', params: [outcome] },
+    answeredBy: answeredBy ?? null,
+    durationSeconds: Number.isInteger(duration) ? duration : null,
+  });
+}
