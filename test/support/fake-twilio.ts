@@ -48,6 +48,8 @@ export interface FakeTwilio extends WireServer {
   callbacks: PostedCallback[];
   /** The status callbacks of a new call, by its callee; default scriptFor. */
   script: (to: string) => TwilioCallScript;
+  /** How long the call takes between two callbacks (default 0): calls then stay in flight a while. */
+  stepDelayMs: number;
   /** Calls created, for Calls.json lists. */
   calls: { sid: string; to: string; from: string; status: string; date_created: string }[];
   /** The next `n` call creations are made but answered 504, as when the answer is lost on the way. */
@@ -133,6 +135,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     let sequence = 0;
     for (const step of steps) {
       if (!events.includes(eventOf(step.CallStatus))) continue;
+      if (fake.stepDelayMs > 0 && sequence > 0) await new Promise((resolve) => setTimeout(resolve, fake.stepDelayMs));
       const params: Record<string, string> = {
         AccountSid: TWILIO_SID,
         ApiVersion: '2010-04-01',
@@ -161,6 +164,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const fake = Object.assign(server, {
     callbacks: [] as PostedCallback[],
     script: scriptFor,
+    stepDelayMs: 0,
     owned,
     calls,
     loseAnswers: (n: number) => {
