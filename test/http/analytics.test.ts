@@ -355,6 +355,17 @@ describe('GET /v1/call_session/analytics/time_series', () => {
     expect((await get('time_series', TWO_DAYS)).body.time_series.points).toEqual(res.body.time_series.points);
   });
 
+  it("keeps a renamed zone under the name asked for (Asia/Kolkata, not ICU's Asia/Calcutta), and counts in it", async () => {
+    for (const zone of ['Asia/Kolkata', 'Europe/Kyiv']) {
+      const res = await get('heatmap', `${TWO_DAYS}&time_zone=${zone}`);
+      expect([zone, res.status, res.body.heatmap.time_zone]).toEqual([zone, 200, zone]);
+    }
+    const kolkata = (await get('time_series', `${TWO_DAYS}&interval=day&time_zone=Asia/Kolkata`)).body.time_series;
+    const calcutta = (await get('time_series', `${TWO_DAYS}&interval=day&time_zone=Asia/Calcutta`)).body.time_series;
+    expect([kolkata.time_zone, calcutta.time_zone]).toEqual(['Asia/Kolkata', 'Asia/Calcutta']);
+    expect(kolkata.points).toEqual(calcutta.points);
+  });
+
   it('counts days in the time zone: New York days start at 05:00 UTC', async () => {
     const res = await get('time_series', `${TWO_DAYS}&interval=day&time_zone=america/new_york`);
     expect(res.status).toBe(200);

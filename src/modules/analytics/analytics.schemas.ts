@@ -16,7 +16,8 @@ export type GroupBy = (typeof GROUP_BY)[number];
  * IANA names only. Intl also accepts offsets such as `+05:30`, but PostgreSQL
  * reads those as POSIX zones with the sign inverted, so they are refused. The
  * name is returned in its canonical spelling (`america/new_york` becomes
- * `America/New_York`).
+ * `America/New_York`), and a current name stays as given (`Asia/Kolkata`, not
+ * ICU's `Asia/Calcutta`).
  */
 const TimeZone = z
   .string()
@@ -35,7 +36,9 @@ const TimeZone = z
       ctx.addIssue({ code: 'custom', message: `${value} is not an IANA time zone name (such as UTC or America/New_York)` });
       return z.NEVER;
     }
-    return canonical;
+    // ICU's canonical name of a renamed zone is its old one (Asia/Kolkata gives Asia/Calcutta, Europe/Kyiv
+    // Europe/Kiev): only the spelling of the name asked for is corrected, never the name itself.
+    return canonical.toLowerCase() === value.toLowerCase() ? canonical : value;
   })
   .default('UTC')
   .openapi({ type: 'string', example: 'America/New_York' })
