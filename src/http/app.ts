@@ -150,6 +150,7 @@ export function createApp(deps: AppDeps): Koa {
     await recordTelnyxEvent(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
       callLogId: ctx.params.call_log_id,
       rawBody: ctx.request.rawBody ?? '',
+      body: ctx.request.body,
       signature: ctx.get('telnyx-signature-ed25519') || undefined,
       timestamp: ctx.get('telnyx-timestamp') || undefined,
     });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@jest/globals';
@@ -13,6 +14,7 @@ import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
 import { purchasePhoneNumber } from '../../src/modules/telephony/purchase-phone-number.js';
 import { searchPhoneNumbers } from '../../src/modules/telephony/search-phone-numbers.js';
+import { importPhoneNumber } from '../../src/modules/telephony/import-phone-number.js';
 
 /** Rules of the simulated model: the default customer script ends the call politely. */
 export const agentRules = [
@@ -26,13 +28,41 @@ export interface CampaignTenant {
   callers: string[];
 }
 
+/** A published agent of `tenant` on the simulated model (agentRules). */
+export async function publishedAgent(t: TestApp, tenant: TestTenant): Promise<AgentView> {
+  const agent = await makeAgent(t, tenant, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: agentRules } } as never);
+  await publishAgent(t.orm.em.fork(), systemPrincipal(tenant.organizationId), publishAgent.input.parse({ agentId: agent.agent_id }));
+  return agent;
+}
+
 /** A new organization with a published agent on the simulated model and `callers` numbers bought from the simulated carrier. */
 export async function campaignTenant(t: TestApp, callers = 2): Promise<CampaignTenant> {
   const tenant = await createTenant(t);
-  const system = systemPrincipal(tenant.organizationId);
-  const agent = await makeAgent(t, tenant, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: agentRules } } as never);
-  await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+  const agent = await publishedAgent(t, tenant);
   return { tenant, agent, callers: await buyNumbers(t, tenant.organizationId, callers) };
+}
+
+/**
+ * A number the carrier account (`owned`: the fake carrier's numbers) holds, imported into the tenant through
+ * `connectionId`. Numbers are unique across the shared test database: a taken one is skipped.
+ */
+export async function importedNumber(t: TestApp, tenant: TestTenant, owned: Map<string, string>, connectionId: string): Promise<string> {
+  const settings = engineSettingsFrom(t.deps.config);
+  for (;;) {
+    const number = `+1646555${String(randomInt(10_000)).padStart(4, '0')}`;
+    owned.set(number, `PN${randomInt(1e9)}`);
+    try {
+      await importPhoneNumber(
+        t.orm.em.fork(),
+        systemPrincipal(tenant.organizationId),
+        importPhoneNumber.input.parse({ connection_id: connectionId, number }),
+        settings,
+      );
+      return number;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;
+    }
+  }
 }
 
 /**

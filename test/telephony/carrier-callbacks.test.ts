@@ -1,19 +1,13 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { randomInt } from 'node:crypto';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../support/worker.js';
 import { createTenant, unique, type TestTenant } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
 import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeTelnyx, telnyxScriptFor, telnyxSign, TELNYX_KEY, TELNYX_PUBLIC_KEY, type FakeTelnyx } from '../support/fake-telnyx.js';
-import { campaignApi, nyNumbers, type CampaignBody } from '../campaigns/support.js';
-import { makeAgent } from '../support/engine.js';
+import { campaignApi, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
-import { DomainError } from '../../src/modules/errors.js';
 import { engineSettingsFrom, type EngineSettings } from '../../src/modules/engine/engine-settings.js';
-import { systemPrincipal } from '../../src/modules/org/permissions.js';
-import { publishAgent } from '../../src/modules/agents/publish-agent.js';
-import { importPhoneNumber } from '../../src/modules/telephony/import-phone-number.js';
 import { awaitCarrierOutcome, placeCall } from '../../src/modules/telephony/place-call.js';
 import { twilioSignature, verifyTwilioSignature } from '../../src/modules/telephony/twilio-signature.js';
 import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
@@ -67,20 +61,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A number of the carrier's account, imported into the tenant (numbers are unique across the shared test database). */
-async function carrierNumber(carrier: 'twilio' | 'telnyx' = 'twilio'): Promise<string> {
-  for (;;) {
-    const number = `+1646555${String(randomInt(10_000)).padStart(4, '0')}`;
-    (carrier === 'twilio' ? twilio : telnyx).owned.set(number, `PN${randomInt(1e9)}`);
-    const connection_id = carrier === 'twilio' ? connectionId : telnyxConnectionId;
-    try {
-      await importPhoneNumber(t.orm.em.fork(), systemPrincipal(a.organizationId), importPhoneNumber.input.parse({ connection_id, number }), settings);
-      return number;
-    } catch (error) {
-      if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;
-    }
-  }
-}
+/** A number of the carrier's account, imported into the tenant. */
+const carrierNumber = (carrier: 'twilio' | 'telnyx' = 'twilio') =>
+  carrier === 'twilio' ? importedNumber(t, a, twilio.owned, connectionId) : importedNumber(t, a, telnyx.owned, telnyxConnectionId);
 
 const place = (to: string) =>
   placeCall(t.orm.em.fork(), settings, { organizationId: a.organizationId, connectionId, from: '+14155550100', to, idempotencyKey: unique('call') });
@@ -209,9 +192,7 @@ describe('status callbacks', () => {
 
 describe('a single outbound call through Twilio', () => {
   it('POST /v1/outbound/call/create: a busy callee ends busy from the callbacks, and its session says so', async () => {
-    const system = systemPrincipal(a.organizationId);
-    const agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: [] } } as never);
-    await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+    const agent = await publishedAgent(t, a);
     const from = await carrierNumber();
     const created = await t.request
       .post('/v1/outbound/call/create')
@@ -337,9 +318,7 @@ describe('Telnyx call events', () => {
 for (const carrier of ['twilio', 'telnyx'] as const) {
   describe(`a campaign through ${carrier}`, () => {
     it('settles each of 50 recipients from its signed callbacks, dials nobody twice, and fails an answered call that has no audio path', async () => {
-      const system = systemPrincipal(a.organizationId);
-      const agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: [] } } as never);
-      await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+      const agent = await publishedAgent(t, a);
       const api = campaignApi(t, a);
       const numbers = nyNumbers(50, carrier === 'twilio' ? 3000 : 3100);
       const res = await api.launch({

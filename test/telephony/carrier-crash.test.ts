@@ -1,19 +1,12 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { randomInt } from 'node:crypto';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { uniqueTaskQueue } from '../support/worker.js';
 import { startChildWorker, type ChildWorker } from '../support/child-worker.js';
 import { createTenant, unique, type TestTenant } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
-import { makeAgent } from '../support/engine.js';
 import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';
-import { campaignApi, nyNumbers, type CampaignBody } from '../campaigns/support.js';
-import { DomainError } from '../../src/modules/errors.js';
+import { campaignApi, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
-import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
-import { systemPrincipal } from '../../src/modules/org/permissions.js';
-import { publishAgent } from '../../src/modules/agents/publish-agent.js';
-import { importPhoneNumber } from '../../src/modules/telephony/import-phone-number.js';
 import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
 
 /**
@@ -44,31 +37,13 @@ afterAll(async () => {
 
 describe('a worker process killed during a campaign through Twilio', () => {
   it('dials nobody twice and settles each recipient from its status callbacks', async () => {
-    const settings = engineSettingsFrom(t.deps.config);
-    const system = systemPrincipal(a.organizationId);
     const connection = await t.request
       .post('/v1/telephony/connection/create')
       .set(a.headers)
       .send({ provider: 'twilio', name: unique('twilio'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN } });
     expect(connection.status).toBe(201);
-    let caller = '';
-    while (!caller) {
-      const number = `+1646555${String(randomInt(10_000)).padStart(4, '0')}`;
-      twilio.owned.set(number, `PN${randomInt(1e9)}`);
-      try {
-        await importPhoneNumber(
-          t.orm.em.fork(),
-          system,
-          importPhoneNumber.input.parse({ connection_id: connection.body.connection.connection_id, number }),
-          settings,
-        );
-        caller = number;
-      } catch (error) {
-        if (!(error instanceof DomainError && error.code === 'CONFLICT')) throw error;
-      }
-    }
-    const agent = await makeAgent(t, a, { model: { provider: 'simulated', name: 'rules', temperature: 0, rules: [] } } as never);
-    await publishAgent(t.orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
+    const caller = await importedNumber(t, a, twilio.owned, connection.body.connection.connection_id);
+    const agent = await publishedAgent(t, a);
 
     // The worker process gets the API's PUBLIC_URL: the callback address it names must reach the API.
     const env = { PUBLIC_URL: t.baseUrl, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' };

@@ -1,6 +1,32 @@
 import { sql, type Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
+import { decryptSecret } from '../secrets/secret-box.js';
 import type { CallOutcome } from './telephony.entity.js';
+
+/**
+ * The carrier log row a callback names, with its connection's credentials
+ * decrypted (what verifies the carrier's signature); null when no call was
+ * placed through `provider` here under that id.
+ */
+export async function carrierCall<C>(
+  em: Em,
+  encryptionKey: Buffer,
+  callLogId: string,
+  provider: 'twilio' | 'telnyx',
+): Promise<{ providerCallId: string | null; credentials: C } | null> {
+  const [row] = await sql<{ organization_id: string; provider_call_id: string | null; credentials_encrypted: string | null }>(
+    em,
+    `select l.organization_id, l.provider_call_id, c.credentials_encrypted
+       from carrier_call_log l join telephony_connection c on c.id = l.connection_id
+      where l.id = ? and l.provider = ?`,
+    [callLogId, provider],
+  );
+  if (!row?.credentials_encrypted) return null;
+  return {
+    providerCallId: row.provider_call_id,
+    credentials: JSON.parse(decryptSecret(encryptionKey, row.credentials_encrypted, row.organization_id)) as C,
+  };
+}
 
 /**
  * Writes one carrier callback on its call's carrier log row (twilio-status.ts,

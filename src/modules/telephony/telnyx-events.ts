@@ -1,8 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { sql, type Em } from '../../db/orm.js';
-import { recordCarrierProgress } from './carrier-progress.js';
+import type { Em } from '../../db/orm.js';
+import { carrierCall, recordCarrierProgress } from './carrier-progress.js';
 import { DomainError } from '../errors.js';
-import { decryptSecret } from '../secrets/secret-box.js';
 import type { CallOutcome } from './telephony.entity.js';
 import type { TelnyxCredentials } from './telnyx-client.js';
 
@@ -85,19 +84,12 @@ interface EventBody {
 export async function recordTelnyxEvent(
   em: Em,
   encryptionKey: Buffer,
-  input: { callLogId: string; rawBody: string; signature: string | undefined; timestamp: string | undefined; now?: Date },
+  /** `rawBody`: the bytes Telnyx signed; `body`: the same, parsed (the body parser refuses what is not JSON). */
+  input: { callLogId: string; rawBody: string; body: unknown; signature: string | undefined; timestamp: string | undefined; now?: Date },
 ): Promise<{ status: string; outcome: CallOutcome | null } | null> {
-  const [row] = await sql<{ organization_id: string; provider_call_id: string | null; credentials_encrypted: string | null }>(
-    em,
-    `select l.organization_id, l.provider_call_id, c.credentials_encrypted
-       from carrier_call_log l join telephony_connection c on c.id = l.connection_id
-      where l.id = ? and l.provider = 'telnyx'`,
-    [input.callLogId],
-  );
-  const credentials = row?.credentials_encrypted
-    ? (JSON.parse(decryptSecret(encryptionKey, row.credentials_encrypted, row.organization_id)) as TelnyxCredentials)
-    : null;
-  if (!row || !credentials?.public_key) {
+  const call = await carrierCall<TelnyxCredentials>(em, encryptionKey, input.callLogId, 'telnyx');
+  const credentials = call?.credentials;
+  if (!call || !credentials?.public_key) {
     throw new DomainError('NOT_FOUND', `Call ${input.callLogId} was not placed here through a Telnyx connection with a public key`, {
       resource: 'Carrier call',
       id: input.callLogId,
@@ -110,12 +102,7 @@ export async function recordTelnyxEvent(
     throw new DomainError('FORBIDDEN', 'The telnyx-signature-ed25519 does not match this event');
   }
 
-  let body: EventBody;
-  try {
-    body = JSON.parse(input.rawBody) as EventBody;
-  } catch {
-    throw new DomainError('VALIDATION_FAILED', 'The event is not JSON', { issues: [{ field: '', message: 'must be JSON' }] });
-  }
+  const body = (input.body ?? {}) as EventBody;
   const event = body.data?.event_type;
   const callId = body.data?.payload?.call_control_id;
   if (typeof event !== 'string' || typeof callId !== 'string') {
@@ -126,8 +113,8 @@ export async function recordTelnyxEvent(
       ],
     });
   }
-  if (row.provider_call_id && row.provider_call_id !== callId)
-    throw new DomainError('CONFLICT', `This event is of call ${callId}, not of ${row.provider_call_id}`);
+  if (call.providerCallId && call.providerCallId !== callId)
+    throw new DomainError('CONFLICT', `This event is of call ${callId}, not of ${call.providerCallId}`);
   const rank = RANK[event];
   if (rank === undefined) return null;
 

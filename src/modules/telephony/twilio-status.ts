@@ -1,7 +1,6 @@
-import { sql, type Em } from '../../db/orm.js';
-import { recordCarrierProgress } from './carrier-progress.js';
+import type { Em } from '../../db/orm.js';
+import { carrierCall, recordCarrierProgress } from './carrier-progress.js';
 import { DomainError } from '../errors.js';
-import { decryptSecret } from '../secrets/secret-box.js';
 import type { CallOutcome } from './telephony.entity.js';
 import type { TwilioCredentials } from './twilio-client.js';
 import { verifyTwilioSignature, type FormParams } from './twilio-signature.js';
@@ -43,12 +42,6 @@ export function twilioOutcome(callStatus: string, answeredBy: string | undefined
   return ended === 'answered_or_voicemail' ? answer() : ended;
 }
 
-interface LogRow {
-  organization_id: string;
-  provider_call_id: string | null;
-  credentials_encrypted: string | null;
-}
-
 const field = (params: FormParams, name: string): string | undefined => {
   const value = params[name];
   return Array.isArray(value) ? value[value.length - 1] : value;
@@ -69,17 +62,11 @@ export async function recordTwilioStatus(
   encryptionKey: Buffer,
   input: { callLogId: string; url: string; params: FormParams; signature: string | undefined },
 ): Promise<{ status: string; outcome: CallOutcome | null }> {
-  const [row] = await sql<LogRow>(
-    em,
-    `select l.organization_id, l.provider_call_id, c.credentials_encrypted
-       from carrier_call_log l join telephony_connection c on c.id = l.connection_id
-      where l.id = ? and l.provider = 'twilio'`,
-    [input.callLogId],
-  );
-  if (!row?.credentials_encrypted) {
+  const call = await carrierCall<TwilioCredentials>(em, encryptionKey, input.callLogId, 'twilio');
+  if (!call) {
     throw new DomainError('NOT_FOUND', `Call ${input.callLogId} was not placed through Twilio here`, { resource: 'Carrier call', id: input.callLogId });
   }
-  const credentials = JSON.parse(decryptSecret(encryptionKey, row.credentials_encrypted, row.organization_id)) as TwilioCredentials;
+  const { credentials } = call;
   if (!verifyTwilioSignature(credentials.auth_token, input.url, input.params, input.signature)) {
     throw new DomainError('FORBIDDEN', input.signature ? 'The X-Twilio-Signature does not match this request' : 'The X-Twilio-Signature header is missing');
   }
@@ -93,8 +80,8 @@ export async function recordTwilioStatus(
     ...(Number.isInteger(sequence) && sequence >= 0 ? [] : [{ field: 'SequenceNumber', message: 'must be a whole number' }]),
   ];
   if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', 'The status callback is malformed', { issues });
-  if (row.provider_call_id && row.provider_call_id !== callSid) {
-    throw new DomainError('CONFLICT', `This callback is of call ${callSid}, not of ${row.provider_call_id}`);
+  if (call.providerCallId && call.providerCallId !== callSid) {
+    throw new DomainError('CONFLICT', `This callback is of call ${callSid}, not of ${call.providerCallId}`);
   }
 
   const answeredBy = field(input.params, 'AnsweredBy');
