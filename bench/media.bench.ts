@@ -82,7 +82,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /** An agent on the simulated model, published, with a test whose customer turns give the recognizer its grammar; and a number routed to it. */
-async function agentLine(orm: Orm, organizationId: string, settings: ReturnType<typeof engineSettingsFrom>, body: object, phrases: string[]): Promise<string> {
+export async function agentLine(
+  orm: Orm,
+  organizationId: string,
+  settings: ReturnType<typeof engineSettingsFrom>,
+  body: object,
+  phrases: string[],
+): Promise<string> {
   const system = systemPrincipal(organizationId);
   const agent = await createAgent(orm.em.fork(), system, { name: `Media bench ${phrases[0]}`, prompt: 'You are the front desk. Be brief.', ...body } as never);
   await publishAgent(orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
@@ -108,7 +114,7 @@ async function agentLine(orm: Orm, organizationId: string, settings: ReturnType<
 }
 
 /** The caller's phrase as sipp would stream it (headerless PCMU) and its last 20 ms frame louder than −50 dBFS (the turn detector's floor). */
-function phraseAudio(dir: string): { audio: Buffer; lastVoicedFrame: number } {
+export function phraseAudio(dir: string): { audio: Buffer; lastVoicedFrame: number } {
   const wav = join(dir, 'phrase.wav');
   execFileSync('espeak-ng', ['-v', 'en-us', '-w', wav, PHRASE]);
   const audio = execFileSync('sox', [wav, '-r', '8000', '-c', '1', '-t', 'ul', '-'], { maxBuffer: 16 << 20 });
@@ -245,7 +251,7 @@ async function level(child: MediaChild, uas: SipUserAgent[], target: string, n: 
   const until = performance.now() + 30_000;
   while (child.reports.length - firstReport < live.length && performance.now() < until) await sleep(100);
   for (const report of child.reports.slice(firstReport)) {
-    const p = report.rtp.pacer;
+    const p = report.rtp!.pacer;
     result.pacer.late += p.lateTicks;
     result.pacer.skipped += p.skippedTicks;
     result.pacer.maxLateMs = Math.max(result.pacer.maxLateMs, p.maxLatenessMs);

@@ -186,7 +186,7 @@ function temporalConfig(bin: TemporalServerBinaries, pgUrl: URL, name: string, p
   return yaml;
 }
 
-function haproxyConfig(port: number, apiPorts: number[]): string {
+function haproxyConfig(port: number, apiPorts: number[], streamPorts: number[]): string {
   return `# Written by scripts/production-shape.ts (the same policy as deploy/haproxy.cfg).
 global
   maxconn 4096
@@ -203,6 +203,9 @@ defaults
 
 frontend api
   bind 127.0.0.1:${port}
+  # Carriers' media streams (WebSockets) go to the media processes; everything else to the API.
+  acl carrier_stream path_reg ^/carriers/(twilio|telnyx)/stream/
+  use_backend media if carrier_stream
   default_backend api
 
 backend api
@@ -211,7 +214,19 @@ backend api
   http-check expect status 200
   default-server inter 500ms fall 2 rise 1
 ${apiPorts.map((p, i) => `  server api${i} 127.0.0.1:${p} check`).join('\n')}
-`;
+${
+  streamPorts.length
+    ? `
+backend media
+  balance leastconn
+  timeout tunnel 2h
+  option httpchk GET /healthz
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 1
+${streamPorts.map((p, i) => `  server media${i} 127.0.0.1:${p} check`).join('\n')}
+`
+    : ''
+}`;
 }
 
 /**
@@ -401,11 +416,21 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     });
   }
   const sipAddresses: string[] = [];
+  const streamPorts: number[] = [];
   for (let i = 0; i < (options.media ?? 0); i++) {
     const sipPort = await freeUdpPort();
     sipAddresses.push(`127.0.0.1:${sipPort}`);
+    const streamPort = await freePort();
+    streamPorts.push(streamPort);
     const rtpMin = 36_000 + 200 * i + 2 * Math.floor(Math.random() * 40);
-    const mediaEnv = { ...appEnv, SIP_HOST: '127.0.0.1', SIP_PORT: String(sipPort), RTP_PORT_MIN: String(rtpMin), RTP_PORT_MAX: String(rtpMin + 119) };
+    const mediaEnv = {
+      ...appEnv,
+      SIP_HOST: '127.0.0.1',
+      SIP_PORT: String(sipPort),
+      MEDIA_STREAM_PORT: String(streamPort),
+      RTP_PORT_MIN: String(rtpMin),
+      RTP_PORT_MAX: String(rtpMin + 119),
+    };
     specs.set(key('media', i), {
       // Without V8's memory reducer, as scripts/run.sh and the image run the media role (decision 0028).
       start: () => launch('media', i, process.execPath, ['--no-memory-reducer', ...node('src/main.ts'), 'media'], mediaEnv, sipPort, appDir),
@@ -413,7 +438,7 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     });
   }
   const haproxyCfg = join(dir, 'haproxy.cfg');
-  writeFileSync(haproxyCfg, haproxyConfig(lbPort, apiPorts));
+  writeFileSync(haproxyCfg, haproxyConfig(lbPort, apiPorts, streamPorts));
   specs.set(key('haproxy', 0), {
     start: () => launch('haproxy', 0, '/usr/sbin/haproxy', ['-f', haproxyCfg, '-db']),
     ready: (p) => waitFor('HAProxy', async () => (await fetch(`${url}/readyz`)).ok, 30_000, p),

@@ -126,6 +126,12 @@ const EnvSchema = z.object({
     .max(3_600_000)
     .default(30_000)
     .describe('On SIGTERM the media role takes no new calls (503) and lets calls in progress finish for up to this long, then hangs them up'),
+  /**
+   * The media role alone (`npm run media`): the TCP port its carriers' media streams (WebSockets under
+   * /carriers/.../stream/) are taken on; the load balancer sends those paths here. 0: any free port. Inside
+   * `npm run dev` the API's own port takes them.
+   */
+  MEDIA_STREAM_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(20000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20999),
   /** How long the caller's silence ends their turn, unless the agent sets its own. */
@@ -163,6 +169,7 @@ export interface Config {
     rtpPortMax: number;
     endOfTurnSilenceMs: number;
     drainTimeoutMs: number;
+    streamPort: number;
   };
 }
 
@@ -287,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rtpPortMax: e.RTP_PORT_MAX,
       endOfTurnSilenceMs: e.END_OF_TURN_SILENCE_MS,
       drainTimeoutMs: e.MEDIA_DRAIN_TIMEOUT_MS,
+      streamPort: e.MEDIA_STREAM_PORT,
     },
   };
 }

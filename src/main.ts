@@ -116,7 +116,7 @@ async function dev() {
 
   const temporal = await connectTemporal(config);
   const app = createApp({ config, orm, logger, recordings, temporal });
-  await listen(app, config);
+  const server = await listen(app, config);
   const { worker, connection } = await createWorker(config, orm, logger);
   const running = worker.run();
   stoppers.push(async () => {
@@ -136,6 +136,11 @@ async function dev() {
     temporal,
   });
   stoppers.push(() => media.stop());
+  // Carriers' media streams (Twilio <Connect><Stream>) come to PUBLIC_URL like their webhooks: one port in dev.
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    if (!media.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
 
   // The same address the OAuth issuer and the MCP audience are built from (src/oauth/urls.ts).
   const base = oauthBaseUrl(config);
@@ -144,6 +149,7 @@ async function dev() {
   say(`  REST API        ${base}/v1`);
   say(`  API reference   ${base}/docs   (OpenAPI: ${base}/v1/openapi.json)`);
   say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in; dashboard: ${base}/dashboard)`);
+  say(`  Talk to an agent ${base}/dashboard/talk   (your microphone calls the demo agent from the browser)`);
   say(`  Health          ${base}/healthz   ${base}/readyz`);
   say(`  SIP (UDP)       sip:<number>@${media.sip.host}:${media.sip.port}   (RTP ports ${config.media.rtpPortMin}-${config.media.rtpPortMax})`);
   say(
@@ -249,9 +255,10 @@ async function media() {
     recordings: await recordingStoreFrom(config),
     confirmations: temporalConfirmations(temporal.client, config.temporal.taskQueue),
     temporal,
+    listenStreams: true,
   });
   stoppers.push(() => runtime.stop());
-  logger.info({ sip: runtime.sip }, 'media runtime running');
+  logger.info({ sip: runtime.sip, streams: runtime.streams }, 'media runtime running');
 }
 
 let stopping = false;

@@ -27,7 +27,8 @@ export const presets = {
    * itself is idempotent: see runTest).
    */
   conversation: {
-    startToCloseTimeout: '10 minutes',
+    // A call through Twilio waits here for the media runtime's record of the whole call (outbound-call-steps.ts).
+    startToCloseTimeout: '2 hours',
     heartbeatTimeout: '5 seconds',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5 },
   },

@@ -1,8 +1,6 @@
 import type { Em } from '../db/orm.js';
-import { DomainError, notFound } from '../modules/errors.js';
-import type { Principal } from '../modules/org/permissions.js';
-import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
-import { Campaign } from '../modules/campaigns/campaigns.entity.js';
+import { listUserWorkspaces } from '../modules/people/resolve-principal.js';
+import { principalFor } from './principals.js';
 import { listCampaigns } from '../modules/campaigns/list-campaigns.js';
 import type { CampaignView } from '../modules/campaigns/campaigns.schemas.js';
 import { escapeHtml, layout, PAGE_CSP } from './pages.js';
@@ -23,15 +21,6 @@ export const CAMPAIGN_PAGE_CSP = `${PAGE_CSP}; script-src 'self'; connect-src 's
 
 type ListedCampaign = Omit<CampaignView, 'progress'> & { organization_name: string };
 
-async function principalFor(em: Em, userId: string, organizationId: string): Promise<Principal | undefined> {
-  try {
-    return await resolveUserPrincipal(em, { userId, organizationId, via: 'dashboard' });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return undefined;
-  }
-}
-
 export async function campaignsForUser(em: Em, userId: string): Promise<ListedCampaign[]> {
   const out: ListedCampaign[] = [];
   for (const w of await listUserWorkspaces(em, userId)) {
@@ -42,18 +31,6 @@ export async function campaignsForUser(em: Em, userId: string): Promise<ListedCa
       out.push({ ...c, organization_name: w.organizationName });
   }
   return out.sort((x, y) => (x.campaign_id < y.campaign_id ? 1 : -1));
-}
-
-/**
- * The person's principal in the campaign's organization, read now (a removed
- * member loses access at once). A campaign of an organization they do not
- * belong to is "not found", as on the API.
- */
-export async function campaignPrincipal(em: Em, userId: string, campaignId: string, requestId?: string): Promise<Principal> {
-  const row = /^[A-Za-z0-9_-]{1,60}$/.test(campaignId) ? await em.findOne(Campaign, { id: campaignId }, { fields: ['id', 'organization'] }) : null;
-  const principal = row ? await principalFor(em, userId, row.organization) : undefined;
-  if (!row || !principal?.permissions.has('agents:read')) throw notFound('Campaign', campaignId);
-  return { ...principal, requestId };
 }
 
 const money = (micros: number | null) => (micros === null ? '–' : `$${(micros / 1_000_000).toFixed(2)}`);

@@ -28,11 +28,15 @@ import {
   CAMPAIGN_SCRIPT_PATH,
   campaignDetailPage,
   campaignFigures,
-  campaignPrincipal,
   campaignsForUser,
   campaignsPage,
   movesFor,
 } from './campaigns-page.js';
+import { agentPrincipal, campaignPrincipal } from './principals.js';
+import { TALK_SCRIPT, TALK_SCRIPT_PATH, TALK_WORKLET, TALK_WORKLET_PATH, talkableAgents, talkPage, talkPageCsp } from './talk-page.js';
+import { openWebCall } from '../modules/calls/web-call.js';
+import { streamBaseUrl } from '../modules/telephony/twiml.js';
+import { publicBaseUrl } from '../http/base-url.js';
 
 /**
  * The dashboard pages: sign-in and sign-out, the OAuth interaction (sign-in,
@@ -51,6 +55,14 @@ function page(ctx: Ctx, html: string, status = 200, csp = PAGE_CSP) {
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('Cache-Control', 'no-store');
   ctx.body = html;
+}
+
+/** One of our page scripts. */
+function script(ctx: Ctx, body: string) {
+  ctx.type = 'application/javascript';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = body;
 }
 
 function see(ctx: Ctx, location: string) {
@@ -270,14 +282,50 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps, oauth: ()
     );
   });
 
+  // ---- Talk to an agent (talk-page.ts): a call from the browser ----
+
+  router.get(TALK_SCRIPT_PATH, (ctx) => script(ctx, TALK_SCRIPT));
+  router.get(TALK_WORKLET_PATH, (ctx) => script(ctx, TALK_WORKLET));
+
+  router.get('/dashboard/talk', async (ctx) => {
+    const session = await readSession(ctx, orm);
+    if (!session) return see(ctx, `/dashboard/sign-in?return_to=${encodeURIComponent('/dashboard/talk')}`);
+    const wsOrigin = streamBaseUrl(publicBaseUrl(deps.config, ctx)).replace(/^(wss?:\/\/[^/]+).*$/, '$1');
+    page(
+      ctx,
+      talkPage({ user: session.email, csrf: csrfToken(ctx, keys, session), agents: await talkableAgents(orm.em.fork(), session.userId) }),
+      200,
+      talkPageCsp(wsOrigin),
+    );
+  });
+
+  /** The stream address of a browser call to one agent: JSON for the page's script, errors too. */
+  router.post('/dashboard/talk/:agentId/open', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await readSession(ctx, orm);
+    const refuse = (status: number, error: string) => {
+      ctx.status = status;
+      ctx.body = { error };
+    };
+    if (!session) return refuse(401, 'Your dashboard session has ended: sign in again.');
+    if (!csrfValid(ctx, keys, session, field(ctx, 'csrf'))) return refuse(403, 'This page has expired: reload it and try again.');
+    const em = orm.em.fork();
+    const agentId = ctx.params.agentId;
+    try {
+      const principal = await agentPrincipal(em, session.userId, agentId, ctx.state.requestId as string | undefined);
+      ctx.body = await openWebCall(em, principal, agentId, session, {
+        encryptionKey: deps.config.secrets.encryptionKey,
+        publicUrl: publicBaseUrl(deps.config, ctx),
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      refuse(statusOf(error.code), error.message);
+    }
+  });
+
   // ---- Campaigns (campaigns-page.ts) ----
 
-  router.get(CAMPAIGN_SCRIPT_PATH, (ctx) => {
-    ctx.type = 'application/javascript';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.body = CAMPAIGN_LIVE_SCRIPT;
-  });
+  router.get(CAMPAIGN_SCRIPT_PATH, (ctx) => script(ctx, CAMPAIGN_LIVE_SCRIPT));
 
   router.get('/dashboard/campaigns', async (ctx) => {
     const session = await readSession(ctx, orm);

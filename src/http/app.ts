@@ -32,6 +32,8 @@ import { registerMcpRoute } from '../mcp/koa-route.js';
 import { completeMcpOAuth, MCP_OAUTH_CALLBACK_PATH } from '../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 import { recordTwilioStatus, TWILIO_STATUS_ROUTE } from '../modules/telephony/twilio-status.js';
+import { answerTwilioVoice, TWILIO_VOICE_ROUTE } from '../modules/telephony/twilio-voice.js';
+import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/telnyx-voice.js';
 import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
 import { publicBaseUrl } from './base-url.js';
 
@@ -142,6 +144,32 @@ export function createApp(deps: AppDeps): Koa {
       url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
       params: (ctx.request.body ?? {}) as Record<string, string>,
       signature: signature || undefined,
+    });
+    ctx.status = 204;
+  });
+  // A call to a number at Twilio: TwiML connecting its audio to the media runtime (modules/telephony/twilio-voice.ts).
+  router.post(TWILIO_VOICE_ROUTE, async (ctx) => {
+    await limiter.take(`carrier-voice:${String((ctx.request.body as Record<string, unknown> | undefined)?.To ?? '')}`);
+    const signature = ctx.get('x-twilio-signature');
+    const publicUrl = publicBaseUrl(deps.config, ctx);
+    ctx.type = 'text/xml';
+    ctx.body = await answerTwilioVoice(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
+      url: publicUrl + ctx.originalUrl,
+      params: (ctx.request.body ?? {}) as Record<string, string>,
+      signature: signature || undefined,
+      publicUrl,
+    });
+  });
+  // A call to a number of a Telnyx Call Control application: answered with a media stream (telnyx-voice.ts).
+  router.post(TELNYX_VOICE_ROUTE, async (ctx) => {
+    const body = ctx.request.body as { data?: { payload?: { to?: unknown } } } | undefined;
+    await limiter.take(`carrier-voice:${String(body?.data?.payload?.to ?? '')}`);
+    await answerTelnyxVoice(deps.orm.em.fork(), engineSettingsFrom(deps.config), {
+      rawBody: ctx.request.rawBody ?? '',
+      body: ctx.request.body,
+      signature: ctx.get('telnyx-signature-ed25519') || undefined,
+      timestamp: ctx.get('telnyx-timestamp') || undefined,
+      publicUrl: publicBaseUrl(deps.config, ctx),
     });
     ctx.status = 204;
   });

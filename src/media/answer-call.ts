@@ -16,6 +16,8 @@ import type { SipUserAgent } from './transports/sip/user-agent.js';
 import { RtpSession, type RtpSessionStats } from './rtp/rtp-session.js';
 import { PortPoolExhaustedError, type PortPool } from './rtp/port-pool.js';
 import { RtpCallMedia } from './rtp/rtp-call-media.js';
+import type { LiveMedia } from './call-transport.js';
+import type { StreamStats } from './transports/stream/stream-call-media.js';
 import { TurnDetector } from './turn/turn-detector.js';
 import { Vad } from './turn/vad.js';
 import type { SpeechToText } from './speech/speech-to-text.js';
@@ -31,7 +33,10 @@ export interface CallReport {
   sessionId: string;
   metrics: TurnMetrics[];
   bargeIns: BargeInMetrics[];
-  rtp: RtpSessionStats;
+  /** SIP calls: the RTP session's figures. */
+  rtp?: RtpSessionStats;
+  /** Calls over a WebSocket media stream (Twilio, Telnyx, the browser): the stream's figures. */
+  stream?: StreamStats;
 }
 
 export interface MediaDeps {
@@ -159,11 +164,11 @@ export interface LiveCall {
   projectId: string;
   agentId: string;
   versionId: string;
-  direction: 'inbound' | 'outbound';
+  direction: 'inbound' | 'outbound' | 'web';
   /** Our number on the call: the one dialled (inbound) or the caller id we sent (outbound). */
-  phoneNumber: string;
+  phoneNumber: string | null;
   sessionId: string;
-  media: RtpCallMedia;
+  media: LiveMedia;
   /** The far party: the caller (inbound) or the number dialled (outbound). */
   caller: string;
   startedAt: Date;
@@ -249,9 +254,9 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
     startedAt: live.startedAt,
   };
   let ran: Awaited<ReturnType<typeof converse>> | undefined;
-  const opening = openingSteps(log, sessionId, () => rtpSeen(media));
+  const opening = openingSteps(log, sessionId, () => media.seen());
   const oneWay = setTimeout(() => {
-    const seen = rtpSeen(media);
+    const seen = media.seen();
     if (seen.received === 0 && !media.isEnded) log.warn({ session_id: sessionId, rtp: seen }, 'live call: no audio from the caller yet (one-way audio?)');
   }, NO_CALLER_AUDIO_MS).unref();
   try {
@@ -300,7 +305,7 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
     recording = { storageKey, durationSeconds: Math.max(1, Math.ceil(media.recorder!.durationMs / 1000)), sizeBytes: wav.length };
   }
   await recordConversation(deps.engine, input, ran, { recording, replacesLiveSession: true });
-  deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, rtp: media.session.stats() });
+  deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, ...media.finalStats() });
   log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
 }
 
@@ -332,16 +337,6 @@ function openingSteps(log: Logger, sessionId: string, rtp: () => object) {
   };
 }
 
-/** What came in from the caller so far: packets taken, and those dropped from another source than the one latched. */
-function rtpSeen(media: RtpCallMedia): { received: number; wrong_source: number; latched: string | null } {
-  const stats = media.session.stats();
-  return {
-    received: stats.packetsReceived,
-    wrong_source: stats.wrongSource,
-    latched: stats.latched ? `${stats.latched.address}:${stats.latched.port}` : null,
-  };
-}
-
 /** A caller whose audio has not arrived this long after the answer is logged: one-way audio (NAT, a firewall, a wrong SDP address). */
 const NO_CALLER_AUDIO_MS = 5_000;
 
@@ -350,13 +345,14 @@ const TRANSFER_REFUSED_LINE = 'I am sorry, I could not transfer your call. Pleas
 
 /** The transfer leg's note of how the REFER went. */
 function referNote(address: string, referred: ReferResult): string {
+  if (referred.note) return referred.note;
   if (!referred.accepted) return `SIP REFER to ${address} refused (${referred.status}).`;
   const progress = referred.notified === undefined ? 'no NOTIFY came' : `the transfer target answered ${referred.notified}`;
   return `SIP REFER to ${address} accepted (${referred.status}); ${progress}.`;
 }
 
 /** Waits until the queued agent audio went out (true), or the call ended first (false); bounded. */
-function drained(media: RtpCallMedia): Promise<boolean> {
+function drained(media: LiveMedia): Promise<boolean> {
   return new Promise((resolve) => {
     const deadline = Date.now() + 30_000;
     const check = () => {

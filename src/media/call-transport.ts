@@ -37,3 +37,27 @@ export interface CallTransport {
   on<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this;
   off<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this;
 }
+
+/** What came in from the caller so far (logged when a call stays silent: one-way audio). */
+export interface MediaSeen {
+  received: number;
+  /** RTP only: packets dropped because they came from another source than the one latched. */
+  wrong_source: number;
+  latched: string | null;
+}
+
+/**
+ * A connected call's media as the live conversation uses it (answer-call.ts):
+ * the transport, plus its end, its stereo recording and its figures. SIP/RTP
+ * (RtpCallMedia) and the WebSocket streams (StreamCallMedia) both provide it.
+ */
+export interface LiveMedia extends CallTransport {
+  readonly isEnded: boolean;
+  /** The recording's length so far (undefined when the call is not recorded). */
+  readonly recorder: { readonly durationMs: number } | undefined;
+  /** The stereo WAV (caller left, agent right) of the call so far. */
+  recording(): Buffer | undefined;
+  seen(): MediaSeen;
+  /** The transport's own figures for the call report (bench/ and tests read them). */
+  finalStats(): object;
+}

@@ -23,7 +23,7 @@ export interface HoldInput {
   agentId: string;
   agentName: string;
   versionId: string;
-  direction: 'inbound' | 'outbound';
+  direction: 'inbound' | 'outbound' | 'web';
   caller: string;
   phoneNumber: string | null;
   startedAt: Date;

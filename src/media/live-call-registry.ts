@@ -13,7 +13,8 @@ export class LiveCallRegistry {
 
   hold(sessionId: string, call: HeldCall): void {
     this.calls.set(sessionId, call);
-    void call.done.finally(() => this.calls.delete(sessionId));
+    // `done` rejects when the record was never written: the registry forgets the call either way, and says nothing.
+    call.done.finally(() => this.calls.delete(sessionId)).catch(() => {});
   }
 
   get(sessionId: string): HeldCall | undefined {

@@ -96,6 +96,8 @@ export class LiveParty implements CallParty {
     opts.transport.on('audio', (frame) => this.onAudio(frame));
     opts.transport.on('dtmf', (digit) => this.onDigit(digit));
     opts.transport.on('ended', () => this.onEnded());
+    // A far end that hung up while the call was being set up (speech, turn detection) has already sent its 'ended'.
+    if ((opts.transport as { isEnded?: boolean }).isEnded) this.onEnded();
     opts.turns.on('speechStart', (start) => this.onSpeechStart(start));
     opts.turns.on('turnEnd', (turn) => void this.onTurnEnd(turn));
   }

@@ -17,13 +17,17 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { heartbeatLiveSessions } from '../modules/calls/live-sessions.js';
+import { finalizeAbandonedSessions, heartbeatLiveSessions } from '../modules/calls/live-sessions.js';
 import { createMediaNodeActivities } from '../../activities/media-node.activities.js';
 import { createMediaDialActivities } from '../../activities/media-dial.activities.js';
 import { mediaTaskQueue } from '../temporal/task-queues.js';
 import { LiveCallRegistry } from './live-call-registry.js';
 import { installTemporalRuntime, stopWorker } from '../temporal/worker.js';
 import type { MediaNode } from './hold-call.js';
+import { createCarrierStreams } from './carrier-streams.js';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AddressInfo } from 'node:net';
 
 /** The commands not found on PATH. */
 function missingCommands(commands: string[]): string[] {
@@ -43,12 +47,21 @@ function missingCommands(commands: string[]): string[] {
 
 /** How often this process stamps the calls it holds (a killed process's calls end at its last stamp). */
 const HEARTBEAT_MS = 2000;
+/** The sweep for abandoned live calls runs every 15th heartbeat (30 s). */
+const SWEEP_EVERY_TICKS = 15;
 
 export interface MediaRuntime {
   /** Where SIP is taken (host and the bound port: 0 in the config picks a free one). */
   sip: { host: string; port: number };
   /** Calls in progress in this process. */
   activeCalls(): number;
+  /**
+   * Takes an HTTP upgrade to a carrier's media stream (/carriers/twilio/stream/...): true when it did. `npm run dev`
+   * passes the API server's upgrades here; the media role alone listens on MEDIA_STREAM_PORT (`streams`).
+   */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Where this process takes media streams itself, when it listens for them (MediaRuntimeOptions.listenStreams). */
+  streams?: { host: string; port: number };
   /** Drains (no new calls; calls in progress finish within MEDIA_DRAIN_TIMEOUT_MS), then stops; once. */
   stop(): Promise<void>;
 }
@@ -65,6 +78,8 @@ export interface MediaRuntimeOptions {
    * task queue media/<node>). Without it calls run unsupervised (tests of the media alone).
    */
   temporal?: { client: Client };
+  /** Listen for carriers' media streams on MEDIA_STREAM_PORT (the media role alone); otherwise the caller passes upgrades. */
+  listenStreams?: boolean;
 }
 
 /**
@@ -123,17 +138,47 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   }
   deps.node = node;
   deps.ua = ua;
+  let ticks = 0;
   const heartbeat = setInterval(() => {
+    // Every media process also sweeps, now and then, the calls of one that died before their liveCall workflow
+    // started (nothing else would ever end them): finalizing is exactly-once, so several sweeping is harmless.
+    if (node && ticks++ % SWEEP_EVERY_TICKS === 0) {
+      finalizeAbandonedSessions(options.orm.em.fork())
+        .then((ids) => ids.length && log.warn({ sessions: ids }, 'media: finalized calls whose media process stopped unsupervised'))
+        .catch((error: unknown) => log.warn({ err: error }, 'media: sweep of abandoned calls failed'));
+    }
     if (registry.size === 0) return;
     heartbeatLiveSessions(options.orm.em.fork(), queue).catch((error: unknown) => log.warn({ err: error }, 'media: heartbeat failed'));
   }, HEARTBEAT_MS);
   const active = new Set<Promise<void>>();
-  ua.onInvite((call) => {
-    const running = answerInboundCall(deps, call)
-      .catch((error: unknown) => log.error({ err: error }, 'inbound call failed'))
-      .finally(() => active.delete(running));
+  const track = (call: Promise<void>) => {
+    const running = call.catch((error: unknown) => log.error({ err: error }, 'call failed')).finally(() => active.delete(running));
     active.add(running);
-  });
+  };
+  ua.onInvite((call) => track(answerInboundCall(deps, call)));
+  const carrierStreams = createCarrierStreams(deps, track);
+  let streamServer: Server | undefined;
+  let stopTakingStreams = () => {};
+  if (options.listenStreams) {
+    let refusing = false;
+    streamServer = createServer((req, res) => {
+      // The load balancer's health check: a draining process takes no new streams.
+      if (req.method === 'GET' && req.url === '/healthz') {
+        res.writeHead(refusing ? 503 : 200, { 'content-type': 'text/plain' }).end(refusing ? 'draining\n' : 'ok\n');
+        return;
+      }
+      res.writeHead(426, { 'content-type': 'text/plain', connection: 'close' }).end("This port takes carriers' media streams (WebSocket) only.\n");
+    });
+    stopTakingStreams = () => (refusing = true);
+    streamServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => socket.destroy());
+      if (!carrierStreams.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    });
+    await new Promise<void>((resolve, reject) => {
+      streamServer!.once('error', reject);
+      streamServer!.listen(config.media.streamPort, config.media.sipHost, () => resolve());
+    });
+  }
   const missing = missingCommands(['espeak-ng', 'sox', 'pocketsphinx_continuous']);
   if (missing.length)
     log.warn(
@@ -143,11 +188,13 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   // The first call's greeting would otherwise wait for the speech helper process to start (a Node process) and
   // for espeak-ng and sox to load: pay for it here, once, before the process says it is running.
   else await warmUpSpeech(deps.tts, log);
-  log.info({ sip: ua.address }, 'media runtime listening');
+  log.info({ sip: ua.address, streams: streamServer?.address() }, 'media runtime listening');
   let stopped: Promise<void> | undefined;
   return {
     sip: { host: ua.address.address, port: ua.address.port },
     activeCalls: () => active.size,
+    handleUpgrade: (req, socket, head) => carrierStreams.handleUpgrade(req, socket, head),
+    streams: streamServer ? { host: config.media.sipHost, port: (streamServer.address() as AddressInfo).port } : undefined,
     stop: () => (stopped ??= stop()),
   };
 
@@ -155,6 +202,8 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     // Drain: new INVITEs get 503 and no new outbound dial is taken, while the calls in progress go on for up to
     // MEDIA_DRAIN_TIMEOUT_MS; the ones still talking then are hung up (BYE) and recorded.
     ua.drain();
+    carrierStreams.drain();
+    stopTakingStreams();
     if (nodeWorker) stopWorker(nodeWorker.dialWorker);
     const inProgress = () => Promise.allSettled([...active, ...registry.all().map((c) => c.done)]);
     if (!(await settlesWithin(inProgress(), config.media.drainTimeoutMs))) {
@@ -163,6 +212,8 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     }
     clearInterval(heartbeat);
     await ua.close();
+    carrierStreams.close();
+    if (streamServer) await new Promise<void>((resolve) => streamServer!.close(() => resolve()));
     // Calls not held in the registry (no Temporal) end with the socket; wait a bounded while for their records.
     await settlesWithin(inProgress(), 5000);
     if (nodeWorker) {

@@ -180,3 +180,21 @@ export async function startReceiver(): Promise<Receiver> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Places one call through POST /v1/outbound/call/create and waits (up to `waitMs`) until it has ended: the call as retrieved. */
+export async function placeOutboundCall(
+  t: TestApp,
+  tenant: TestTenant,
+  body: { agent_id: string; from_number: string; to_number: string },
+  waitMs = 30_000,
+): Promise<Record<string, unknown>> {
+  const created = await t.request.post('/v1/outbound/call/create').set(tenant.headers).send(body);
+  expect(created.status).toBe(202);
+  const id = created.body.outbound_call.outbound_call_id as string;
+  return eventually(
+    async () => (await t.request.get(`/v1/outbound/call/retrieve/${id}`).set(tenant.headers)).body.outbound_call as Record<string, unknown>,
+    (c) => !['queued', 'dialling', 'in_call'].includes(c.status as string),
+    waitMs,
+    200,
+  );
+}

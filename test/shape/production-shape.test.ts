@@ -24,6 +24,7 @@ import { CallSession } from '../../src/modules/calls/calls.entity.js';
 import { callAgent, callerAudio, dial, expectPassed, lines, routedNumber, scenarioFile, spokenSeconds, type CallHarness } from '../media/call/support.js';
 import { getSession } from '../../src/modules/calls/get-session.js';
 import { runSipp, randomPort, stopAllSipp, type SippRun } from '../media/sip/sipp.js';
+import { FakeCarrierStream } from '../support/fake-carrier-stream.js';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -484,6 +485,17 @@ describe('calls through the media processes', () => {
     expect(url.origin).toBe(shape.url);
     return fetch(url);
   };
+
+  it("carriers' media streams reach the media processes through the balancer, which checks their health", async () => {
+    // A stream for a call nobody placed: a media process looks it up and answers 404 (an API process takes no upgrade).
+    const ws = shape.url.replace('http:', 'ws:');
+    const refused = await Promise.all(
+      ['twilio/stream/carrier_call_unknown', `telnyx/stream/carrier_call_unknown/${'A'.repeat(43)}`].map(
+        (path) => new FakeCarrierStream({ url: `${ws}/carriers/${path}`, authToken: 'token', callSid: 'CA0' }).handshake,
+      ),
+    );
+    expect(refused).toEqual([404, 404]);
+  }, 30_000);
 
   it('each media process answers a call: the agent greets, hears goodbye and hangs up; the recording is in the bucket and plays through the balancer', async () => {
     const from = [statSync(logOf(0)).size, statSync(logOf(1)).size];

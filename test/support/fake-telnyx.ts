@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { FakeCarrierStream } from './fake-carrier-stream.js';
 import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
 
 /**
@@ -49,6 +50,23 @@ export interface FakeTelnyx extends WireServer {
   events: PostedEvent[];
   /** The events of a new call, by its callee; default telnyxScriptFor. */
   script: (to: string) => TelnyxCallScript;
+  /**
+   * What the far party does on an answered call's media stream (the call's stream_url); the call hangs up when the
+   * stream closes. Default: silent for 3 s, then hangs up.
+   */
+  onStream: (stream: FakeCarrierStream) => void | Promise<void>;
+  /** Streams opened, by call_control_id. */
+  streams: Map<string, FakeCarrierStream>;
+  /** Each number's connection (Call Control application), by its id (a number never set: `previous-connection`). */
+  numberConnections: Map<string, string | null>;
+  /** Call Control actions taken on live calls (answer, transfer, reject, hangup): the call and the body. */
+  actions: { callControlId: string; action: string; body: Record<string, unknown> }[];
+  /** A call to `to` from `from` arriving at Telnyx: the signed call.initiated posted to `voiceUrl`, and the stream its answer opened, if any. */
+  dialInbound(input: { to: string; from: string; voiceUrl: string; sign?: (timestamp: string, body: string) => string | null }): Promise<{
+    status: number;
+    callControlId: string;
+    stream?: FakeCarrierStream;
+  }>;
 }
 
 const error = (status: number, code: string, title: string, detail: string): WireReply => ({ status, body: { errors: [{ code, title, detail }] } });
@@ -72,11 +90,23 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
       if (typeof key === 'string') byKey.set(key, body);
       if (req.body.webhook_url) {
         const steps = fake.script(req.body.to); // as the call is created
-        setTimeout(() => void postEvents(req.body.webhook_url, body.data.call_control_id, req.body.to, req.body.from, steps), 20);
+        const stream = typeof req.body.stream_url === 'string' ? req.body.stream_url : undefined;
+        setTimeout(() => void postEvents(req.body.webhook_url, body.data.call_control_id, req.body.to, req.body.from, steps, stream), 20);
       }
       return { status: 200, body };
     }
-    if (req.method === 'POST' && /^\/v2\/calls\/[^/]+\/actions\/hangup$/.test(req.path)) return { status: 200, body: { data: { result: 'ok' } } };
+    const action = /^\/v2\/calls\/([^/]+)\/actions\/(hangup|answer|transfer|reject)$/.exec(req.path);
+    if (req.method === 'POST' && action) {
+      const [, id, name] = action;
+      fake.actions.push({ callControlId: decodeURIComponent(id), action: name, body: req.body ?? {} });
+      if (name === 'answer' && typeof req.body?.stream_url === 'string') {
+        // Telnyx opens the stream once the call is answered.
+        fake.streams.set(decodeURIComponent(id), new FakeCarrierStream({ dialect: 'telnyx', url: req.body.stream_url, callSid: decodeURIComponent(id) }));
+      }
+      // A hang-up or a transfer takes the call off its stream.
+      if (name === 'hangup' || name === 'transfer') fake.streams.get(decodeURIComponent(id))?.stop();
+      return { status: 200, body: { data: { result: 'ok' } } };
+    }
     if (req.method === 'GET' && req.path === '/v2/available_phone_numbers') {
       const ndc = req.query['filter[national_destination_code]'] ?? '312';
       const limit = Number(req.query['filter[limit]'] ?? 10);
@@ -110,14 +140,28 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
       });
       return { status: 200, body: { data: { id: randomUUID(), record_type: 'number_order', status: 'success', phone_numbers: numbers } } };
     }
+    const numberPath = /^\/v2\/phone_numbers\/([^/]+)$/.exec(req.path);
+    if (numberPath) {
+      const id = decodeURIComponent(numberPath[1]);
+      const number = [...owned].find(([, n]) => n === id)?.[0];
+      if (!number) return error(404, '10005', 'Resource not found', `No phone number ${id}`);
+      if (req.method === 'PATCH' && req.body && 'connection_id' in req.body) fake.numberConnections.set(id, req.body.connection_id);
+      const connection = fake.numberConnections.has(id) ? fake.numberConnections.get(id)! : 'previous-connection';
+      return { status: 200, body: { data: { id, phone_number: number, connection_id: connection, status: 'active', record_type: 'phone_number' } } };
+    }
     if (req.method === 'GET' && req.path === '/v2/phone_numbers') {
       const list = [...owned].filter(([n]) => !req.query['filter[phone_number]'] || n === req.query['filter[phone_number]']);
       return { status: 200, body: { data: list.map(([n, id]) => ({ id, phone_number: n, status: 'active', record_type: 'phone_number' })) } };
     }
     return error(404, '10005', 'Resource not found', `No route ${req.method} ${req.path}`);
   };
-  const postEvents = async (url: string, callControlId: string, to: string, from: string, steps: TelnyxCallScript) => {
+  const postEvents = async (url: string, callControlId: string, to: string, from: string, steps: TelnyxCallScript, streamUrl?: string) => {
+    let streaming: Promise<void> | undefined;
     for (const step of steps) {
+      if (step.event_type === 'call.hangup' && streaming) {
+        // An answered call with a stream lasts as long as its stream.
+        await Promise.race([streaming, new Promise((resolve) => setTimeout(resolve, 120_000).unref())]);
+      }
       const body = JSON.stringify({
         data: {
           record_type: 'event',
@@ -128,16 +172,64 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
         },
         meta: { attempt: 1, delivered_to: url },
       });
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'telnyx-timestamp': timestamp, 'telnyx-signature-ed25519': telnyxSign(timestamp, body) },
-        body,
-      }).catch(() => null);
+      const response = await post(url, body).catch(() => null);
       fake.events.push({ url, event: step.event_type, status: response?.status ?? 0 });
+      if (step.event_type === 'call.answered' && streamUrl) {
+        // Telnyx streams from the answer, while its machine detection still listens.
+        const stream = new FakeCarrierStream({ dialect: 'telnyx', url: streamUrl, callSid: callControlId });
+        fake.streams.set(callControlId, stream);
+        streaming = stream.handshake.then(async (status) => {
+          if (status !== 101) return;
+          await fake.onStream(stream);
+          await stream.closed;
+        });
+      }
     }
   };
+  const post = async (url: string, body: string, sign: (timestamp: string, body: string) => string | null = telnyxSign) => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = sign(timestamp, body);
+    return fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'telnyx-timestamp': timestamp, ...(signature === null ? {} : { 'telnyx-signature-ed25519': signature }) },
+      body,
+    });
+  };
   const server = await startWireServer(handle);
-  const fake = Object.assign(server, { owned, events: [] as PostedEvent[], script: telnyxScriptFor });
+  const fake: FakeTelnyx = Object.assign(server, {
+    owned,
+    events: [] as PostedEvent[],
+    script: telnyxScriptFor,
+    onStream: async (stream: FakeCarrierStream) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      stream.stop();
+    },
+    streams: new Map<string, FakeCarrierStream>(),
+    numberConnections: new Map<string, string | null>(),
+    actions: [] as FakeTelnyx['actions'],
+    async dialInbound(input: { to: string; from: string; voiceUrl: string; sign?: (timestamp: string, body: string) => string | null }) {
+      const callControlId = `v3:${randomUUID()}`;
+      const body = JSON.stringify({
+        data: {
+          record_type: 'event',
+          event_type: 'call.initiated',
+          id: randomUUID(),
+          occurred_at: new Date().toISOString(),
+          payload: {
+            call_control_id: callControlId,
+            call_leg_id: randomUUID(),
+            connection_id: 'cc-app',
+            to: input.to,
+            from: input.from,
+            direction: 'incoming',
+            state: 'parked',
+          },
+        },
+        meta: { attempt: 1, delivered_to: input.voiceUrl },
+      });
+      const response = await post(input.voiceUrl, body, input.sign);
+      return { status: response.status, callControlId, stream: fake.streams.get(callControlId) };
+    },
+  });
   return fake;
 }

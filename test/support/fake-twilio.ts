@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
 import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
+import { FakeCarrierStream } from './fake-carrier-stream.js';
 
 /**
  * Twilio's REST API (2010-04-01) as far as the platform uses it, on
@@ -51,9 +52,55 @@ export interface FakeTwilio extends WireServer {
   /** How long the call takes between two callbacks (default 0): calls then stay in flight a while. */
   stepDelayMs: number;
   /** Calls created, for Calls.json lists. */
-  calls: { sid: string; to: string; from: string; status: string; date_created: string }[];
+  calls: FakeCall[];
   /** The next `n` call creations are made but answered 504, as when the answer is lost on the way. */
   loseAnswers(n: number): void;
+  /**
+   * What the far party does on a call's Media Stream (<Connect><Stream> in the call's TwiML, once a person
+   * answered); the call ends (`completed`) when the stream closes. Default: silent for 3 s, then hangs up.
+   */
+  onStream: (stream: FakeCarrierStream, call: FakeCall) => void | Promise<void>;
+  /** Streams opened, by call SID. */
+  streams: Map<string, FakeCarrierStream>;
+  /** Open a second stream at the same moment as each call's own (a replayed handshake racing it); see `twins`. */
+  twinStreams: boolean;
+  /** How the platform answered each call's twin handshake, by call SID. */
+  twins: Map<string, Promise<number>>;
+  /** Each number's voice webhook, by its SID (a number never set has Twilio's demo URL). */
+  voiceRouting: Map<string, { voice_url: string; voice_method: string }>;
+  /** Live calls updated with new TwiML (a transfer): the call SID and the TwiML. */
+  updates: { sid: string; twiml: string }[];
+  /**
+   * A call to `to` from `from` arriving at Twilio: the signed voice webhook (to `voiceUrl`, else to the number's
+   * voice URL as set on it), and the stream its TwiML connects, if any.
+   */
+  dialInbound(input: {
+    to: string;
+    from: string;
+    voiceUrl?: string;
+    signature?: string | null;
+  }): Promise<{ status: number; twiml: string; stream?: FakeCarrierStream }>;
+}
+
+export interface FakeCall {
+  sid: string;
+  to: string;
+  from: string;
+  status: string;
+  date_created: string;
+  /** The call's TwiML, when it was given as a document. */
+  twiml?: string;
+}
+
+/** The url of the <Stream> a TwiML document connects, if it does. */
+export function streamUrlOf(twiml: string | undefined): string | undefined {
+  const found = /<Connect>\s*<Stream[^>]*\surl="([^"]+)"/.exec(twiml ?? '');
+  return found?.[1]
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 const error = (status: number, code: number, message: string): WireReply => ({
@@ -76,7 +123,14 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (!req.body.To) return error(400, 21201, "No 'To' number is specified");
       if (!/^\+\d{8,15}$/.test(req.body.To)) return error(400, 21211, `Invalid 'To' Phone Number: ${req.body.To}`);
       if (!req.body.Url && !req.body.Twiml) return error(400, 21205, 'Url parameter is required');
-      const created = { sid: sid('CA'), status: 'queued', to: req.body.To, from: req.body.From, date_created: new Date().toUTCString() };
+      const created: FakeCall = {
+        sid: sid('CA'),
+        status: 'queued',
+        to: req.body.To,
+        from: req.body.From,
+        date_created: new Date().toUTCString(),
+        ...(req.body.Twiml ? { twiml: req.body.Twiml } : {}),
+      };
       calls.unshift(created);
       if (req.body.StatusCallback) {
         const events = new URLSearchParams(req.raw).getAll('StatusCallbackEvent');
@@ -94,7 +148,12 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       return { status: 200, body: { calls: list, page: 0, page_size: Number(req.query.PageSize ?? 50), uri: req.path } };
     }
     const hangup = new RegExp(`^${account}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(req.path);
-    if (req.method === 'POST' && hangup) return { status: 200, body: { sid: hangup[1], status: req.body.Status } };
+    if (req.method === 'POST' && hangup) {
+      // Status=completed ends the call; new TwiML moves it off its stream (a transfer): either way the stream stops.
+      if (req.body.Twiml) fake.updates.push({ sid: hangup[1], twiml: req.body.Twiml });
+      fake.streams.get(hangup[1])?.stop();
+      return { status: 200, body: { sid: hangup[1], status: req.body.Status ?? 'in-progress' } };
+    }
     const search = new RegExp(`^${account}/AvailablePhoneNumbers/([A-Z]{2})/Local\\.json$`).exec(req.path);
     if (req.method === 'GET' && search) {
       const area = req.query.AreaCode ?? '415';
@@ -117,6 +176,18 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         },
       };
     }
+    const incoming = new RegExp(`^${account}/IncomingPhoneNumbers/(PN[0-9A-Za-z]+)\\.json$`).exec(req.path);
+    if (incoming) {
+      const number = [...owned].find(([, id]) => id === incoming[1])?.[0];
+      if (!number) return error(404, 20404, `The requested resource ${req.path} was not found`);
+      const routing = fake.voiceRouting.get(incoming[1]) ?? { voice_url: 'https://demo.twilio.com/welcome/voice/', voice_method: 'POST' };
+      if (req.method === 'POST') {
+        if (req.body.VoiceUrl !== undefined) routing.voice_url = req.body.VoiceUrl;
+        if (req.body.VoiceMethod !== undefined) routing.voice_method = req.body.VoiceMethod;
+        fake.voiceRouting.set(incoming[1], routing);
+      }
+      return { status: 200, body: { sid: incoming[1], phone_number: number, account_sid: TWILIO_SID, ...routing } };
+    }
     if (req.path === `${account}/IncomingPhoneNumbers.json`) {
       if (req.method === 'POST') {
         if (!req.body.PhoneNumber) return error(400, 21452, 'No phone number specified');
@@ -131,9 +202,29 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   };
   // Twilio sends a callback for each event asked for: `answered` is in-progress, `completed` every ending.
   const eventOf = (status: string) => (status === 'in-progress' ? 'answered' : ['initiated', 'ringing'].includes(status) ? status : 'completed');
-  const postCallbacks = async (url: string, events: string[], call: { sid: string; to: string; from: string }, steps: TwilioCallScript) => {
+  const openStream = async (url: string, call: FakeCall) => {
+    const stream = new FakeCarrierStream({ dialect: 'twilio', url, authToken: TWILIO_TOKEN, accountSid: TWILIO_SID, callSid: call.sid });
+    fake.streams.set(call.sid, stream);
+    // A replayed handshake racing the real one (fake.twinStreams): what the platform answered it.
+    if (fake.twinStreams) {
+      const twin = new FakeCarrierStream({ dialect: 'twilio', url, authToken: TWILIO_TOKEN, accountSid: TWILIO_SID, callSid: call.sid });
+      fake.twins.set(call.sid, twin.handshake);
+      void twin.handshake.then((status) => status === 101 && twin.stop());
+    }
+    if ((await stream.handshake) === 101) await fake.onStream(stream, call);
+    return stream;
+  };
+  const postCallbacks = async (url: string, events: string[], call: FakeCall, steps: TwilioCallScript) => {
     let sequence = 0;
+    let answeredAt = 0;
     for (const step of steps) {
+      if (step.CallStatus === 'completed' && answeredAt && streamUrlOf(call.twiml) && !step.AnsweredBy?.startsWith('machine')) {
+        // A person answered a call whose TwiML connects a stream: the call lasts as long as the stream.
+        const stream = await openStream(streamUrlOf(call.twiml)!, call);
+        await Promise.race([stream.closed, new Promise((resolve) => setTimeout(resolve, 120_000).unref())]);
+        step.CallDuration = String(Math.max(1, Math.round((Date.now() - answeredAt) / 1000)));
+      }
+      if (step.CallStatus === 'in-progress') answeredAt = Date.now();
       if (!events.includes(eventOf(step.CallStatus))) continue;
       if (fake.stepDelayMs > 0 && sequence > 0) await new Promise((resolve) => setTimeout(resolve, fake.stepDelayMs));
       const params: Record<string, string> = {
@@ -161,7 +252,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     }
   };
   const server = await startWireServer(handle);
-  const fake = Object.assign(server, {
+  const fake: FakeTwilio = Object.assign(server, {
     callbacks: [] as PostedCallback[],
     script: scriptFor,
     stepDelayMs: 0,
@@ -169,6 +260,45 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     calls,
     loseAnswers: (n: number) => {
       lose = n;
+    },
+    onStream: async (stream: FakeCarrierStream) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      stream.stop();
+    },
+    streams: new Map<string, FakeCarrierStream>(),
+    twinStreams: false,
+    twins: new Map<string, Promise<number>>(),
+    voiceRouting: new Map<string, { voice_url: string; voice_method: string }>(),
+    updates: [] as { sid: string; twiml: string }[],
+    async dialInbound(input: { to: string; from: string; voiceUrl?: string; signature?: string | null }) {
+      const voiceUrl = input.voiceUrl ?? fake.voiceRouting.get(owned.get(input.to) ?? '')?.voice_url;
+      if (!voiceUrl) throw new Error(`${input.to} has no voice URL at the fake Twilio`);
+      const call: FakeCall = { sid: sid('CA'), status: 'ringing', to: input.to, from: input.from, date_created: new Date().toUTCString() };
+      calls.unshift(call);
+      const params: Record<string, string> = {
+        AccountSid: TWILIO_SID,
+        ApiVersion: '2010-04-01',
+        CallSid: call.sid,
+        CallStatus: 'ringing',
+        Called: input.to,
+        Caller: input.from,
+        Direction: 'inbound',
+        From: input.from,
+        To: input.to,
+      };
+      const signature = input.signature === undefined ? twilioSignature(TWILIO_TOKEN, voiceUrl, params) : input.signature;
+      const response = await fetch(voiceUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
+        body: new URLSearchParams(params).toString(),
+      });
+      const twiml = await response.text();
+      call.twiml = twiml;
+      const url = response.status === 200 ? streamUrlOf(twiml) : undefined;
+      if (!url) return { status: response.status, twiml };
+      const stream = new FakeCarrierStream({ dialect: 'twilio', url, authToken: TWILIO_TOKEN, accountSid: TWILIO_SID, callSid: call.sid });
+      fake.streams.set(call.sid, stream);
+      return { status: response.status, twiml, stream };
     },
   });
   return fake;

@@ -16,6 +16,8 @@ export interface WireRequest {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   raw: string;
+  /** When it arrived (performance.now()). */
+  at: number;
 }
 
 export interface WireReply {
@@ -61,6 +63,7 @@ export async function startWireServer(handle: (request: WireRequest) => WireRepl
         headers: req.headers,
         body,
         raw,
+        at: performance.now(),
       };
       requests.push(recorded);
       const reply = failures.shift() ?? handle(recorded);

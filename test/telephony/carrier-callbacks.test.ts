@@ -5,7 +5,7 @@ import { createTenant, unique, type TestTenant } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
 import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeTelnyx, telnyxScriptFor, telnyxSign, TELNYX_KEY, TELNYX_PUBLIC_KEY, type FakeTelnyx } from '../support/fake-telnyx.js';
-import { campaignApi, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
+import { importedNumber, placeOutboundCall, publishedAgent } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
 import { engineSettingsFrom, type EngineSettings } from '../../src/modules/engine/engine-settings.js';
 import { awaitCarrierOutcome, placeCall } from '../../src/modules/telephony/place-call.js';
@@ -194,18 +194,7 @@ describe('a single outbound call through Twilio', () => {
   it('POST /v1/outbound/call/create: a busy callee ends busy from the callbacks, and its session says so', async () => {
     const agent = await publishedAgent(t, a);
     const from = await carrierNumber();
-    const created = await t.request
-      .post('/v1/outbound/call/create')
-      .set(a.headers)
-      .send({ agent_id: agent.agent_id, from_number: from, to_number: '+12125550131' });
-    expect(created.status).toBe(202);
-    const id = created.body.outbound_call.outbound_call_id as string;
-    const call = await eventually(
-      async () => (await t.request.get(`/v1/outbound/call/retrieve/${id}`).set(a.headers)).body.outbound_call as Record<string, unknown>,
-      (c) => !['queued', 'dialling', 'in_call'].includes(c.status as string),
-      30_000,
-      200,
-    );
+    const call = await placeOutboundCall(t, a, { agent_id: agent.agent_id, from_number: from, to_number: '+12125550131' });
     expect(call).toMatchObject({ status: 'busy' });
     const session = await t.request.get(`/v1/call_session/retrieve/${call.session_id as string}`).set(a.headers);
     expect(session.body.session).toMatchObject({ end_reason: 'busy', direction: 'outbound' });
@@ -315,64 +304,5 @@ describe('Telnyx call events', () => {
   });
 });
 
-for (const carrier of ['twilio', 'telnyx'] as const) {
-  describe(`a campaign through ${carrier}`, () => {
-    it('settles each of 50 recipients from its signed callbacks, dials nobody twice, and fails an answered call that has no audio path', async () => {
-      const agent = await publishedAgent(t, a);
-      const api = campaignApi(t, a);
-      const numbers = nyNumbers(50, carrier === 'twilio' ? 3000 : 3100);
-      const res = await api.launch({
-        agent_id: agent.agent_id,
-        caller_numbers: [await carrierNumber(carrier)],
-        numbers,
-        max_concurrent_calls: 10,
-        calls_per_minute: 600,
-        retry: { max_attempts: 1 },
-      });
-      expect(res.status).toBe(202);
-      const campaign = res.body.campaign as CampaignBody;
-      const done = await api.finished(campaign.campaign_id, 120_000);
-      expect(done.status).toBe('completed');
-
-      // What each callee's script ends in; an answered call fails for want of audio.
-      const expected = (phone: string) => {
-        let outcome;
-        if (carrier === 'twilio') {
-          const [last] = scriptFor(phone).slice(-1);
-          outcome = twilioOutcome(last.CallStatus, last.AnsweredBy);
-        } else {
-          const script = telnyxScriptFor(phone);
-          const detected = script.find((e) => e.event_type === 'call.machine.detection.ended');
-          outcome = detected
-            ? telnyxOutcome(detected.event_type, detected.payload!, false)
-            : telnyxOutcome('call.hangup', script[script.length - 1].payload!, false);
-        }
-        return outcome === 'answered' ? 'failed' : outcome;
-      };
-      const recipients = await api.recipients(campaign.campaign_id);
-      expect(recipients).toHaveLength(50);
-      for (const r of recipients) expect([r.phone, r.last_outcome, r.attempts]).toEqual([r.phone, expected(r.phone), 1]);
-      expect(new Set(recipients.map((r) => r.last_outcome))).toEqual(new Set(['busy', 'no_answer', 'voicemail', 'failed']));
-
-      const { rows, byNumber } = await api.carrierLog();
-      expect(rows.filter((r) => numbers.includes(r.to_number))).toHaveLength(50);
-      for (const phone of numbers) expect([phone, byNumber.get(phone)?.length]).toEqual([phone, 1]);
-      const fake = carrier === 'twilio' ? twilio : telnyx;
-      const dialled = fake.requests.filter(
-        (r) => r.method === 'POST' && /\/Calls\.json$|\/v2\/calls$/.test(r.path) && numbers.includes(r.body.To ?? r.body.to),
-      );
-      expect(dialled).toHaveLength(50);
-      // Every callback the carrier posted for these calls was taken (204), at least two a call.
-      const logIds = new Set(rows.filter((r) => numbers.includes(r.to_number)).map((r) => r.id));
-      const posted = (carrier === 'twilio' ? twilio.callbacks : telnyx.events).filter((c) => logIds.has(c.url.split('/').pop()!));
-      expect(posted.length).toBeGreaterThanOrEqual(100);
-      expect(posted.filter((c) => c.status !== 204)).toEqual([]);
-      const answered = await sql<{ status: string; error: string | null }>(
-        t.orm.em.fork(),
-        'select o.status, o.error from outbound_call o where o.campaign_id = ? and o.to_number = ?',
-        [campaign.campaign_id, numbers.find((n) => n.endsWith('9'))!],
-      );
-      expect(JSON.stringify(answered)).toMatch(/carry no audio yet/);
-    }, 180_000);
-  });
-}
+// Campaigns through Twilio and Telnyx, whose answered calls converse over their media streams, are in
+// twilio-stream.test.ts and telnyx-stream.test.ts.

@@ -8,18 +8,22 @@ import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio }
 import { campaignApi, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
 import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
+import { startInProcessMedia } from './stream-harness.js';
 
 /**
  * A campaign through Twilio whose worker process is SIGKILLed while dials
  * wait on their status callbacks (issue 15): the dials in flight are run
  * again by a new worker process, which finds each call in the carrier log
  * (no second dial) and reads the outcome the callbacks recorded meanwhile on
- * the API process.
+ * the API process. The answered calls talk with the agent over their streams
+ * (the media runtime in this process) and are recorded, the worker's death
+ * notwithstanding.
  */
 let t: TestServer;
 let twilio: FakeTwilio;
 let a: TestTenant;
 let queue: string;
+let media: Awaited<ReturnType<typeof startInProcessMedia>> | undefined;
 const children: ChildWorker[] = [];
 
 beforeAll(async () => {
@@ -28,9 +32,12 @@ beforeAll(async () => {
   queue = uniqueTaskQueue('carrier-crash');
   t = await startTestServer({ temporal: true, env: { TEMPORAL_TASK_QUEUE: queue, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
   a = await createTenant(t);
+  // The media runtime takes the answered calls' streams, so they converse while the worker dies and comes back.
+  media = await startInProcessMedia(t, 'carrier-crash');
 }, 120_000);
 afterAll(async () => {
   for (const child of children) await child.kill('SIGKILL');
+  await media?.close();
   await twilio?.close();
   await t?.close();
 });
@@ -95,7 +102,8 @@ describe('a worker process killed during a campaign through Twilio', () => {
     for (const r of recipients) {
       const [last] = scriptFor(r.phone).slice(-1);
       const outcome = twilioOutcome(last.CallStatus, last.AnsweredBy);
-      const expected = doubtful.has(r.phone) || outcome === 'answered' ? 'failed' : outcome;
+      // A person who answered talked with the agent over the call's stream: a completed call.
+      const expected = doubtful.has(r.phone) ? 'failed' : outcome === 'answered' ? 'completed' : outcome;
       expect([r.phone, r.last_outcome, r.attempts]).toEqual([r.phone, expected, 1]);
     }
   }, 240_000);

@@ -27,6 +27,9 @@ import { Migration20261125100000_idempotency_record } from './Migration202611251
 import { Migration20261125120000_agent_archive } from './Migration20261125120000_agent_archive.js';
 import { Migration20261125140000_stats_grains } from './Migration20261125140000_stats_grains.js';
 import { Migration20261125150000_carrier_call_status } from './Migration20261125150000_carrier_call_status.js';
+import { Migration20261125160000_number_voice_routing } from './Migration20261125160000_number_voice_routing.js';
+import { Migration20261125170000_connection_call_rate } from './Migration20261125170000_connection_call_rate.js';
+import { Migration20261125180000_carrier_stream_claim } from './Migration20261125180000_carrier_stream_claim.js';
 import { Migration20261124150000_webhook_first_attempt } from './Migration20261124150000_webhook_first_attempt.js';
 import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
 
@@ -59,4 +62,7 @@ export const migrationsList = [
   { name: 'Migration20261125120000_agent_archive', class: Migration20261125120000_agent_archive },
   { name: 'Migration20261125140000_stats_grains', class: Migration20261125140000_stats_grains },
   { name: 'Migration20261125150000_carrier_call_status', class: Migration20261125150000_carrier_call_status },
+  { name: 'Migration20261125160000_number_voice_routing', class: Migration20261125160000_number_voice_routing },
+  { name: 'Migration20261125170000_connection_call_rate', class: Migration20261125170000_connection_call_rate },
+  { name: 'Migration20261125180000_carrier_stream_claim', class: Migration20261125180000_carrier_stream_claim },
 ];

@@ -141,11 +141,11 @@ export const telephonyRoutes = [
     path: '/v1/phone/number/delete/{phone_number_id}',
     operationId: 'deletePhoneNumber',
     tag,
-    summary: 'Remove a number from the platform (it is not released at the provider)',
+    summary: 'Remove a number from the platform (it is not released at the provider; its calls are routed as before)',
     operation: deletePhoneNumber,
     params: PhoneNumberIdParams,
     response: Deleted('phone_number_id'),
-    handler: ({ em, principal, params }) => deletePhoneNumber(em, principal, params.phone_number_id),
+    handler: ({ deps, em, principal, params }) => deletePhoneNumber(em, principal, params.phone_number_id, engineSettingsFrom(deps.config)),
   }),
   route({
     method: 'post',

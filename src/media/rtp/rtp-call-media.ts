@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { type CallTransport, type CallTransportEvents, type HangupCause } from '../call-transport.js';
+import { type CallTransportEvents, type HangupCause, type LiveMedia, type MediaSeen } from '../call-transport.js';
 import { StereoRecorder } from '../pipe/recorder.js';
-import { type RtpSession, type RtpTick } from './rtp-session.js';
+import { type RtpSession, type RtpSessionStats, type RtpTick } from './rtp-session.js';
 
 /**
  * The media half of a SIP call's CallTransport: an RtpSession plus the call
@@ -20,7 +20,7 @@ export interface RtpCallMediaOptions {
   record?: boolean;
 }
 
-export class RtpCallMedia extends EventEmitter implements CallTransport {
+export class RtpCallMedia extends EventEmitter implements LiveMedia {
   readonly callId: string;
   readonly direction: 'inbound' | 'outbound';
   readonly session: RtpSession;
@@ -97,5 +97,19 @@ export class RtpCallMedia extends EventEmitter implements CallTransport {
   /** The stereo WAV (caller left, agent right) of the call so far. */
   recording(): Buffer | undefined {
     return this.recorder?.toWav();
+  }
+
+  /** What came in from the caller so far: packets taken, and those dropped from another source than the one latched. */
+  seen(): MediaSeen {
+    const stats = this.session.stats();
+    return {
+      received: stats.packetsReceived,
+      wrong_source: stats.wrongSource,
+      latched: stats.latched ? `${stats.latched.address}:${stats.latched.port}` : null,
+    };
+  }
+
+  finalStats(): { rtp: RtpSessionStats } {
+    return { rtp: this.session.stats() };
   }
 }

@@ -60,6 +60,28 @@ export async function heartbeatLiveSessions(em: Em, mediaNode: string): Promise<
 }
 
 /**
+ * How long a live session may go without its media process's heartbeat (every
+ * 2 s) before anyone may finalize it as lost. The liveCall workflow does that
+ * within seconds of the process dying; this is the backstop for a call whose
+ * workflow never started (the process died between writing the session and
+ * starting it, or Temporal refused the start), which would otherwise stay in
+ * progress forever.
+ */
+export const ABANDONED_AFTER_MS = 30_000;
+
+/** Finalizes (media_lost) every live session whose media process stopped heartbeating `staleMs` ago; returns their ids. */
+export async function finalizeAbandonedSessions(em: Em, staleMs = ABANDONED_AFTER_MS): Promise<string[]> {
+  const stale = await sql<{ id: string }>(
+    em,
+    `select id from call_session where status = 'in_progress' and media_heartbeat_at < now() - make_interval(secs => ?)`,
+    [staleMs / 1000],
+  );
+  const finalized: string[] = [];
+  for (const { id } of stale) if ((await finalizeLostSession(em.fork(), id)).finalized) finalized.push(id);
+  return finalized;
+}
+
+/**
  * Removes the in-progress row inside the transaction that writes the finished
  * record; false when there is none because the call was already finalized
  * (then the caller writes nothing).

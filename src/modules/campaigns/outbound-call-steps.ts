@@ -5,6 +5,7 @@ import { Agent } from '../agents/agents.entity.js';
 import { DEFAULT_PRICE_LIST, Organization } from '../org/org.entity.js';
 import type { EndReason, SessionKind } from '../calls/calls.entity.js';
 import { recordSessions } from '../calls/record-sessions.js';
+import { ABANDONED_AFTER_MS, finalizeLostSession } from '../calls/live-sessions.js';
 import { runConversation, type EngineDeps } from '../engine/run-conversation.js';
 import { dncCheck } from '../outbound/dnc-check.js';
 import { awaitCarrierOutcome, placeCall } from '../telephony/place-call.js';
@@ -13,6 +14,7 @@ import type { TelephonySettings } from '../telephony/connections.js';
 import { CALL_OUTCOMES, type CallOutcome } from '../telephony/telephony.entity.js';
 import { OutboundCall, TERMINAL_OUTBOUND_CALL_STATUSES, type OutboundCallStatus } from './campaigns.entity.js';
 import { outboundCallRoute } from './outbound-route.js';
+import { defaultEngineSettings } from '../engine/engine-settings.js';
 import { emitEvent } from '../triggers/emit-event.js';
 import { callEndedData, sessionEventId } from '../triggers/emit-session-events.js';
 
@@ -65,8 +67,9 @@ export async function dialOutboundCall(em: Em, settings: TelephonySettings, id: 
     );
   }
   const outcome = await awaitCarrierOutcome(em, placed.callLogId, CARRIER_OUTCOME_WAIT_MS);
-  if (outcome === null || outcome === 'answered') {
-    // Placed without call instructions, the call carries no audio yet: an answered one is hung up too.
+  // An answered call's audio reaches the media runtime over the stream its placement named (Twilio's TwiML, Telnyx's
+  // stream_url): the conversation step waits for its record. A machine that answered is hung up rather than talked to.
+  if (outcome === null || outcome === 'voicemail') {
     const { provider } = await providerFor(em, call.organization, call.connectionId, settings);
     await provider.hangUp(placed.callId).catch(() => undefined);
   }
@@ -74,18 +77,7 @@ export async function dialOutboundCall(em: Em, settings: TelephonySettings, id: 
     throw new DomainError(
       'UNAVAILABLE',
       `No status came from ${carrier} within ${CARRIER_OUTCOME_WAIT_MS / 1000} s: check that PUBLIC_URL reaches this platform`,
-      {
-        provider: placed.provider,
-      },
-    );
-  }
-  if (outcome === 'answered') {
-    throw new DomainError(
-      'UNPROCESSABLE',
-      `The callee answered, but calls through ${carrier} carry no audio yet (media streams are not built): it was hung up`,
-      {
-        provider: placed.provider,
-      },
+      { provider: placed.provider },
     );
   }
   return outcome;
@@ -104,6 +96,13 @@ export async function converseOutboundCall(deps: EngineDeps, id: string): Promis
     await setStatus(em, id, 'in_call');
     if (call.campaignId) {
       await sql(em, `update campaign_recipient set state = 'in_call' where campaign_id = ? and last_call_id = ? and state = 'dialling'`, [call.campaignId, id]);
+    }
+    if (await streamsAudio(em, call)) {
+      // The media runtime converses on the carrier's stream and records the session itself: wait for that record.
+      endReason = await awaitStreamedSession(em, deps, call);
+      await em.nativeUpdate(OutboundCall, { id }, { status: 'completed', endReason });
+      const [row] = await sql<{ total_cost_micros: string | number }>(em, 'select total_cost_micros from call_session where id = ?', [call.sessionId]);
+      return { sessionId: call.sessionId, endReason, costMicros: Number(row?.total_cost_micros ?? 0) };
     }
     const result = await runConversation(deps, {
       organizationId: call.organization,
@@ -124,6 +123,52 @@ export async function converseOutboundCall(deps: EngineDeps, id: string): Promis
   return { sessionId: call.sessionId, endReason: endReason ?? 'unknown', costMicros: Number(cost?.total_cost_micros ?? 0) };
 }
 
+/** Whether the call went out through a carrier whose audio streams to the media runtime (Twilio, Telnyx). */
+async function streamsAudio(em: Em, call: OutboundCall): Promise<boolean> {
+  if (!call.callLogId) return false;
+  const [row] = await sql<{ provider: string }>(em, 'select provider from carrier_call_log where id = ?', [call.callLogId]);
+  return row?.provider === 'twilio' || row?.provider === 'telnyx';
+}
+
+/** How long after the answer a carrier's media stream may take to reach a media process before the call is given up. */
+export const STREAM_CONNECT_WAIT_MS = 30_000;
+
+/**
+ * Waits, polling, for the session the media runtime records once the callee
+ * hangs up (carrier-streams.ts): its end reason. The media runtime opens the
+ * session in progress when the stream starts; a stream that never came within
+ * STREAM_CONNECT_WAIT_MS (PUBLIC_URL does not reach a media process) is hung
+ * up and recorded as failed, saying so. A media process killed mid-call is
+ * the liveCall workflow's to finalize (media_lost), which ends this wait too.
+ */
+async function awaitStreamedSession(em: Em, deps: EngineDeps, call: OutboundCall): Promise<string> {
+  const answeredAt = Date.now();
+  for (;;) {
+    const [session] = await sql<{ status: string; end_reason: string | null; abandoned: boolean | null }>(
+      em,
+      'select status, end_reason, media_heartbeat_at < now() - make_interval(secs => ?) as abandoned from call_session where id = ?',
+      [ABANDONED_AFTER_MS / 1000, call.sessionId],
+    );
+    if (session && session.status !== 'in_progress') return session.end_reason ?? 'unknown';
+    // The process holding the call stopped before its liveCall workflow started: nobody else will finalize it.
+    if (session?.abandoned) {
+      await finalizeLostSession(em.fork(), call.sessionId);
+      continue;
+    }
+    if (!session && Date.now() - answeredAt > STREAM_CONNECT_WAIT_MS) {
+      const { provider } = await providerFor(em, call.organization, call.connectionId, deps.settings ?? defaultEngineSettings());
+      const [log] = await sql<{ provider_call_id: string | null }>(em, 'select provider_call_id from carrier_call_log where id = ?', [call.callLogId]);
+      if (log?.provider_call_id) await provider.hangUp(log.provider_call_id).catch(() => undefined);
+      throw new DomainError(
+        'UNAVAILABLE',
+        `The callee answered, but the call's media stream did not reach a media process within ${STREAM_CONNECT_WAIT_MS / 1000} s (PUBLIC_URL must route /carriers/<carrier>/stream/ to one): it was hung up`,
+        {},
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A call the media process carried to its end (a SIP trunk call): its session is recorded; the row says how it ended. */
 export async function completeOutboundCall(em: Em, id: string, endReason: string): Promise<void> {
   await em.nativeUpdate(OutboundCall, { id }, { status: 'completed', endReason });
@@ -137,7 +182,9 @@ export async function completeOutboundCall(em: Em, id: string, endReason: string
  */
 export async function recordUnansweredCall(em: Em, id: string, outcome: UnansweredOutcome, error: string | null = null): Promise<void> {
   const call = await loadCall(em, id);
-  if ((await sessionEndReason(em, call.sessionId)) === undefined) {
+  // Any session of the call, even one a media process holds in progress (a stream that came anyway), is its record.
+  const [existing] = await sql(em, 'select 1 from call_session where id = ?', [call.sessionId]);
+  if (!existing) {
     const agent = await em.findOne(Agent, { id: call.agent });
     const organization = await em.findOne(Organization, { id: call.organization });
     const prices = organization?.priceList ?? DEFAULT_PRICE_LIST;
@@ -203,10 +250,10 @@ async function outboundCallKind(em: Em, call: OutboundCall): Promise<SessionKind
   return row?.provider === 'simulated' ? 'simulation' : 'live';
 }
 
-/** undefined: no session yet. */
+/** undefined: no session recorded yet (none, or one a media process holds in progress). */
 async function sessionEndReason(em: Em, sessionId: string): Promise<string | null | undefined> {
-  const [row] = await sql<{ end_reason: string | null }>(em, 'select end_reason from call_session where id = ?', [sessionId]);
-  return row ? row.end_reason : undefined;
+  const [row] = await sql<{ end_reason: string | null; status: string }>(em, 'select end_reason, status from call_session where id = ?', [sessionId]);
+  return row && row.status !== 'in_progress' ? row.end_reason : undefined;
 }
 
 /** Moves forward only: a retried early step never puts a finished call back to dialling. */

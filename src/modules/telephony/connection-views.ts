@@ -8,6 +8,7 @@ export function toConnectionView(c: TelephonyConnection): ConnectionView {
     provider: c.provider,
     base_url: c.baseUrl ?? null,
     has_credentials: c.credentialsEncrypted !== null && c.credentialsEncrypted !== undefined,
+    calls_per_second: c.callsPerSecond === null || c.callsPerSecond === undefined ? null : Number(c.callsPerSecond),
     created_at: c.createdAt.toISOString(),
   };
 }

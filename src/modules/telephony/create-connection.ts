@@ -53,6 +53,7 @@ export const createConnection = operation(
         provider: body.provider,
         baseUrl,
         simulation: null,
+        callsPerSecond: body.calls_per_second ?? null,
         credentialsEncrypted: encryptSecret(settings.encryptionKey, JSON.stringify(body.credentials), principal.organizationId),
       });
     }

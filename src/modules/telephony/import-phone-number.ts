@@ -11,6 +11,8 @@ export const importPhoneNumber = operation(
   { needs: 'numbers:manage', input: ImportNumberBody },
   async (em: Em, principal: Principal, body: z.output<typeof ImportNumberBody>, settings: TelephonySettings): Promise<PhoneNumberView> => {
     const { provider, connection } = await providerFor(em, principal.organizationId, body.connection_id, settings);
-    return acquirePhoneNumber(em, principal, body.number, provider.kind, connection?.id ?? null, 'imported', () => provider.importNumber(body.number));
+    return acquirePhoneNumber(em, principal, { provider, connectionId: connection?.id ?? null, settings }, body.number, 'imported', (carrier) =>
+      carrier.importNumber(body.number),
+    );
   },
 );

@@ -7,6 +7,7 @@ import { E164Number } from './telephony.schemas.js';
 import { providerFor, type TelephonySettings } from './connections.js';
 import type { FoundCall, TelephonyProvider } from './telephony-provider.js';
 import { twilioStatusUrl } from './twilio-status.js';
+import { connectStreamTwiml, telnyxStreamUrl, twilioStreamUrl } from './twiml.js';
 import { telnyxEventsUrl } from './telnyx-events.js';
 import type { TelnyxCredentials } from './telnyx-client.js';
 import type { CallOutcome } from './telephony.entity.js';
@@ -200,7 +201,13 @@ export async function placeCall(em: Em, settings: TelephonySettings, input: Plac
 
   try {
     const statusCallbackUrl = callbackUrl(rowId);
-    const placed = await provider.placeCall({ ...call, statusCallbackUrl });
+    // Answered, a Twilio call connects its audio to the media runtime over a Media Stream naming this row.
+    const twiml = kind === 'twilio' && settings.publicUrl ? connectStreamTwiml(twilioStreamUrl(settings.publicUrl, rowId)) : undefined;
+    // Telnyx streams an answered call's media to the media runtime too, when its events reach us to say so.
+    const streamUrl =
+      kind === 'telnyx' && statusCallbackUrl && settings.publicUrl ? telnyxStreamUrl(settings.publicUrl, settings.encryptionKey, rowId) : undefined;
+    if (connection) await awaitDialSlot(em, connection.id);
+    const placed = await provider.placeCall({ ...call, statusCallbackUrl, twiml, streamUrl });
     // A status callback may have come before this answer: it is newer than `queued`, so it stays.
     await sql(
       em,
@@ -251,4 +258,22 @@ export async function awaitCarrierOutcome(em: Em, callLogId: string, timeoutMs: 
     if (Date.now() >= deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
   }
+}
+
+/**
+ * Waits for this dial's slot under the connection's calls-per-second limit
+ * (none: at once). The slot is reserved in one statement that moves the
+ * connection's next_dial_at forward by 1/cps, so dials from every worker
+ * process queue in one line and the carrier never sees more than its limit.
+ */
+export async function awaitDialSlot(em: Em, connectionId: string): Promise<void> {
+  const [slot] = await sql<{ wait_ms: number }>(
+    em,
+    `update telephony_connection
+        set next_dial_at = greatest(coalesce(next_dial_at, clock_timestamp()), clock_timestamp()) + make_interval(secs => 1 / calls_per_second)
+      where id = ? and calls_per_second is not null
+      returning greatest(0, extract(epoch from (next_dial_at - make_interval(secs => 1 / calls_per_second) - clock_timestamp())) * 1000)::float8 as wait_ms`,
+    [connectionId],
+  );
+  if (slot && slot.wait_ms > 0) await new Promise((resolve) => setTimeout(resolve, slot.wait_ms));
 }

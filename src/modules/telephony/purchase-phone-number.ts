@@ -10,6 +10,8 @@ export const purchasePhoneNumber = operation(
   { needs: 'numbers:manage', input: PurchaseNumberBody },
   async (em: Em, principal: Principal, body: z.output<typeof PurchaseNumberBody>, settings: TelephonySettings): Promise<PhoneNumberView> => {
     const { provider, connection } = await providerFor(em, principal.organizationId, body.connection_id, settings);
-    return acquirePhoneNumber(em, principal, body.number, provider.kind, connection?.id ?? null, 'purchased', () => provider.buyNumber(body.number));
+    return acquirePhoneNumber(em, principal, { provider, connectionId: connection?.id ?? null, settings }, body.number, 'purchased', (carrier) =>
+      carrier.buyNumber(body.number),
+    );
   },
 );

@@ -20,6 +20,10 @@ export interface PlaceCallInput {
   webhookUrl?: string;
   /** Where the provider posts the call's progress (Twilio's StatusCallback): the outcome is learned from it. */
   statusCallbackUrl?: string;
+  /** Twilio: the call's instructions as a TwiML document (a Media Stream to the media runtime), instead of webhookUrl. */
+  twiml?: string;
+  /** Telnyx: where the answered call's bidirectional media stream goes (the media runtime). */
+  streamUrl?: string;
 }
 
 export interface PlacedCall {
@@ -53,6 +57,19 @@ export interface TelephonyProvider {
   readonly kind: TelephonyProviderKind;
   placeCall(input: PlaceCallInput): Promise<PlacedCall>;
   hangUp(callId: string): Promise<void>;
+  /** Hands a live call to `address` (E.164 or a SIP URI): the carrier dials it and bridges the caller; absent: not supported. */
+  transferCall?(callId: string, address: string): Promise<void>;
+  /**
+   * Points the number's calls at the platform (Twilio: its voice URL, `voiceUrl`; Telnyx: its connection, the Call
+   * Control application) and returns how they were routed before; absent: the provider needs nothing.
+   */
+  routeNumber?(providerNumberId: string, voiceUrl: string): Promise<Record<string, string | null>>;
+  /** Puts back the routing routeNumber returned. */
+  restoreNumber?(providerNumberId: string, before: Record<string, string | null>): Promise<void>;
+  /** Telnyx: answers a ringing inbound call, streaming its media to `streamUrl`. */
+  answerCall?(callId: string, streamUrl: string): Promise<void>;
+  /** Telnyx: refuses a ringing inbound call (nothing routes its number). */
+  rejectCall?(callId: string): Promise<void>;
   searchNumbers(input: SearchNumbersInput): Promise<AvailableNumber[]>;
   buyNumber(number: string): Promise<OwnedNumber>;
   /** Looks the number up in the account: importing proves the account holds it. */
@@ -93,7 +110,7 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
 export async function wireRequest(
   provider: string,
   options: WireOptions,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   init: { headers: Record<string, string>; body?: string; query?: Record<string, string | undefined> },
 ): Promise<WireResponse> {

@@ -37,6 +37,10 @@ const TelephonyConnectionSchema = defineEntity({
     credentialsEncrypted: p.text().nullable(),
     baseUrl: p.string().length(500).nullable(),
     simulation: p.json<SimulationSettings>().nullable(),
+    /** Twilio and Telnyx: at most this many dials a second through the account (null: no limit). */
+    callsPerSecond: p.decimal('number').precision(6).scale(2).nullable(),
+    /** The next instant a dial may be placed under callsPerSecond (reserved in place-call.ts). */
+    nextDialAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -92,6 +96,8 @@ const PhoneNumberSchema = defineEntity({
     origin: p.string().length(10).$type<'purchased' | 'imported'>(),
     status: p.string().length(10).$type<'active' | 'pending'>(),
     destination: () => p.manyToOne(Destination).mapToPk().nullable().deleteRule('set null'),
+    /** How the carrier routed the number's calls before the platform pointed them here (restored on removal). */
+    voiceRoutingBefore: p.json<Record<string, string | null>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -170,6 +176,8 @@ const CarrierCallLogSchema = defineEntity({
     answeredBy: p.string().length(40).nullable(),
     durationSeconds: p.integer().nullable(),
     statusUpdatedAt: p.datetime().nullable(),
+    /** When the call's media stream was taken: one stream per call (media/carrier-streams.ts). */
+    streamClaimedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

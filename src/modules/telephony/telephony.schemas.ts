@@ -92,6 +92,15 @@ const BaseUrl = plainBaseUrl('').optional().describe("Overrides the provider's A
 
 const Name = z.string().trim().min(1).max(100).describe('Unique within the organization.');
 
+const CallsPerSecond = z
+  .number()
+  .min(0.1)
+  .max(100)
+  .optional()
+  .describe(
+    "At most this many dials a second through the account, across every worker (the carrier's own limit: Twilio's is 1 by default, raised on request). Left out: no limit.",
+  );
+
 export const CreateConnectionBody = z
   .discriminatedUnion('provider', [
     z
@@ -99,6 +108,7 @@ export const CreateConnectionBody = z
         provider: z.literal('twilio'),
         name: Name,
         base_url: BaseUrl,
+        calls_per_second: CallsPerSecond,
         credentials: z
           .object({
             account_sid: z
@@ -116,6 +126,7 @@ export const CreateConnectionBody = z
         provider: z.literal('telnyx'),
         name: Name,
         base_url: BaseUrl,
+        calls_per_second: CallsPerSecond,
         credentials: z
           .object({
             api_key: z.string().trim().min(8).max(500).describe('A Telnyx API key (KEY...). Stored encrypted, never returned.'),
@@ -154,6 +165,7 @@ export const ConnectionView = z
     provider: z.enum(['simulated', 'twilio', 'telnyx']),
     base_url: z.string().nullable(),
     has_credentials: z.boolean().describe('Credentials are stored encrypted and never returned.'),
+    calls_per_second: z.number().nullable().describe('The dials-a-second limit through this account; null: none.'),
     created_at: z.string(),
   })
   .openapi('TelephonyConnection');

@@ -28,11 +28,16 @@ export const TELNYX_BASE_URL = 'https://api.telnyx.com';
  * an `Idempotency-Key` header, so a retried dial is deduplicated by Telnyx
  * as well as by our carrier_call_log.
  */
+/** A bidirectional media stream of the inbound track, µ-law both ways (Telnyx Media Streaming). */
+function streamParams(streamUrl: string) {
+  return { stream_url: streamUrl, stream_track: 'inbound_track', stream_bidirectional_mode: 'rtp', stream_bidirectional_codec: 'PCMU' };
+}
+
 export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOptions): TelephonyProvider {
   const headers = { authorization: `Bearer ${credentials.api_key}` };
 
   async function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     body?: unknown,
     extra: { query?: Record<string, string | undefined>; headers?: Record<string, string> } = {},
@@ -64,6 +69,8 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
           // The call's events, posted signed to the platform (telnyx-events.ts), with answering-machine detection.
           ...(input.webhookUrl ? { webhook_url: input.webhookUrl } : input.statusCallbackUrl ? { webhook_url: input.statusCallbackUrl } : {}),
           ...(input.statusCallbackUrl ? { webhook_url_method: 'POST', answering_machine_detection: 'detect' } : {}),
+          // Answered, the call's audio goes both ways over a WebSocket to the media runtime (µ-law RTP payloads).
+          ...(input.streamUrl ? streamParams(input.streamUrl) : {}),
         },
         { headers: { 'idempotency-key': input.idempotencyKey } },
       );
@@ -73,6 +80,15 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
     },
     async hangUp(callId: string): Promise<void> {
       await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/hangup`, {});
+    },
+    async transferCall(callId: string, address: string): Promise<void> {
+      await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/transfer`, { to: address });
+    },
+    async answerCall(callId: string, streamUrl: string): Promise<void> {
+      await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/answer`, streamParams(streamUrl));
+    },
+    async rejectCall(callId: string): Promise<void> {
+      await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/reject`, { cause: 'CALL_REJECTED' });
     },
     async searchNumbers(input: SearchNumbersInput): Promise<AvailableNumber[]> {
       const { json } = await call('GET', '/v2/available_phone_numbers', undefined, {
@@ -110,6 +126,22 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
         });
       }
       return { number, providerNumberId: found.id ?? null, status: 'active' };
+    },
+    async routeNumber(id: string) {
+      // A Telnyx number's calls go to its connection: the Call Control application whose webhook is PUBLIC_URL/carriers/telnyx/voice.
+      if (!credentials.call_control_app_id) {
+        throw new DomainError('UNPROCESSABLE', 'This Telnyx connection has no call_control_app_id: add one to take calls to its numbers', {
+          issues: [{ field: 'credentials.call_control_app_id', message: 'required to route numbers to the platform' }],
+        });
+      }
+      const number = `/v2/phone_numbers/${encodeURIComponent(id)}`;
+      const { json } = await call('GET', number);
+      const before = { connection_id: typeof json?.data?.connection_id === 'string' ? json.data.connection_id : null };
+      await call('PATCH', number, { connection_id: credentials.call_control_app_id });
+      return before;
+    },
+    async restoreNumber(id: string, before: Record<string, string | null>) {
+      await call('PATCH', `/v2/phone_numbers/${encodeURIComponent(id)}`, { connection_id: before.connection_id ?? null });
     },
     async validateCredentials(): Promise<void> {
       await call('GET', '/v2/balance');

@@ -81,6 +81,22 @@ interface EventBody {
  * call_control_id (VALIDATION_FAILED). Events the platform does not follow
  * are answered and ignored.
  */
+/**
+ * Refuses (FORBIDDEN) an event whose telnyx-signature-ed25519 does not verify with the account's public key over
+ * `timestamp|body`, or whose telnyx-timestamp is missing or more than TELNYX_TOLERANCE_SECONDS off (a replay).
+ */
+export function checkTelnyxSignature(
+  publicKey: string,
+  input: { rawBody: string; signature: string | undefined; timestamp: string | undefined; now?: Date },
+): void {
+  if (!input.signature || !input.timestamp) throw new DomainError('FORBIDDEN', 'The telnyx-signature-ed25519 or telnyx-timestamp header is missing');
+  const skew = Math.abs((input.now ?? new Date()).getTime() / 1000 - Number(input.timestamp));
+  if (!(skew <= TELNYX_TOLERANCE_SECONDS)) throw new DomainError('FORBIDDEN', `The telnyx-timestamp is more than ${TELNYX_TOLERANCE_SECONDS} s off`);
+  if (!verifyTelnyxSignature(publicKey, input.timestamp, input.rawBody, input.signature)) {
+    throw new DomainError('FORBIDDEN', 'The telnyx-signature-ed25519 does not match this event');
+  }
+}
+
 export async function recordTelnyxEvent(
   em: Em,
   encryptionKey: Buffer,
@@ -95,12 +111,7 @@ export async function recordTelnyxEvent(
       id: input.callLogId,
     });
   }
-  if (!input.signature || !input.timestamp) throw new DomainError('FORBIDDEN', 'The telnyx-signature-ed25519 or telnyx-timestamp header is missing');
-  const skew = Math.abs((input.now ?? new Date()).getTime() / 1000 - Number(input.timestamp));
-  if (!(skew <= TELNYX_TOLERANCE_SECONDS)) throw new DomainError('FORBIDDEN', `The telnyx-timestamp is more than ${TELNYX_TOLERANCE_SECONDS} s off`);
-  if (!verifyTelnyxSignature(credentials.public_key, input.timestamp, input.rawBody, input.signature)) {
-    throw new DomainError('FORBIDDEN', 'The telnyx-signature-ed25519 does not match this event');
-  }
+  checkTelnyxSignature(credentials.public_key, input);
 
   const body = (input.body ?? {}) as EventBody;
   const event = body.data?.event_type;

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors.js';
+import { dialTwiml } from './twiml.js';
 import {
   providerError,
   wireRequest,
@@ -52,7 +53,7 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
       const { json } = await call('POST', `${account}/Calls.json`, {
         To: input.to,
         From: input.from,
-        ...(input.webhookUrl ? { Url: input.webhookUrl } : { Twiml: '<Response><Hangup/></Response>' }),
+        ...(input.twiml ? { Twiml: input.twiml } : input.webhookUrl ? { Url: input.webhookUrl } : { Twiml: '<Response><Hangup/></Response>' }),
         // The call's progress, posted signed to the platform (twilio-status.ts), and answering-machine detection:
         // AnsweredBy tells a person from a voicemail greeting.
         ...(input.statusCallbackUrl
@@ -69,6 +70,10 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
     },
     async hangUp(callId: string): Promise<void> {
       await call('POST', `${account}/Calls/${encodeURIComponent(callId)}.json`, { Status: 'completed' });
+    },
+    async transferCall(callId: string, address: string): Promise<void> {
+      // Updating a live call with new TwiML moves it off its Media Stream onto <Dial>.
+      await call('POST', `${account}/Calls/${encodeURIComponent(callId)}.json`, { Twiml: dialTwiml(address) });
     },
     async findCalls(input): Promise<FoundCall[]> {
       // Calls list, filtered by To and From (and the day it started); date_created narrows it to the placement's time.
@@ -123,6 +128,22 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
         });
       }
       return { number, providerNumberId: found.sid ?? null, status: 'active' };
+    },
+    async routeNumber(sid: string, voiceUrl: string) {
+      const number = `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`;
+      const { json } = await call('GET', number);
+      const before = {
+        voice_url: typeof json?.voice_url === 'string' ? json.voice_url : null,
+        voice_method: typeof json?.voice_method === 'string' ? json.voice_method : null,
+      };
+      await call('POST', number, { VoiceUrl: voiceUrl, VoiceMethod: 'POST' });
+      return before;
+    },
+    async restoreNumber(sid: string, before: Record<string, string | null>) {
+      await call('POST', `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, {
+        VoiceUrl: before.voice_url ?? '',
+        VoiceMethod: before.voice_method ?? 'POST',
+      });
     },
     async validateCredentials(): Promise<void> {
       await call('GET', `${account}.json`);

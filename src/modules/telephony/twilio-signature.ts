@@ -3,6 +3,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** A form body as the body parser gives it: a repeated field is an array of its values. */
 export type FormParams = Record<string, string | string[] | undefined>;
 
+/** One field of a form body: the last value of a repeated one. */
+export function formField(params: FormParams, name: string): string | undefined {
+  const value = params[name];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
 /**
  * Twilio's request signature (X-Twilio-Signature), by its documented
  * algorithm: the full URL Twilio was given (scheme through query string),

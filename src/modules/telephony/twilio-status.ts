@@ -3,7 +3,7 @@ import { carrierCall, recordCarrierProgress } from './carrier-progress.js';
 import { DomainError } from '../errors.js';
 import type { CallOutcome } from './telephony.entity.js';
 import type { TwilioCredentials } from './twilio-client.js';
-import { verifyTwilioSignature, type FormParams } from './twilio-signature.js';
+import { formField as field, verifyTwilioSignature, type FormParams } from './twilio-signature.js';
 
 /**
  * Twilio's status callbacks (issue 15): each call placed through a Twilio
@@ -41,11 +41,6 @@ export function twilioOutcome(callStatus: string, answeredBy: string | undefined
   if (ended === undefined) return null;
   return ended === 'answered_or_voicemail' ? answer() : ended;
 }
-
-const field = (params: FormParams, name: string): string | undefined => {
-  const value = params[name];
-  return Array.isArray(value) ? value[value.length - 1] : value;
-};
 
 /**
  * Records one status callback on its call's carrier log row, once its

@@ -80,13 +80,13 @@ describe('an inbound SIP call answered by an agent', () => {
 
     // RTP: the agent's audio went out every 20 ms from the first tick, none late by more than a loaded machine's tolerance.
     const report = h.reports.find((r) => r.sessionId === session.id)!;
-    expect(report.rtp.packetsSent).toBeGreaterThan(11 * 50 * 0.95);
-    expect(report.rtp.packetsReceived).toBeGreaterThan(0);
+    expect(report.rtp!.packetsSent).toBeGreaterThan(11 * 50 * 0.95);
+    expect(report.rtp!.packetsReceived).toBeGreaterThan(0);
     expect(report.metrics).toHaveLength(1);
     // The turn ended after the agent's 300 ms of silence (whole 20 ms frames), not the platform's 500.
     expect(report.metrics[0].endOfTurnMs).toBeGreaterThanOrEqual(300);
     expect(report.metrics[0].endOfTurnMs).toBeLessThan(400);
-    process.stderr.write(`[call] turn: ${JSON.stringify(report.metrics[0])}, pacer: ${JSON.stringify(report.rtp.pacer)}\n`);
+    process.stderr.write(`[call] turn: ${JSON.stringify(report.metrics[0])}, pacer: ${JSON.stringify(report.rtp!.pacer)}\n`);
 
     // The recording holds both sides; the agent's side, transcribed under the agent's grammar, is the greeting.
     expect(session.has_recording).toBe(true);

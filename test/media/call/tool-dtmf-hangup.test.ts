@@ -94,7 +94,7 @@ describe('an inbound call where the caller', () => {
       ['agent', REPLY],
     ]);
     const report = h.reports.find((r) => r.sessionId === session.id)!;
-    expect(report.rtp.packetsReceived).toBeGreaterThan(0);
+    expect(report.rtp!.packetsReceived).toBeGreaterThan(0);
   }, 30_000);
 
   it('says goodbye: the agent says its goodbye to the end, then hangs up (BYE from the service, answered by the caller)', async () => {

@@ -168,8 +168,8 @@ describe('dialOutboundCall over a SIP trunk', () => {
     expect(session.has_recording).toBe(true);
 
     const report = reports.find((r) => r.sessionId === dial.sessionId)!;
-    expect(report.rtp.packetsSent).toBeGreaterThan(5 * 50 * 0.9); // 20 ms packets from the answer on, greeting included
-    expect(report.rtp.packetsReceived).toBeGreaterThan(5 * 50 * 0.9);
+    expect(report.rtp!.packetsSent).toBeGreaterThan(5 * 50 * 0.9); // 20 ms packets from the answer on, greeting included
+    expect(report.rtp!.packetsReceived).toBeGreaterThan(5 * 50 * 0.9);
     expect(report.metrics).toHaveLength(1);
 
     // What went out on RTP from the answer on is the recording's agent side: transcribed, it is the greeting.

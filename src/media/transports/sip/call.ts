@@ -39,6 +39,8 @@ export interface ReferResult {
   status: number;
   /** The status line in the last NOTIFY's message/sipfrag body (100, 180, 200, 486...), if one came. */
   notified?: number;
+  /** How the transfer went, in the transfer leg's words, when it did not go by SIP REFER (a carrier's API). */
+  note?: string;
 }
 
 /** A NOTIFY inside the dialog, as far as a REFER cares (RFC 3515 §2.4.5). */
