@@ -102,7 +102,7 @@ describe('worker processes killed during a 2,000-contact campaign with a spend c
       const last = children[children.length - 1];
       return new Error(
         `${error.message.slice(0, 300)}\nworkflow: ${JSON.stringify(described)}\nrecipients: ${JSON.stringify(states)}` +
-          `\nworker exit: ${last.process.exitCode} ${last.process.signalCode}\nstderr: ${last.stderr().slice(-3000)}`,
+          `\nworker exit: ${last.process.exitCode} ${last.process.signalCode}\nstderr: ${last.output().slice(-3000)}`,
       );
     };
 

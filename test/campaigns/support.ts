@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@jest/globals';
 import type { TestApp } from '../support/app.js';
-import { createTenant, type TestTenant } from '../support/factories.js';
+import { createTenant, unique, type TestTenant } from '../support/factories.js';
 import { makeAgent } from '../support/engine.js';
 import { eventually } from '../support/releases.js';
 import { sql } from '../../src/db/orm.js';
@@ -15,6 +15,8 @@ import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js'
 import { purchasePhoneNumber } from '../../src/modules/telephony/purchase-phone-number.js';
 import { searchPhoneNumbers } from '../../src/modules/telephony/search-phone-numbers.js';
 import { importPhoneNumber } from '../../src/modules/telephony/import-phone-number.js';
+import { TWILIO_SID, TWILIO_TOKEN } from '../support/fake-twilio.js';
+import { TELNYX_KEY, TELNYX_PUBLIC_KEY } from '../support/fake-telnyx.js';
 
 /** Rules of the simulated model: the default customer script ends the call politely. */
 export const agentRules = [
@@ -46,6 +48,22 @@ export async function campaignTenant(t: TestApp, callers = 2): Promise<CampaignT
  * A number the carrier account (`owned`: the fake carrier's numbers) holds, imported into the tenant through
  * `connectionId`. Numbers are unique across the shared test database: a taken one is skipped.
  */
+/** The fakes' credentials for each carrier (the fake checks them as the carrier would). */
+const CARRIER_CREDENTIALS = {
+  twilio: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN },
+  telnyx: { api_key: TELNYX_KEY, call_control_app_id: 'cc-app', public_key: TELNYX_PUBLIC_KEY },
+};
+
+/** A Twilio or Telnyx connection of the tenant, through REST, to a fake carrier at `baseUrl`: its id. */
+export async function carrierConnection(t: TestApp, tenant: TestTenant, provider: 'twilio' | 'telnyx', baseUrl: string): Promise<string> {
+  const res = await t.request
+    .post('/v1/telephony/connection/create')
+    .set(tenant.headers)
+    .send({ provider, name: unique(provider), base_url: baseUrl, credentials: CARRIER_CREDENTIALS[provider] });
+  expect(res.status).toBe(201);
+  return res.body.connection.connection_id as string;
+}
+
 export async function importedNumber(t: TestApp, tenant: TestTenant, owned: Map<string, string>, connectionId: string): Promise<string> {
   const settings = engineSettingsFrom(t.deps.config);
   for (;;) {

@@ -4,8 +4,8 @@ import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../support/wo
 import { createTenant, unique, type TestTenant } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
 import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';
-import { startFakeTelnyx, telnyxScriptFor, telnyxSign, TELNYX_KEY, TELNYX_PUBLIC_KEY, type FakeTelnyx } from '../support/fake-telnyx.js';
-import { importedNumber, placeOutboundCall, publishedAgent } from '../campaigns/support.js';
+import { startFakeTelnyx, telnyxScriptFor, telnyxSign, TELNYX_PUBLIC_KEY, type FakeTelnyx } from '../support/fake-telnyx.js';
+import { carrierConnection, importedNumber, placeOutboundCall, publishedAgent } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
 import { engineSettingsFrom, type EngineSettings } from '../../src/modules/engine/engine-settings.js';
 import { awaitCarrierOutcome, placeCall } from '../../src/modules/telephony/place-call.js';
@@ -36,23 +36,8 @@ beforeAll(async () => {
   worker = await startTestWorker(t);
   a = await createTenant(t);
   settings = engineSettingsFrom(t.deps.config);
-  const res = await t.request
-    .post('/v1/telephony/connection/create')
-    .set(a.headers)
-    .send({ provider: 'twilio', name: unique('twilio'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN } });
-  expect(res.status).toBe(201);
-  connectionId = res.body.connection.connection_id;
-  const tx = await t.request
-    .post('/v1/telephony/connection/create')
-    .set(a.headers)
-    .send({
-      provider: 'telnyx',
-      name: unique('telnyx'),
-      base_url: telnyx.baseUrl,
-      credentials: { api_key: TELNYX_KEY, call_control_app_id: 'cc-app', public_key: TELNYX_PUBLIC_KEY },
-    });
-  expect(tx.status).toBe(201);
-  telnyxConnectionId = tx.body.connection.connection_id;
+  connectionId = await carrierConnection(t, a, 'twilio', twilio.baseUrl);
+  telnyxConnectionId = await carrierConnection(t, a, 'telnyx', telnyx.baseUrl);
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();

@@ -2,10 +2,10 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { uniqueTaskQueue } from '../support/worker.js';
 import { startChildWorker, type ChildWorker } from '../support/child-worker.js';
-import { createTenant, unique, type TestTenant } from '../support/factories.js';
+import { createTenant, type TestTenant } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
-import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';
-import { campaignApi, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
+import { startFakeTwilio, scriptFor, type FakeTwilio } from '../support/fake-twilio.js';
+import { campaignApi, carrierConnection, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
 import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
 import { startInProcessMedia } from './stream-harness.js';
@@ -44,12 +44,7 @@ afterAll(async () => {
 
 describe('a worker process killed during a campaign through Twilio', () => {
   it('dials nobody twice and settles each recipient from its status callbacks', async () => {
-    const connection = await t.request
-      .post('/v1/telephony/connection/create')
-      .set(a.headers)
-      .send({ provider: 'twilio', name: unique('twilio'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN } });
-    expect(connection.status).toBe(201);
-    const caller = await importedNumber(t, a, twilio.owned, connection.body.connection.connection_id);
+    const caller = await importedNumber(t, a, twilio.owned, await carrierConnection(t, a, 'twilio', twilio.baseUrl));
     const agent = await publishedAgent(t, a);
 
     // The worker process gets the API's PUBLIC_URL: the callback address it names must reach the API.

@@ -6,10 +6,10 @@ import { uniqueTaskQueue } from '../support/worker.js';
 import { startChildWorker, type ChildWorker } from '../support/child-worker.js';
 import { startChildMedia, type ChildMedia } from '../support/child-media.js';
 import { freePort } from '../support/ports.js';
-import { createTenant, unique, type TestTenant } from '../support/factories.js';
+import { createTenant, type TestTenant } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
-import { startFakeTwilio, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';
-import { campaignApi, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
+import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio.js';
+import { campaignApi, carrierConnection, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
 
 /**
@@ -76,12 +76,7 @@ afterAll(async () => {
 
 describe('a media process killed during a campaign through Twilio', () => {
   it('ends the calls it held, dials nobody twice, and the campaign completes on a new media process', async () => {
-    const connection = await t.request
-      .post('/v1/telephony/connection/create')
-      .set(a.headers)
-      .send({ provider: 'twilio', name: unique('twilio'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN } });
-    expect(connection.status).toBe(201);
-    const caller = await importedNumber(t, a, twilio.owned, connection.body.connection.connection_id);
+    const caller = await importedNumber(t, a, twilio.owned, await carrierConnection(t, a, 'twilio', twilio.baseUrl));
     const agent = await publishedAgent(t, a);
     const env = { PUBLIC_URL: t.baseUrl, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY: encryptionKey };
     workers.push(await startChildWorker(queue, env));

@@ -1,9 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { unique } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
-import { startFakeTelnyx, telnyxScriptFor, telnyxSign, TELNYX_KEY, TELNYX_PUBLIC_KEY, type FakeTelnyx } from '../support/fake-telnyx.js';
+import { startFakeTelnyx, telnyxScriptFor, telnyxSign, type FakeTelnyx } from '../support/fake-telnyx.js';
 import { FakeCarrierStream } from '../support/fake-carrier-stream.js';
-import { placeOutboundCall } from '../campaigns/support.js';
+import { carrierConnection, placeOutboundCall } from '../campaigns/support.js';
 import { channel } from '../media/call/support.js';
 import { telnyxOutcome } from '../../src/modules/telephony/telnyx-events.js';
 import { sql } from '../../src/db/orm.js';
@@ -38,17 +37,7 @@ let connectionId: string;
 
 beforeAll(async () => {
   telnyx = await startFakeTelnyx();
-  const res = await h.t.request
-    .post('/v1/telephony/connection/create')
-    .set(h.a.headers)
-    .send({
-      provider: 'telnyx',
-      name: unique('telnyx'),
-      base_url: telnyx.baseUrl,
-      credentials: { api_key: TELNYX_KEY, call_control_app_id: 'cc-app', public_key: TELNYX_PUBLIC_KEY },
-    });
-  expect(res.status).toBe(201);
-  connectionId = res.body.connection.connection_id;
+  connectionId = await carrierConnection(h.t, h.a, 'telnyx', telnyx.baseUrl);
 }, 30_000);
 afterAll(async () => {
   await telnyx?.close();

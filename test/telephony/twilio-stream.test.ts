@@ -4,7 +4,7 @@ import { unique } from '../support/factories.js';
 import { eventually } from '../support/releases.js';
 import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, streamUrlOf, type FakeTwilio } from '../support/fake-twilio.js';
 import { FakeCarrierStream } from '../support/fake-carrier-stream.js';
-import { campaignApi, nyNumbers, placeOutboundCall } from '../campaigns/support.js';
+import { campaignApi, carrierConnection, nyNumbers, placeOutboundCall } from '../campaigns/support.js';
 import { channel } from '../media/call/support.js';
 import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
 import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
@@ -41,12 +41,7 @@ let connectionId: string;
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
-  const res = await h.t.request
-    .post('/v1/telephony/connection/create')
-    .set(h.a.headers)
-    .send({ provider: 'twilio', name: unique('twilio'), base_url: twilio.baseUrl, credentials: { account_sid: TWILIO_SID, auth_token: TWILIO_TOKEN } });
-  expect(res.status).toBe(201);
-  connectionId = res.body.connection.connection_id;
+  connectionId = await carrierConnection(h.t, h.a, 'twilio', twilio.baseUrl);
 }, 30_000);
 afterAll(async () => {
   await twilio?.close();

@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
-import { type CallTransportEvents, type HangupCause, type LiveMedia, type MediaSeen } from '../call-transport.js';
+import { type HangupCause, type LiveMedia, type MediaSeen } from '../call-transport.js';
+import { LiveMediaBase } from '../live-media-base.js';
 import { StereoRecorder } from '../pipe/recorder.js';
 import { type RtpSession, type RtpSessionStats, type RtpTick } from './rtp-session.js';
 
@@ -20,21 +20,19 @@ export interface RtpCallMediaOptions {
   record?: boolean;
 }
 
-export class RtpCallMedia extends EventEmitter implements LiveMedia {
+export class RtpCallMedia extends LiveMediaBase implements LiveMedia {
   readonly callId: string;
   readonly direction: 'inbound' | 'outbound';
   readonly session: RtpSession;
   readonly recorder: StereoRecorder | undefined;
-  private readonly sendHangup: (cause: HangupCause) => Promise<void>;
-  private ended = false;
-  private hangingUp: Promise<void> | undefined;
+  private readonly hangupDialog: (cause: HangupCause) => Promise<void>;
 
   constructor(opts: RtpCallMediaOptions) {
     super();
     this.callId = opts.callId;
     this.direction = opts.direction;
     this.session = opts.session;
-    this.sendHangup = opts.hangup;
+    this.hangupDialog = opts.hangup;
     this.recorder = opts.record === false ? undefined : new StereoRecorder();
     this.session.on('tick', (t: RtpTick) => this.recorder?.write(t.inbound, t.outbound));
     this.session.on('audio', (frame: Int16Array) => this.emit('audio', frame));
@@ -44,21 +42,8 @@ export class RtpCallMedia extends EventEmitter implements LiveMedia {
     this.session.on('timeout', () => void this.hangup('media_timeout').catch(() => {}));
   }
 
-  override on<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this {
-    return super.on(event, listener);
-  }
-
-  override off<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this {
-    return super.off(event, listener);
-  }
-
-  /** True once the call ended (either side), after which nothing is sent. */
-  get isEnded(): boolean {
-    return this.ended;
-  }
-
   play(pcm: Int16Array, mark?: string): void {
-    if (!this.ended) this.session.play(pcm, mark);
+    if (!this.isEnded) this.session.play(pcm, mark);
   }
 
   flush(): { droppedMs: number; marks: string[] } {
@@ -73,25 +58,12 @@ export class RtpCallMedia extends EventEmitter implements LiveMedia {
     this.session.sendDtmf(digits);
   }
 
-  /** Ends the call from our side: BYE through the SIP layer, then the media stops. */
-  hangup(cause: HangupCause): Promise<void> {
-    if (this.ended) return Promise.resolve();
-    this.hangingUp ??= (async () => {
-      try {
-        await this.sendHangup(cause);
-      } finally {
-        await this.end(cause);
-      }
-    })();
-    return this.hangingUp;
+  protected sendHangup(cause: HangupCause): Promise<void> {
+    return this.hangupDialog(cause);
   }
 
-  /** The call ended (the far end's BYE, a failure): stops the media, once. */
-  async end(cause: HangupCause, detail?: string): Promise<void> {
-    if (this.ended) return;
-    this.ended = true;
-    await this.session.close();
-    this.emit('ended', cause, detail);
+  protected stopMedia(): Promise<void> {
+    return this.session.close();
   }
 
   /** The stereo WAV (caller left, agent right) of the call so far. */

@@ -184,7 +184,7 @@ export function serveCarrierStream(ws: WebSocket, opts: CarrierStreamOptions): v
         return;
       }
       case 'stop':
-        media?.end('caller_hangup', `${opts.dialect} stop`);
+        void media?.end('caller_hangup', `${opts.dialect} stop`);
         ws.close(1000);
         return;
       default:
@@ -194,7 +194,7 @@ export function serveCarrierStream(ws: WebSocket, opts: CarrierStreamOptions): v
   });
   ws.on('close', () => {
     clearTimeout(startTimer);
-    media?.end('caller_hangup', 'stream closed');
+    void media?.end('caller_hangup', 'stream closed');
   });
   ws.on('error', (error) => opts.warn(`${opts.dialect} stream: socket error`, { err: error.message }));
 }

@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { FRAME_SAMPLES, type CallTransportEvents, type HangupCause, type LiveMedia, type MediaSeen } from '../../call-transport.js';
+import { FRAME_SAMPLES, type HangupCause, type LiveMedia, type MediaSeen } from '../../call-transport.js';
+import { LiveMediaBase } from '../../live-media-base.js';
 import { PlayQueue } from '../../pipe/play-queue.js';
 import { StereoRecorder } from '../../pipe/recorder.js';
 import { JitterBuffer, type JitterStats } from '../../rtp/jitter-buffer.js';
@@ -61,7 +61,7 @@ const SILENT_FRAME = new Int16Array(FRAME_SAMPLES);
  * them, which is when the caller really heard it. Both sides of each tick go
  * into the stereo recording, as on a SIP call.
  */
-export class StreamCallMedia extends EventEmitter implements LiveMedia {
+export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   readonly callId: string;
   readonly direction: 'inbound' | 'outbound';
   readonly recorder = new StereoRecorder();
@@ -71,8 +71,6 @@ export class StreamCallMedia extends EventEmitter implements LiveMedia {
   private readonly pacer: Pacer;
   private readonly pendingMarks = new Set<string>();
   private readonly mediaTimeoutMs: number;
-  private ended = false;
-  private hangingUp: Promise<void> | undefined;
   private lastReceivedAt = performance.now();
   private ticks = 0;
   private readonly s = { framesReceived: 0, framesSent: 0, marksEchoed: 0, clears: 0 };
@@ -89,28 +87,16 @@ export class StreamCallMedia extends EventEmitter implements LiveMedia {
     this.pacer.start();
   }
 
-  override on<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this {
-    return super.on(event, listener);
-  }
-
-  override off<E extends keyof CallTransportEvents>(event: E, listener: CallTransportEvents[E]): this {
-    return super.off(event, listener);
-  }
-
-  get isEnded(): boolean {
-    return this.ended;
-  }
-
   /** The far end's audio chunk number `seq` (16-bit wrapping, as RTP), decoded. */
   receiveAudio(seq: number, pcm: Int16Array): void {
-    if (this.ended) return;
+    if (this.isEnded) return;
     this.lastReceivedAt = performance.now();
     this.s.framesReceived++;
     this.jitter.push(seq & 0xffff, pcm);
   }
 
   receiveDtmf(digit: string): void {
-    if (!this.ended) this.emit('dtmf', digit);
+    if (!this.isEnded) this.emit('dtmf', digit);
   }
 
   /** The far end played the audio up to mark `name`. Echoes of marks dropped by a barge-in are ignored. */
@@ -121,7 +107,7 @@ export class StreamCallMedia extends EventEmitter implements LiveMedia {
   }
 
   play(pcm: Int16Array, mark?: string): void {
-    if (!this.ended) this.queue.push(pcm, mark);
+    if (!this.isEnded) this.queue.push(pcm, mark);
   }
 
   flush(): { droppedMs: number; marks: string[] } {
@@ -129,7 +115,7 @@ export class StreamCallMedia extends EventEmitter implements LiveMedia {
     // Sent but not yet played at the far end: those marks will not be reached either, and its buffer is cleared.
     const inFlight = [...this.pendingMarks];
     this.pendingMarks.clear();
-    if (this.wire.clear && !this.ended) {
+    if (this.wire.clear && !this.isEnded) {
       this.wire.clear();
       this.s.clears++;
     }
@@ -141,27 +127,15 @@ export class StreamCallMedia extends EventEmitter implements LiveMedia {
   }
 
   sendDtmf(digits: string): void {
-    if (!this.ended) this.wire.sendDtmf?.(digits);
+    if (!this.isEnded) this.wire.sendDtmf?.(digits);
   }
 
-  hangup(cause: HangupCause): Promise<void> {
-    if (this.ended) return Promise.resolve();
-    this.hangingUp ??= (async () => {
-      try {
-        await this.wire.hangup(cause);
-      } finally {
-        this.end(cause);
-      }
-    })();
-    return this.hangingUp;
+  protected sendHangup(cause: HangupCause): Promise<void> {
+    return this.wire.hangup(cause);
   }
 
-  /** The call ended (the far end stopped the stream, the socket closed): stops the clock, once. */
-  end(cause: HangupCause, detail?: string): void {
-    if (this.ended) return;
-    this.ended = true;
+  protected stopMedia(): void {
     this.pacer.stop();
-    this.emit('ended', cause, detail);
   }
 
   recording(): Buffer | undefined {
@@ -181,7 +155,7 @@ export class StreamCallMedia extends EventEmitter implements LiveMedia {
   }
 
   private tick(): void {
-    if (this.ended) return;
+    if (this.isEnded) return;
     const { frame: inbound } = this.jitter.pop();
     const taken = this.queue.take(FRAME_SAMPLES);
     const outbound = taken?.frame ?? SILENT_FRAME;
