@@ -42,9 +42,13 @@ describe('the sweep of abandoned live calls', () => {
   it('finalizes, once, a call whose process stopped heartbeating, billed to its last heartbeat, and leaves a beating one in progress', async () => {
     const dead = await liveSession('media/dead', 45);
     const beating = await liveSession('media/alive', 1);
+    // A row written before its holder and heartbeat were (the process died between): counted from its start.
+    const unheld = await liveSession('media/dead', 45);
+    await sql(t.orm.em.fork(), `update call_session set media_node = null, media_heartbeat_at = null where id = ?`, [unheld]);
 
     const swept = await finalizeAbandonedSessions(t.orm.em.fork());
     expect(swept).toContain(dead);
+    expect(swept).toContain(unheld);
     expect(swept).not.toContain(beating);
     expect(await finalizeAbandonedSessions(t.orm.em.fork())).not.toContain(dead);
 

@@ -29,6 +29,14 @@ export interface LiveSessionInput {
 }
 
 export async function openLiveSession(em: Em, input: LiveSessionInput): Promise<void> {
+  // One transaction: a process killed in between must not leave an in-progress row without its holder and heartbeat.
+  await em.transactional(async (tx) => {
+    await writeLiveSession(tx, input);
+    await sql(tx, `update call_session set media_node = ?, media_heartbeat_at = now() where id = ?`, [input.mediaNode, input.id]);
+  });
+}
+
+async function writeLiveSession(em: Em, input: LiveSessionInput): Promise<void> {
   await recordSessions(
     em,
     [
@@ -51,7 +59,6 @@ export async function openLiveSession(em: Em, input: LiveSessionInput): Promise<
     ],
     () => DEFAULT_PRICE_LIST,
   );
-  await sql(em, `update call_session set media_node = ?, media_heartbeat_at = now() where id = ?`, [input.mediaNode, input.id]);
 }
 
 /** The media process still holds its calls: one statement for all of them, every few seconds. */
@@ -73,7 +80,7 @@ export const ABANDONED_AFTER_MS = 30_000;
 export async function finalizeAbandonedSessions(em: Em, staleMs = ABANDONED_AFTER_MS): Promise<string[]> {
   const stale = await sql<{ id: string }>(
     em,
-    `select id from call_session where status = 'in_progress' and media_heartbeat_at < now() - make_interval(secs => ?)`,
+    `select id from call_session where status = 'in_progress' and coalesce(media_heartbeat_at, started_at) < now() - make_interval(secs => ?)`,
     [staleMs / 1000],
   );
   const finalized: string[] = [];

@@ -146,7 +146,7 @@ async function awaitStreamedSession(em: Em, deps: EngineDeps, call: OutboundCall
   for (;;) {
     const [session] = await sql<{ status: string; end_reason: string | null; abandoned: boolean | null }>(
       em,
-      'select status, end_reason, media_heartbeat_at < now() - make_interval(secs => ?) as abandoned from call_session where id = ?',
+      'select status, end_reason, coalesce(media_heartbeat_at, started_at) < now() - make_interval(secs => ?) as abandoned from call_session where id = ?',
       [ABANDONED_AFTER_MS / 1000, call.sessionId],
     );
     if (session && session.status !== 'in_progress') return session.end_reason ?? 'unknown';
