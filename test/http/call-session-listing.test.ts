@@ -15,7 +15,12 @@ beforeAll(async () => {
   b = await createTenant(t);
   // 57 sessions, in groups of three that share a start time, so the id must break ties.
   const inputs = Array.from({ length: 57 }, (_, i) =>
-    sessionInput(a, { startedAt: new Date(base + Math.floor(i / 3) * 3_600_000), caller: { name: `Caller ${i}`, address: '+14155550123' } }),
+    sessionInput(a, {
+      startedAt: new Date(base + Math.floor(i / 3) * 3_600_000),
+      caller: { name: `Caller ${i}`, address: '+14155550123' },
+      // Every tenth call went to voicemail: the end-reason filter's subject.
+      ...(i % 10 === 0 ? { endReason: 'voicemail' as const } : {}),
+    }),
   );
   await insertSessions(t.orm.em.fork(), inputs);
   await insertSessions(t.orm.em.fork(), [sessionInput(b, { startedAt: new Date(base + 3_600_000) })]);
@@ -118,6 +123,7 @@ describe('GET /v1/call_session/get', () => {
       ['page_size=ten', 'query.page_size'],
       ['cursor=not-a-cursor', 'query.cursor'],
       ['status=dancing', 'query.status'],
+      ['end_reason=bored', 'query.end_reason'],
       ['sort=asc', 'query.sort'],
       ['agent_id=abc%00def', 'query.agent_id'],
     ];
@@ -127,6 +133,16 @@ describe('GET /v1/call_session/get', () => {
       expect(res.headers['content-type']).toMatch(/problem\+json/);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
+  });
+
+  it('filters by end reason, page after page, and a cursor keeps its filter', async () => {
+    const ids = await walk(`${RANGE}&end_reason=voicemail&page_size=2`);
+    expect(ids).toHaveLength(6);
+    const res = await list(`${RANGE}&end_reason=voicemail&page_size=100`);
+    expect(res.body.sessions.map((x: { end_reason: string }) => x.end_reason)).toEqual(Array(6).fill('voicemail'));
+    const first = await list(`${RANGE}&end_reason=voicemail&page_size=2`);
+    const other = await list(`${RANGE}&page_size=2&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    expect(other.body.code).toBe('INVALID_CURSOR');
   });
 
   it('refuses a cursor used with other filters', async () => {

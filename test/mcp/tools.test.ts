@@ -111,6 +111,7 @@ describe('tools/list', () => {
       'projectId',
       'status',
       'direction',
+      'endReason',
       'kind',
     ]);
     expect(byName.get('list_calls')!.inputSchema.required ?? []).toEqual([]);

@@ -9,7 +9,7 @@ export const listCalls = defineTool({
     'Lists call sessions (phone or web conversations of the voice agents), newest first, each with its legs, ' +
     'transcripts, variables, summaries and cost in micros (millionths of the currency unit). ' +
     'Each session has a kind: live (a call with a real party), test (a test run) or simulation (a simulated call). ' +
-    'Filter by start time, agent, status, direction or kind. When has_more is true, call again with cursor set to ' +
+    'Filter by start time, agent, status, end reason, direction or kind. When has_more is true, call again with cursor set to ' +
     'next_cursor and the same filters for the next page.',
   input: ListSessionsQuery.shape,
   output: ListSessionsResponse,

@@ -86,6 +86,10 @@ export const ListSessionsQuery = z
       .enum(DIRECTIONS as [string, ...string[]])
       .optional()
       .describe('Only sessions of this direction.'),
+    end_reason: z
+      .enum(END_REASONS as [string, ...string[]])
+      .optional()
+      .describe('Only sessions that ended this way.'),
     kind: KindFilter.optional().describe(
       'Only sessions of these kinds: live (calls with a real party), test (test runs), simulation (simulated calls), ' +
         'a comma-separated list of them, or all. Default: all.',

@@ -17,6 +17,8 @@ export function listingWindow(query: ListSessionsQuery, now = new Date()) {
       project: query.project_id,
       status: query.status,
       direction: query.direction,
+      // Only when given, as kind: cursors issued before the filter existed stay valid.
+      ...(query.end_reason ? { end_reason: query.end_reason } : {}),
       ...(query.kind ? { kind: query.kind.join(',') } : {}),
     },
     DEFAULT_RANGE_MS,
@@ -43,6 +45,7 @@ export async function listSessions(
     ['s.project_id = ?', query.project_id],
     ['s.status = ?', query.status],
     ['s.direction = ?', query.direction],
+    ['s.end_reason = ?', query.end_reason],
   ];
   for (const [condition, value] of filters) {
     if (value === undefined) continue;
