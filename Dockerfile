@@ -10,7 +10,9 @@ COPY src ./src
 COPY workflows ./workflows
 COPY activities ./activities
 COPY scripts ./scripts
-# tsc, then scripts/bundle-workflows.ts writes dist/workflow-bundle.js (the worker loads it: no bundling at start-up).
+COPY dashboard-app ./dashboard-app
+# tsc, then scripts/bundle-workflows.ts writes dist/workflow-bundle.js (the worker loads it: no bundling at start-up),
+# then scripts/build-dashboard.ts builds the console into dashboard-app/dist (Vite; served by the API).
 RUN npm run build && npm prune --omit=dev --omit=optional
 
 FROM node:22-bookworm-slim
@@ -23,6 +25,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/dashboard-app/dist ./dashboard-app/dist
 USER node
 VOLUME ["/recordings"]
 EXPOSE 3000 5060/udp

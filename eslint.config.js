@@ -2,11 +2,22 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', 'coverage/', 'test-artifacts/', 'src/db/migrations/Migration*.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.data/',
+      'coverage/',
+      'test-artifacts/',
+      'src/db/migrations/Migration*.ts',
+      'dashboard-app/dist/',
+      'dashboard-app/src/api/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

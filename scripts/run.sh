@@ -18,6 +18,12 @@ if [ "$1" = src/main.ts ]; then
       ;;
   esac
 fi
+# The API serves the console (dashboard-app, built by Vite when its sources changed: a no-op otherwise).
+if [ "$1" = src/main.ts ]; then
+  case "$2" in
+    serve | dev) "$NODE" --import tsx scripts/build-dashboard.ts ;;
+  esac
+fi
 if [ "$1" = scripts/shape.ts ]; then
   . "$(dirname -- "$0")/ensure-packages.sh"
   # The load balancer, and the media processes' speech (espeak-ng through sox, pocketsphinx).

@@ -5,10 +5,13 @@ set -e
 . "$(dirname -- "$0")/ensure-deps.sh"
 echo "[test] node $("$NODE" -v), type check..." >&2
 "$NODE" node_modules/typescript/bin/tsc --noEmit -p tsconfig.json
+echo "[test] the console: build (Vite) and type check..." >&2
+"$NODE" --import tsx scripts/build-dashboard.ts --keep-types
+"$NODE" node_modules/typescript/bin/tsc -p dashboard-app/tsconfig.json
 echo "[test] lint..." >&2
 "$NODE" node_modules/eslint/bin/eslint.js --max-warnings=0 .
 echo "[test] format (prettier; npm run format rewrites)..." >&2
-"$NODE" node_modules/prettier/bin/prettier.cjs --check --log-level warn "**/*.{ts,js,mjs,cjs}"
+"$NODE" node_modules/prettier/bin/prettier.cjs --check --log-level warn "**/*.{ts,tsx,js,mjs,cjs,css}"
 # Debian packages the tests drive: Chromium (the browser test, skipped without it), Radicale (the CalDAV
 # integration tests), and for the media runtime sipp (package sip-tester), espeak-ng, pocketsphinx with its
 # US English model, and sox; docker-compose (it checks docker-compose.yml); tests that need one fail saying how.

@@ -33,6 +33,7 @@ import {
   movesFor,
 } from './campaigns-page.js';
 import { agentPrincipal, campaignPrincipal } from './principals.js';
+import { CONSOLE_API_PREFIX } from './console-api.js';
 import { TALK_SCRIPT, TALK_SCRIPT_PATH, TALK_WORKLET, TALK_WORKLET_PATH, talkableAgents, talkPage, talkPageCsp } from './talk-page.js';
 import { openWebCall } from '../modules/calls/web-call.js';
 import { streamBaseUrl } from '../modules/telephony/twiml.js';
@@ -84,6 +85,8 @@ class CsrfRefused extends Error {}
 
 /** Maps failures to pages: domain errors and oidc-provider's (expired interaction, ...) with their status. */
 const htmlErrors: Middleware = async (ctx, next) => {
+  // The console's API answers problem+json, as /v1 does (console-api.ts).
+  if (ctx.path.startsWith(`${CONSOLE_API_PREFIX}/`)) return next();
   try {
     await next();
   } catch (error) {

@@ -36,6 +36,8 @@ import { answerTwilioVoice, TWILIO_VOICE_ROUTE } from '../modules/telephony/twil
 import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/telnyx-voice.js';
 import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
 import { publicBaseUrl } from './base-url.js';
+import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX } from '../dashboard/console-api.js';
+import { registerConsoleApp } from '../dashboard/console-app.js';
 
 /** Converts `/a/{id}/b` to the router's `/a/:id/b`. */
 const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -185,23 +187,32 @@ export function createApp(deps: AppDeps): Koa {
     ctx.status = 204;
   });
 
-  for (const r of v1Routes) mountRoute(router, r, deps, limiter);
+  const bearer: Authenticate = (ctx, em) =>
+    authenticateRequest(em, deps.config.auth.tokenSecret, ctx.get('authorization') || undefined, ctx.get('x-organization-id') || undefined);
+  for (const r of v1Routes) mountRoute(router, r, deps, limiter, bearer);
+  // The same routes for the dashboard's console, as the person signed in (src/dashboard/console-api.ts).
+  const keys = deps.config.cookies.keys;
+  const signedIn: Authenticate = (ctx, em) => authenticateConsole(ctx, em, deps.orm, keys);
+  for (const r of v1Routes) mountRoute(router, r, deps, limiter, signedIn, CONSOLE_API_PREFIX);
+  router.get(`${CONSOLE_API_PREFIX}/session`, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await consoleSession(ctx, deps.orm.em.fork(), deps.orm, keys);
+  });
+  registerConsoleApp(router, deps);
 
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;
 }
 
-function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimiter) {
+/** Who calls a route: an API client's bearer token on /v1, the signed-in person on the console's copy. */
+type Authenticate = (ctx: ParameterizedContext, em: Em) => Promise<Principal>;
+
+function mountRoute(router: Router, r: Route, deps: AppDeps, limiter: RateLimiter, authenticate: Authenticate, prefix = '') {
   const creates = isCreate(r);
-  router[r.method](toKoaPath(r.path), async (ctx: ParameterizedContext) => {
+  router[r.method](prefix + toKoaPath(r.path), async (ctx: ParameterizedContext) => {
     const em = deps.orm.em.fork();
-    const principal = await authenticateRequest(
-      em,
-      deps.config.auth.tokenSecret,
-      ctx.get('authorization') || undefined,
-      ctx.get('x-organization-id') || undefined,
-    );
+    const principal = await authenticate(ctx, em);
     principal.requestId = ctx.state.requestId;
     await limiter.take(principal.id);
     requireAll(principal, r.permission);

@@ -1,8 +1,9 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { it, expect, beforeAll, afterAll } from '@jest/globals';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser as PwBrowser, type Page } from 'playwright-core';
+import type { Browser as PwBrowser, Page } from 'playwright-core';
+import { CHROMIUM, describeWithBrowser, launchChromium } from '../support/chromium.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { authorizeUrl, createTestUser, pkcePair, registerClient, tokenRequest } from '../support/oauth-flow.js';
@@ -14,10 +15,7 @@ import { systemPrincipal } from '../../src/modules/org/permissions.js';
  * sign in, consent with a chosen project, see the app under Connected apps,
  * disconnect it. Screenshots go to test-artifacts/dashboard/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = 'test-artifacts/dashboard';
-// scripts/test.sh installs Chromium with apt where it can; without it (no root, no apt) this suite cannot run.
-const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 let s: TestServer;
 let tenant: TestTenant;
@@ -44,18 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   callback = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, codes };
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
 }, 60_000);
 

@@ -1,6 +1,7 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { it, expect, beforeAll, afterAll } from '@jest/globals';
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser as PwBrowser, type Page } from 'playwright-core';
+import type { Browser as PwBrowser, Page } from 'playwright-core';
+import { CHROMIUM, describeWithBrowser, launchChromium } from '../support/chromium.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../support/worker.js';
 import { createTestUser } from '../support/oauth-flow.js';
@@ -14,10 +15,7 @@ import { campaignApi, campaignTenant, nyNumbers, type CampaignTenant } from '../
  * polls progress.json), and Pause, Resume and Cancel work through the page's
  * forms. Screenshots go to test-artifacts/dashboard/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = 'test-artifacts/dashboard';
-// scripts/test.sh installs Chromium with apt where it can; without it (no root, no apt) this suite cannot run.
-const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 let s: TestServer;
 let worker: TestWorker;
@@ -33,18 +31,7 @@ beforeAll(async () => {
   worker = await startTestWorker(s);
   ct = await campaignTenant(s);
   user = await createTestUser(s.orm.em.fork(), ct.tenant.organizationId, 'member');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
 }, 120_000);
 

@@ -1,9 +1,10 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { it, expect, beforeAll, afterAll } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser as PwBrowser, type Page } from 'playwright-core';
+import type { Browser as PwBrowser, Page } from 'playwright-core';
+import { CHROMIUM, describeWithBrowser, launchChromium } from '../support/chromium.js';
 import { createTestUser } from '../support/oauth-flow.js';
 import { eventually } from '../support/releases.js';
 import { deskAgent, GREETING, PHRASE, REPLY, recordedSession, said, useStreamHarness } from '../telephony/stream-harness.js';
@@ -17,10 +18,7 @@ import { sql } from '../../src/db/orm.js';
  * is recorded as a session with direction `web`. Screenshots go to
  * test-artifacts/dashboard/.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = 'test-artifacts/dashboard';
-// scripts/test.sh installs Chromium with apt where it can; without it (no root, no apt) this suite cannot run.
-const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 const h = useStreamHarness('talk-browser');
 let browser: PwBrowser;
@@ -40,21 +38,12 @@ beforeAll(async () => {
   execFileSync('sox', ['-n', '-r', '22050', '-c', '1', '-b', '16', join(dir, 'tail.wav'), 'trim', '0', '20']);
   execFileSync('sox', [join(dir, 'lead.wav'), phrase, join(dir, 'tail.wav'), '-r', '48000', mic]);
   user = await createTestUser(h.t.orm.em.fork(), h.a.organizationId, 'member');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${mic}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  browser = await launchChromium([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${mic}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
   page = await browser.newPage();
 }, 120_000);
 

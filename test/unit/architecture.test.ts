@@ -31,6 +31,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
   },
   dev: { modules: 'the demo bootstrap creates an organization', temporal: 'the embedded Temporal dev server' },
   http: {
+    dashboard: "mounts the console: its API's session authentication (the /v1 routes again) and its application's files",
     db: 'opens a request-scoped EntityManager',
     modules: 'routes call the domain',
     mcp: 'mounts the MCP endpoint',

@@ -1,0 +1,88 @@
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { actAs, loadSession, type ConsoleSession, type Problem } from './api';
+import { BASE, navigate, useLocation } from './router';
+import { Link, Loading, ProblemBox } from './ui';
+import { CallsPage } from './pages/calls';
+import { CallPage } from './pages/call';
+import { AnalyticsPage } from './pages/analytics';
+import './styles.css';
+
+const ORG_KEY = 'console.organization';
+
+/**
+ * The console's frame: who is signed in, the organization acted in (its
+ * permissions decide which controls exist), the navigation, and the page the
+ * address names. The server pages it grew from (Releases, Campaigns, Talk,
+ * Connected apps) stay linked until the console has their pages too.
+ */
+function App() {
+  const [session, setSession] = useState<ConsoleSession>();
+  const [problem, setProblem] = useState<Problem>();
+  const [orgId, setOrgId] = useState(localStorage.getItem(ORG_KEY) ?? '');
+  const { path, query } = useLocation();
+  useEffect(() => {
+    loadSession().then(setSession, setProblem);
+  }, []);
+  if (problem) return <ProblemBox problem={problem} />;
+  if (!session) return <Loading what="your workspace" />;
+  const org = session.organizations.find((o) => o.organization_id === orgId) ?? session.organizations[0];
+  if (!org) return <p>You are not a member of any organization yet: ask an administrator for an invitation.</p>;
+  actAs(org.organization_id, session.csrf_token);
+  const can = (p: string) => org.permissions.includes(p);
+
+  let page;
+  const call = /^\/calls\/([\w-]+)$/.exec(path);
+  if (path === '/' || path === '/calls') page = <CallsPage key={org.organization_id} query={query} projects={org.projects} />;
+  else if (call) page = <CallPage key={call[1]} sessionId={call[1]} org={org} />;
+  else if (path === '/analytics') page = <AnalyticsPage key={org.organization_id} query={query} canBill={can('billing:read')} />;
+  else page = <p>There is no page at this address.</p>;
+
+  return (
+    <>
+      <header class="top">
+        <span class="brand">Voice agents</span>
+        <nav aria-label="Console">
+          <Link href={`${BASE}/calls`} class={path === '/' || path.startsWith('/calls') ? 'current' : ''}>
+            Calls
+          </Link>
+          <Link href={`${BASE}/analytics`} class={path.startsWith('/analytics') ? 'current' : ''}>
+            Analytics
+          </Link>
+          <a href="/dashboard/releases">Releases</a>
+          <a href="/dashboard/campaigns">Campaigns</a>
+          <a href="/dashboard/talk">Talk</a>
+          <a href="/dashboard/connected-apps">Connected apps</a>
+          <a href="/dashboard/invitations">Invitations</a>
+        </nav>
+        <label class="org">
+          <span class="sr-only">Organization</span>
+          <select
+            value={org.organization_id}
+            onChange={(e) => {
+              localStorage.setItem(ORG_KEY, e.currentTarget.value);
+              setOrgId(e.currentTarget.value);
+              navigate(`${BASE}${path === '/' || path.startsWith('/calls/') ? '/calls' : path}`, true);
+            }}
+          >
+            {session.organizations.map((o) => (
+              <option key={o.organization_id} value={o.organization_id}>
+                {o.name} ({o.role})
+              </option>
+            ))}
+          </select>
+        </label>
+        <span class="user">{session.user.email}</span>
+        <form method="post" action="/dashboard/sign-out">
+          <input type="hidden" name="csrf" value={session.csrf_token} />
+          <button type="submit" class="link">
+            Sign out
+          </button>
+        </form>
+      </header>
+      <main>{page}</main>
+    </>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

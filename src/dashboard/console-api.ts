@@ -1,0 +1,55 @@
+import type { ParameterizedContext } from 'koa';
+import type { Em, Orm } from '../db/orm.js';
+import { DomainError } from '../modules/errors.js';
+import type { Principal } from '../modules/org/permissions.js';
+import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
+import { csrfToken, csrfValid, readSession } from './dashboard-session.js';
+
+/**
+ * The console's way into the API (issue 16, decision 0051): every /v1 route
+ * is mounted a second time under CONSOLE_API_PREFIX, where the caller is the
+ * person signed in to the dashboard instead of an API client. The route, its
+ * schemas, its permission check and its problem+json are the same; only who
+ * the principal is differs. The browser sends the session cookie by itself;
+ * the organization it acts in goes in X-Organization-Id, as on /v1, and every
+ * write carries the page's CSRF token in X-CSRF-Token (the cookie is
+ * SameSite=Lax, and a form from elsewhere cannot set a header).
+ */
+export const CONSOLE_API_PREFIX = '/dashboard/api';
+export const CSRF_HEADER = 'x-csrf-token';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function authenticateConsole(ctx: ParameterizedContext, em: Em, orm: Orm, keys: string[]): Promise<Principal> {
+  const session = await readSession(ctx, orm);
+  if (!session) throw new DomainError('UNAUTHENTICATED', 'Your dashboard session has ended: sign in again');
+  if (!READS.has(ctx.method) && !csrfValid(ctx, keys, session, ctx.get(CSRF_HEADER))) {
+    throw new DomainError('FORBIDDEN', 'This page has expired (its CSRF token is missing or stale): reload it and try again', { reason: 'csrf' });
+  }
+  const organizationId = ctx.get('x-organization-id');
+  if (!organizationId) {
+    throw new DomainError('VALIDATION_FAILED', 'Missing X-Organization-Id header', {
+      issues: [{ field: 'header.x-organization-id', message: 'the organization the console acts in' }],
+    });
+  }
+  return resolveUserPrincipal(em, { userId: session.userId, organizationId, via: 'dashboard', requestId: ctx.state.requestId as string | undefined });
+}
+
+/** What the console learns when it starts: who is signed in, the CSRF token for writes, and each organization with what the person may do there. */
+export async function consoleSession(ctx: ParameterizedContext, em: Em, orm: Orm, keys: string[]) {
+  const session = await readSession(ctx, orm);
+  if (!session) throw new DomainError('UNAUTHENTICATED', 'Your dashboard session has ended: sign in again');
+  const organizations = [];
+  for (const w of await listUserWorkspaces(em, session.userId)) {
+    const principal = await resolveUserPrincipal(em, { userId: session.userId, organizationId: w.organizationId, via: 'dashboard' }).catch(() => undefined);
+    if (!principal) continue;
+    organizations.push({
+      organization_id: w.organizationId,
+      name: w.organizationName,
+      role: principal.orgRole,
+      permissions: [...principal.permissions].sort(),
+      projects: w.projects.map((p) => ({ project_id: p.projectId, name: p.name })),
+    });
+  }
+  return { user: { email: session.email }, csrf_token: csrfToken(ctx, keys, session), organizations };
+}
