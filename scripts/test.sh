@@ -28,17 +28,19 @@ export NODE_OPTIONS
 if [ "$#" -gt 0 ]; then
   exec "$NODE" node_modules/jest/bin/jest.js "$@"
 fi
-# The whole suite runs in two phases. The media tests (test/media) hold real-time calls: 20 ms RTP pacing, speech
-# recognition of streamed audio, barge-in within 60 ms. On a 2-core machine they run one file at a time, after the
-# rest, rather than beside another suite's Temporal workflows and browser. So does the production shape
-# (test/shape/production-shape.test.ts: a Temporal server, two API processes, two workers and HAProxy of its own).
-# The closing line adds up both phases.
+# The whole suite runs in two phases. The real-time call tests hold 20 ms-paced audio, speech recognition of
+# streamed audio and barge-in within 60 ms: test/media (SIP/RTP calls) and the calls over carriers' media streams
+# and from the browser (test/telephony/*-stream, test/e2e/talk-browser). On a 2-core machine they run one file at a
+# time, after the rest, rather than beside another suite's Temporal workflows and browser. So does the production
+# shape (test/shape/production-shape.test.ts: a Temporal server, two API processes, two workers and HAProxy of its
+# own). The closing line adds up both phases.
+REALTIME='/test/media/|/test/shape/production-shape|/test/telephony/[a-z]+-stream|/test/e2e/talk-browser'
 TEST_SUMMARY_FILE=$(mktemp)
 export TEST_SUMMARY_FILE
 status=0
-"$NODE" node_modules/jest/bin/jest.js --testPathIgnorePatterns '/test/media/' '/test/shape/production-shape' || status=$?
-echo "[test] the media tests and the production shape, one file at a time..." >&2
-"$NODE" node_modules/jest/bin/jest.js --runInBand '/test/media/' '/test/shape/production-shape' || status=$?
+"$NODE" node_modules/jest/bin/jest.js --testPathIgnorePatterns "$REALTIME" || status=$?
+echo "[test] the real-time call tests and the production shape, one file at a time..." >&2
+"$NODE" node_modules/jest/bin/jest.js --runInBand "$REALTIME" || status=$?
 awk '{ p += $1; f += $2; s += $3 } END { printf "\n%d passed, %d failed%s\n", p, f, (s ? sprintf(", %d skipped", s) : "") }' "$TEST_SUMMARY_FILE"
 rm -f "$TEST_SUMMARY_FILE"
 exit "$status"
