@@ -37,6 +37,7 @@ describe('agent tools', () => {
       'update_agent',
       'patch_agent_prompt',
       'list_agent_prompt_revisions',
+      'get_agent_prompt_revision',
       'create_agent_branch',
       'merge_agent_branch',
       'preview_agent_branch_merge',
@@ -70,6 +71,21 @@ describe('agent tools', () => {
     expect(JSON.stringify(patched)).toContain(sha(prompt.replace('warmly', 'warmly, by name')));
     const revisions = await ok('list_agent_prompt_revisions', { agentId: agent.agent_id });
     expect(revisions.revisions.length).toBe(2);
+    // The newest revision shows what it changed: a unified diff from its parent.
+    const detail = await ok('get_agent_prompt_revision', { agentId: agent.agent_id, revisionId: revisions.revisions[0].revision_id });
+    expect(detail.prompt).toBe(prompt.replace('warmly', 'warmly, by name'));
+    expect(detail.diff).toContain(`-${prompt.split('\n').find((l) => l.includes('warmly'))}`);
+    expect(detail.diff).toContain(
+      '+' +
+        prompt
+          .split('\n')
+          .find((l) => l.includes('warmly'))!
+          .replace('warmly', 'warmly, by name'),
+    );
+    const first = await ok('get_agent_prompt_revision', { agentId: agent.agent_id, revisionId: revisions.revisions[1].revision_id });
+    expect([first.prompt, first.diff]).toEqual([prompt, '']);
+    const unknown = await mcp.call('get_agent_prompt_revision', { agentId: agent.agent_id, revisionId: 'rev_nope' });
+    expect(unknown.isError).toBe(true);
     const preview = await ok('preview_agent_branch_merge', { sourceBranchId: branch.branch_id });
     expect(preview.conflicts).toEqual([]);
     const merged = await ok('merge_agent_branch', { sourceBranchId: branch.branch_id });

@@ -10,6 +10,7 @@ import {
   ListAgentsResponse,
   ListBranchesResponse,
   ListRevisionsResponse,
+  RevisionDetailResponse,
   MergePreview,
   MergeResult,
   PatchPromptRestBody,
@@ -32,6 +33,7 @@ import { listAgentBranches } from '../../modules/agents/list-agent-branches.js';
 import { patchAgentPrompt } from '../../modules/agents/patch-agent-prompt.js';
 import { listAgentPromptRevisions } from '../../modules/agents/list-agent-prompt-revisions.js';
 import { restorePromptRevision } from '../../modules/agents/restore-prompt-revision.js';
+import { getPromptRevision } from '../../modules/agents/get-prompt-revision.js';
 import { previewAgentBranchMerge } from '../../modules/agents/preview-agent-branch-merge.js';
 import { mergeAgentBranch } from '../../modules/agents/merge-agent-branch.js';
 import { publishAgent } from '../../modules/agents/publish-agent.js';
@@ -186,6 +188,17 @@ export const agentRoutes = [
     query: listAgentPromptRevisions.input,
     response: ListRevisionsResponse,
     handler: ({ em, principal, params, query }) => listAgentPromptRevisions(em, principal, params.agent_id, query),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/agent/{agent_id}/prompt/revision/{revision_id}/retrieve',
+    operationId: 'retrieveAgentPromptRevision',
+    tag,
+    summary: 'A prompt revision: its whole prompt and the diff from its parent',
+    operation: getPromptRevision,
+    params: AgentRevisionParams,
+    response: RevisionDetailResponse,
+    handler: ({ em, principal, params }) => getPromptRevision(em, principal, { agentId: params.agent_id, revisionId: params.revision_id }),
   }),
   route({
     method: 'post',

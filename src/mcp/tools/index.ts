@@ -13,6 +13,7 @@ import { createAgent } from './create-agent.js';
 import { updateAgent } from './update-agent.js';
 import { patchAgentPrompt } from './patch-agent-prompt.js';
 import { listAgentPromptRevisions } from './list-agent-prompt-revisions.js';
+import { getAgentPromptRevision } from './get-agent-prompt-revision.js';
 import { createAgentBranch } from './create-agent-branch.js';
 import { previewAgentBranchMerge } from './preview-agent-branch-merge.js';
 import { mergeAgentBranch } from './merge-agent-branch.js';
@@ -81,6 +82,7 @@ export const platformTools: readonly Tool[] = [
   updateAgent,
   patchAgentPrompt,
   listAgentPromptRevisions,
+  getAgentPromptRevision,
   listAgentBranchesTool,
   createAgentBranch,
   mergeAgentBranch,

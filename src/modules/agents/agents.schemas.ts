@@ -593,6 +593,16 @@ export const ListRevisionsResponse = z
   .object({ revisions: z.array(RevisionView), has_more: z.boolean(), next_cursor: z.string().nullable() })
   .openapi('ListPromptRevisionsResponse');
 
+export const RevisionDetailResponse = z
+  .object({
+    revision: RevisionView,
+    prompt: z.string().describe('The whole prompt as this revision left it.'),
+    diff: z.string().describe("Unified diff from the parent revision's prompt to this one; empty for the first revision."),
+    diff_truncated: z.boolean().describe('True when the diff was cut at 64 KiB.'),
+  })
+  .openapi('PromptRevisionDetail');
+export type RevisionDetailResponse = z.input<typeof RevisionDetailResponse>;
+
 export const PromptChangeResult = z
   .object({
     changed: z.boolean().describe('False when the result equals the current prompt: nothing was recorded.'),
