@@ -172,6 +172,11 @@ describe('CSV import', () => {
     expect(first.body).toMatchObject({ created: 3, updated: 0, skipped: 0 });
     const second = await importCsv(a, csv('paid'));
     expect(second.body).toMatchObject({ created: 0, updated: 3, skipped: 0 });
+    // Each stored row's contact, in the file's order: the same contacts both times, ready for a campaign's contact_ids.
+    expect(first.body.contact_ids).toHaveLength(3);
+    expect(second.body.contact_ids).toEqual(first.body.contact_ids);
+    const byId = await sql<{ id: string; phone: string }>(t.orm.em.fork(), `select id, phone from contact where id in (?)`, [first.body.contact_ids]);
+    expect(first.body.contact_ids.map((id: string) => byId.find((r) => r.id === id)!.phone)).toEqual(phones);
     const rows = await sql(
       t.orm.em.fork(),
       `select count(*)::int as n, min(attributes->>'plan') as plan from contact

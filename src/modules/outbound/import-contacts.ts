@@ -129,16 +129,18 @@ export const importContacts = operation(
 
     let created = 0;
     let updated = 0;
+    const contactIds: string[] = [];
     const claimed = new Map<string, number>();
     for (let start = 0; start < valid.length; start += BATCH) {
       const result = await upsertBatch(em, principal.organizationId, valid.slice(start, start + BATCH), claimed, errors);
       created += result.created;
       updated += result.updated;
+      contactIds.push(...result.ids);
     }
     errors.sort((a, b) => a.row - b.row);
     recordAudit(em, principal, { action: 'contact.import', targetType: 'contact', data: { created, updated, skipped: errors.length, rows: records.length } });
     await em.flush();
-    return { created, updated, skipped: errors.length, errors };
+    return { created, updated, skipped: errors.length, errors, contact_ids: contactIds };
   },
 );
 
@@ -201,7 +203,7 @@ async function upsertBatch(em: Em, organizationId: string, rows: Row[], claimed:
       attributes: row.attributes,
     });
   }
-  if (recordset.length === 0) return { created: 0, updated: 0 };
+  if (recordset.length === 0) return { created: 0, updated: 0, ids: [] };
   let done: { kind: string; id: string }[];
   try {
     done = await sql<{ kind: string; id: string }>(
@@ -236,7 +238,7 @@ async function upsertBatch(em: Em, organizationId: string, rows: Row[], claimed:
     if ((error as { code?: string }).code !== '23505' && !String((error as Error).message).includes('duplicate key')) throw error;
     for (const r of recordset)
       errors.push({ row: lineOf.get(r.id as string)!, field: null, reason: 'conflicted with a concurrent change to the same contacts; import the file again' });
-    return { created: 0, updated: 0 };
+    return { created: 0, updated: 0, ids: [] };
   }
   const stored = new Set(done.map((d) => d.id));
   for (const r of recordset) {
@@ -248,5 +250,9 @@ async function upsertBatch(em: Em, organizationId: string, rows: Row[], claimed:
       });
     }
   }
-  return { created: done.filter((d) => d.kind === 'created').length, updated: done.filter((d) => d.kind === 'updated').length };
+  return {
+    created: done.filter((d) => d.kind === 'created').length,
+    updated: done.filter((d) => d.kind === 'updated').length,
+    ids: recordset.filter((r) => stored.has(r.id as string)).map((r) => r.id as string),
+  };
 }

@@ -67,6 +67,9 @@ export const ImportContactsResult = z
     created: z.number().int(),
     updated: z.number().int(),
     skipped: z.number().int().describe('Rows not stored: those in errors.'),
+    contact_ids: z
+      .array(z.string())
+      .describe('The contact of each stored row (created or updated), in the order of the file: what a campaign launch takes as contact_ids.'),
     errors: z.array(
       z.object({ row: z.number().int().describe('Line of the row in the file; the header is row 1.'), field: z.string().nullable(), reason: z.string() }),
     ),
