@@ -17,15 +17,12 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, sql } from '../src/db/orm.js';
 import { createApp } from '../src/http/app.js';
-import { Organization, Project } from '../src/modules/org/org.entity.js';
-import { createOrganization } from '../src/modules/org/create-organization.js';
 import { createApiClient, issueToken } from '../src/modules/org/api-clients.js';
-import { seedSessions } from '../src/modules/calls/seed-sessions.js';
 import { LocalFolderStore } from '../src/modules/calls/recording-store.js';
 import { encodeCursor } from '../src/modules/cursor.js';
 import { listingWindow } from '../src/modules/calls/list-sessions.js';
 import { ListSessionsQuery } from '../src/modules/calls/calls.schemas.js';
-import { ensureDatabase, fmt, listen, load, percentile, sample, table } from './support.js';
+import { ensureDatabase, fmt, listen, load, percentile, sample, seededOrganization, table } from './support.js';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -48,39 +45,7 @@ export async function run() {
   const store = new LocalFolderStore(config.recordings.dir);
   const em = orm.em.fork();
 
-  let org = await em.findOne(Organization, { slug: SLUG });
-  const seeded = org ? Number((await sql(em, 'select count(*)::int as n from call_session where organization_id = ?', [org.id]))[0].n) : 0;
-  if (!org || seeded < SESSIONS) {
-    if (org) await sql(em, 'delete from organization where id = ?', [org.id]);
-    ({ organization: org } = await createOrganization(em, { name: `Bench ${SESSIONS}`, slug: SLUG }));
-    const project = await em.findOneOrFail(Project, { organization: org.id });
-    const started = performance.now();
-    let last = 0;
-    await seedSessions(orm.em.fork(), store, {
-      organizationId: org.id,
-      projectId: project.id,
-      priceList: org.priceList,
-      sessions: SESSIONS,
-      seed: 2026,
-      until: UNTIL,
-      days: DAYS,
-      batchSize: 5000,
-      copy: true,
-      onProgress: (done) => {
-        if (performance.now() - last > 10_000) {
-          last = performance.now();
-          process.stderr.write(`  seeded ${done}/${SESSIONS} (${Math.round(done / ((last - started) / 1000))}/s)\n`);
-        }
-      },
-    });
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`seed: ${SESSIONS} sessions over ${DAYS} days in ${fmt(seconds)} s (${Math.round(SESSIONS / seconds)} sessions/s, target >= 10000)`);
-    await sql(em, 'vacuum analyze call_session');
-    await sql(em, 'vacuum analyze call_leg');
-    await sql(em, 'vacuum analyze call_stats_bucket');
-  } else {
-    console.log(`seed: reusing ${seeded} sessions of ${SLUG}`);
-  }
+  const org = await seededOrganization(orm, store, { sessions: SESSIONS, days: DAYS, until: UNTIL, slug: SLUG });
   const organizationId = org.id;
   const client = await createApiClient(em, { organizationId, name: 'bench' });
   const { access_token } = await issueToken(em, config.auth, { client_id: client.clientId, client_secret: client.clientSecret });

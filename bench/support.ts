@@ -5,6 +5,11 @@ import { Connection } from '@temporalio/client';
 import { findTemporalCli } from '../src/temporal/cli-binary.js';
 import { Pool } from 'undici';
 import pg from 'pg';
+import { sql, type Orm } from '../src/db/orm.js';
+import { Organization, Project } from '../src/modules/org/org.entity.js';
+import { createOrganization } from '../src/modules/org/create-organization.js';
+import { seedSessions } from '../src/modules/calls/seed-sessions.js';
+import type { RecordingStore } from '../src/modules/calls/recording-store.js';
 
 /** Shared helpers for benchmarks: a database per benchmark, percentiles, and an HTTP load loop. */
 export const BENCH_ADMIN_URL = process.env.BENCH_DB_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -137,4 +142,50 @@ export async function temporalServer(): Promise<{ address: string; stop: () => v
     }
   }
   return { address, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The bench organization `slug` holding `sessions` demo sessions over the `days` days before `until` (seeded with
+ * COPY the first time, reused after: a million takes a minute or two), vacuumed so plans see its statistics.
+ */
+export async function seededOrganization(
+  orm: Orm,
+  store: RecordingStore,
+  o: { sessions: number; days: number; until: Date; slug: string },
+): Promise<Organization> {
+  const em = orm.em.fork();
+  let org = await em.findOne(Organization, { slug: o.slug });
+  const seeded = org ? Number((await sql(em, 'select count(*)::int as n from call_session where organization_id = ?', [org.id]))[0].n) : 0;
+  if (org && seeded >= o.sessions) {
+    console.log(`seed: reusing ${seeded} sessions of ${o.slug}`);
+    return org;
+  }
+  if (org) await sql(em, 'delete from organization where id = ?', [org.id]);
+  ({ organization: org } = await createOrganization(em, { name: `Bench ${o.sessions}`, slug: o.slug }));
+  const project = await em.findOneOrFail(Project, { organization: org.id });
+  const started = performance.now();
+  let last = 0;
+  await seedSessions(orm.em.fork(), store, {
+    organizationId: org.id,
+    projectId: project.id,
+    priceList: org.priceList,
+    sessions: o.sessions,
+    seed: 2026,
+    until: o.until,
+    days: o.days,
+    batchSize: 5000,
+    copy: true,
+    onProgress: (done) => {
+      if (performance.now() - last > 10_000) {
+        last = performance.now();
+        process.stderr.write(`  seeded ${done}/${o.sessions} (${Math.round(done / ((last - started) / 1000))}/s)\n`);
+      }
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`seed: ${o.sessions} sessions over ${o.days} days in ${fmt(seconds)} s (${Math.round(o.sessions / seconds)} sessions/s, target >= 10000)`);
+  await sql(em, 'vacuum analyze call_session');
+  await sql(em, 'vacuum analyze call_leg');
+  await sql(em, 'vacuum analyze call_stats_bucket');
+  return org;
 }

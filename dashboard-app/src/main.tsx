@@ -6,6 +6,9 @@ import { Link, Loading, ProblemBox } from './ui';
 import { CallsPage } from './pages/calls';
 import { CallPage } from './pages/call';
 import { AnalyticsPage } from './pages/analytics';
+import { AgentsPage } from './pages/agents';
+import { AgentPage } from './pages/agent';
+import { CampaignPage, CampaignsPage } from './pages/campaigns';
 import './styles.css';
 
 const ORG_KEY = 'console.organization';
@@ -33,8 +36,14 @@ function App() {
 
   let page;
   const call = /^\/calls\/([\w-]+)$/.exec(path);
+  const agent = /^\/agents\/([\w-]+)$/.exec(path);
+  const campaign = /^\/campaigns\/([\w-]+)$/.exec(path);
   if (path === '/' || path === '/calls') page = <CallsPage key={org.organization_id} query={query} projects={org.projects} />;
   else if (call) page = <CallPage key={call[1]} sessionId={call[1]} org={org} />;
+  else if (path === '/agents') page = <AgentsPage key={org.organization_id} />;
+  else if (agent) page = <AgentPage key={agent[1]} agentId={agent[1]} org={org} />;
+  else if (path === '/campaigns') page = <CampaignsPage key={org.organization_id} org={org} />;
+  else if (campaign) page = <CampaignPage key={campaign[1]} campaignId={campaign[1]} org={org} />;
   else if (path === '/analytics') page = <AnalyticsPage key={org.organization_id} query={query} canBill={can('billing:read')} />;
   else page = <p>There is no page at this address.</p>;
 
@@ -49,8 +58,13 @@ function App() {
           <Link href={`${BASE}/analytics`} class={path.startsWith('/analytics') ? 'current' : ''}>
             Analytics
           </Link>
+          <Link href={`${BASE}/agents`} class={path.startsWith('/agents') ? 'current' : ''}>
+            Agents
+          </Link>
           <a href="/dashboard/releases">Releases</a>
-          <a href="/dashboard/campaigns">Campaigns</a>
+          <Link href={`${BASE}/campaigns`} class={path.startsWith('/campaigns') ? 'current' : ''}>
+            Campaigns
+          </Link>
           <a href="/dashboard/talk">Talk</a>
           <a href="/dashboard/connected-apps">Connected apps</a>
           <a href="/dashboard/invitations">Invitations</a>
@@ -62,7 +76,10 @@ function App() {
             onChange={(e) => {
               localStorage.setItem(ORG_KEY, e.currentTarget.value);
               setOrgId(e.currentTarget.value);
-              navigate(`${BASE}${path === '/' || path.startsWith('/calls/') ? '/calls' : path}`, true);
+              navigate(
+                `${BASE}${path === '/' || path.startsWith('/calls/') ? '/calls' : path.startsWith('/agents/') ? '/agents' : path.startsWith('/campaigns/') ? '/campaigns' : path}`,
+                true,
+              );
             }}
           >
             {session.organizations.map((o) => (

@@ -1,7 +1,8 @@
 import { it, expect, beforeAll, afterAll } from '@jest/globals';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Browser as PwBrowser, Page } from 'playwright-core';
-import { CHROMIUM, describeWithBrowser, launchChromium } from '../support/chromium.js';
+import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { describeWithBrowser } from '../support/browser-suite.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../support/worker.js';
 import { createTestUser } from '../support/oauth-flow.js';

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { describe } from '@jest/globals';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, which scripts/test.sh installs with apt. */
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** `describe`, or `describe.skip` where Chromium could not be installed (no root, no apt): such a suite cannot run. */
-export const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+/** Whether Chromium is here: scripts/test.sh installs it where it can (no root, no apt: the browser suites skip). */
+export const hasChromium = () => existsSync(CHROMIUM);
 
 /** Chromium for a test: headless, quiet (no updates, sync or background traffic), with `extra` flags. */
 export function launchChromium(extra: string[] = []): Promise<Browser> {

@@ -760,6 +760,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent/{agent_id}/prompt/revision/{revision_id}/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A prompt revision: its whole prompt and the diff from its parent
+         * @description Requires the permission `agents:read`.
+         */
+        get: operations["retrieveAgentPromptRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent/{agent_id}/prompt/revision/{revision_id}/restore": {
         parameters: {
             query?: never;
@@ -3623,7 +3643,7 @@ export interface components {
              * @description Days until the invitation expires, 1 to 30; default 7.
              * @default 7
              */
-            expires_in_days: number;
+            expires_in_days?: number;
         };
         ListInvitationsResponse: {
             invitations: components["schemas"]["Invitation"][];
@@ -3739,29 +3759,29 @@ export interface components {
              * @description What the agent says first; empty: it waits for the caller.
              * @default
              */
-            first_message: string;
+            first_message?: string;
             /**
              * @description BCP 47 language tag, e.g. en-US, de-DE.
              * @default en-US
              */
-            language: string;
+            language?: string;
             voice?: components["schemas"]["AgentVoice"];
             model?: components["schemas"]["AgentModel"];
             /**
              * @description Tools the agent may call, each with a permission.
              * @default []
              */
-            tools: components["schemas"]["AgentTool"][];
+            tools?: components["schemas"]["AgentTool"][];
             /**
              * @description Variables the agent collects on the call.
              * @default []
              */
-            variables: components["schemas"]["AgentVariable"][];
+            variables?: components["schemas"]["AgentVariable"][];
             /**
              * @description Where the agent may transfer a call.
              * @default []
              */
-            destinations: components["schemas"]["AgentDestination"][];
+            destinations?: components["schemas"]["AgentDestination"][];
             end_call?: components["schemas"]["AgentEndCall"];
             turn_taking?: components["schemas"]["AgentTurnTaking"];
         };
@@ -3798,7 +3818,7 @@ export interface components {
              * @description Sampling temperature, 0 to 2; default 0.
              * @default 0
              */
-            temperature: number;
+            temperature?: number;
             /** @description Rules of the simulated model, in order: the first whose `when` matches the customer's last words replies (say), calls a tool, records a variable, transfers or hangs up. A rule without `when` is the default reply. */
             rules?: components["schemas"]["SimulatedRule"][];
             /** @description openai-compatible: the organization's model provider (mpr_..., base URL and API key). Default: its only one. */
@@ -3822,7 +3842,7 @@ export interface components {
                  * @description The arguments the simulated model passes.
                  * @default {}
                  */
-                arguments: {
+                arguments?: {
                     [key: string]: unknown;
                 };
             };
@@ -3853,12 +3873,12 @@ export interface components {
              * @default allow
              * @enum {string}
              */
-            permission: "allow" | "ask" | "block";
+            permission?: "allow" | "ask" | "block";
             /**
              * @description Settings of the tool, read by its kind (e.g. the MCP server id, the HTTP operation).
              * @default {}
              */
-            config: {
+            config?: {
                 [key: string]: unknown;
             };
         };
@@ -3869,7 +3889,7 @@ export interface components {
              * @description What the agent should collect, for the model to read.
              * @default
              */
-            description: string;
+            description?: string;
         };
         AgentDestination: {
             /** @description How the agent refers to it, e.g. "billing desk"; unique within the agent. */
@@ -3889,12 +3909,12 @@ export interface components {
              * @description Phrases after which the agent hangs up.
              * @default []
              */
-            phrases: string[];
+            phrases?: string[];
             /**
              * @description Hard limit of a call, 10 s to 4 h; default 30 min.
              * @default 1800
              */
-            max_duration_seconds: number;
+            max_duration_seconds?: number;
         };
         /** @description How the agent takes turns on a live call; default the platform's timing. */
         AgentTurnTaking: {
@@ -3912,29 +3932,29 @@ export interface components {
              * @description What the agent says first; empty: it waits for the caller.
              * @default
              */
-            first_message: string;
+            first_message?: string;
             /**
              * @description BCP 47 language tag, e.g. en-US, de-DE.
              * @default en-US
              */
-            language: string;
+            language?: string;
             voice?: components["schemas"]["AgentVoice"];
             model?: components["schemas"]["AgentModel"];
             /**
              * @description Tools the agent may call, each with a permission.
              * @default []
              */
-            tools: components["schemas"]["AgentTool"][];
+            tools?: components["schemas"]["AgentTool"][];
             /**
              * @description Variables the agent collects on the call.
              * @default []
              */
-            variables: components["schemas"]["AgentVariable"][];
+            variables?: components["schemas"]["AgentVariable"][];
             /**
              * @description Where the agent may transfer a call.
              * @default []
              */
-            destinations: components["schemas"]["AgentDestination"][];
+            destinations?: components["schemas"]["AgentDestination"][];
             end_call?: components["schemas"]["AgentEndCall"];
             turn_taking?: components["schemas"]["AgentTurnTaking"];
         };
@@ -4089,6 +4109,15 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        PromptRevisionDetail: {
+            revision: components["schemas"]["PromptRevision"];
+            /** @description The whole prompt as this revision left it. */
+            prompt: string;
+            /** @description Unified diff from the parent revision's prompt to this one; empty for the first revision. */
+            diff: string;
+            /** @description True when the diff was cut at 64 KiB. */
+            diff_truncated: boolean;
+        };
         MergePreview: {
             agent_id: string;
             source_branch_id: string;
@@ -4210,7 +4239,7 @@ export interface components {
              * @default inbound
              * @enum {string}
              */
-            direction: "inbound" | "outbound" | "web";
+            direction?: "inbound" | "outbound" | "web";
             /** @description The platform's own number that took the call. */
             phone_number?: string;
             /** @description What the customer says, turn by turn (at most 100). The call ends when they run out (customer_hangup) unless the agent ends it first. */
@@ -4242,7 +4271,7 @@ export interface components {
              * @default openai-compatible
              * @enum {string}
              */
-            kind: "openai-compatible";
+            kind?: "openai-compatible";
             /**
              * Format: uri
              * @description Up to and without /chat/completions, e.g. https://api.openai.com/v1.
@@ -4363,7 +4392,7 @@ export interface components {
              * @description A required test gates merges: a branch head merges only after passing it.
              * @default false
              */
-            required: boolean;
+            required?: boolean;
         };
         ListTestsResponse: {
             tests: components["schemas"]["Test"][];
@@ -4557,17 +4586,17 @@ export interface components {
              * @description Breach when the share of the new version's calls that end failed or in error exceeds the previous version's by more than this (0 to 1); default 0.05.
              * @default 0.05
              */
-            max_error_rate_increase: number;
+            max_error_rate_increase?: number;
             /**
              * @description Breach when the new version's transfer rate exceeds the previous version's by more than this (0 to 1); default 0.2.
              * @default 0.2
              */
-            max_transfer_rate_increase: number;
+            max_transfer_rate_increase?: number;
             /**
              * @description Calls the new version needs in a stage before the guard judges it; fewer and the stage passes as inconclusive. Default 1.
              * @default 1
              */
-            min_calls: number;
+            min_calls?: number;
         };
         /** @description Live progress from the running workflow; null once finished or when unavailable. */
         ReleaseProgress: {
@@ -4592,12 +4621,12 @@ export interface components {
              * @description Wait for an approve before merging.
              * @default false
              */
-            require_approval: boolean;
+            require_approval?: boolean;
             /**
              * @description How long to wait for the approval before the release fails; default one day. Time paused does not count.
              * @default 86400
              */
-            approval_timeout_seconds: number;
+            approval_timeout_seconds?: number;
         };
         ListReleasesResponse: {
             releases: components["schemas"]["Release"][];
@@ -4648,6 +4677,8 @@ export interface components {
             updated: number;
             /** @description Rows not stored: those in errors. */
             skipped: number;
+            /** @description The contact of each stored row (created or updated), in the order of the file: what a campaign launch takes as contact_ids. */
+            contact_ids: string[];
             errors: {
                 /** @description Line of the row in the file; the header is row 1. */
                 row: number;
@@ -4951,7 +4982,7 @@ export interface components {
              * @default both
              * @enum {string}
              */
-            direction: "inbound" | "outbound" | "both";
+            direction?: "inbound" | "outbound" | "both";
             /** @description A telephony connection the trunk belongs to (tcn_...). */
             connection_id?: string;
             auth?: {
@@ -4964,7 +4995,7 @@ export interface components {
              * @description Source addresses accepted for inbound calls (IPs or CIDR ranges).
              * @default []
              */
-            allowed_ips: string[];
+            allowed_ips?: string[];
         };
         CreateSipTrunkEndpointBody: {
             /** @description The trunk (trk_...). */
@@ -4975,12 +5006,12 @@ export interface components {
              * @description Lower is tried first.
              * @default 10
              */
-            priority: number;
+            priority?: number;
             /**
              * @description Share of calls among endpoints of the same priority.
              * @default 100
              */
-            weight: number;
+            weight?: number;
         };
         DestinationResponse: {
             destination: components["schemas"]["Destination"];
@@ -5095,13 +5126,13 @@ export interface components {
              * @description BCP 47 language of the samples and the voice (default en-US).
              * @default en-US
              */
-            language: string;
+            language?: string;
             /**
              * @description How list_voices labels the voice (default neutral).
              * @default neutral
              * @enum {string}
              */
-            gender: "female" | "male" | "neutral";
+            gender?: "female" | "male" | "neutral";
             /** @description A note for people choosing voices. */
             description?: string;
             /** @description 1 to 8 recordings of the speaker: PCM WAV (8-48 kHz, mono or stereo), at least 10 s in total, at most 5 MiB each and 10 minutes in total. */
@@ -5227,7 +5258,7 @@ export interface components {
              * @default ask
              * @enum {string}
              */
-            permission: "allow" | "ask" | "block";
+            permission?: "allow" | "ask" | "block";
             /** @description The agent these tools are for (recorded on the tools; attach them with update_agent). */
             agent_id?: string;
             /** @description The project; default: the sign-in's project, else the organization's first. */
@@ -5319,7 +5350,7 @@ export interface components {
              * @description How many passages at most (1-20, default 5).
              * @default 5
              */
-            limit: number;
+            limit?: number;
             /** @description The project the knowledge belongs to; default: the sign-in's project, else the organization's first. */
             project_id?: string;
         };
@@ -5437,17 +5468,17 @@ export interface components {
              * @description IANA zone of recipients whose number gives none; default UTC.
              * @default UTC
              */
-            time_zone: string;
+            time_zone?: string;
             /**
              * @description Calls in flight at once at most; default 5.
              * @default 5
              */
-            max_concurrent_calls: number;
+            max_concurrent_calls?: number;
             /**
              * @description Dials started per minute at most; default 60.
              * @default 60
              */
-            calls_per_minute: number;
+            calls_per_minute?: number;
             retry?: components["schemas"]["RetryPolicy"];
             /** @description Stop dialling once the calls cost this much, in micros (1,000,000 = one unit of the price list's currency). */
             spend_cap_micros?: number;
@@ -5476,7 +5507,7 @@ export interface components {
              *       7
              *     ]
              */
-            days: number[];
+            days?: number[];
         };
         /** @description Retries for no_answer, busy and voicemail; default none. */
         RetryPolicy: {
@@ -5488,17 +5519,17 @@ export interface components {
              *       "voicemail"
              *     ]
              */
-            outcomes: ("no_answer" | "busy" | "voicemail")[];
+            outcomes?: ("no_answer" | "busy" | "voicemail")[];
             /**
              * @description Dials per recipient at most, the first included; default 1 (no retry).
              * @default 1
              */
-            max_attempts: number;
+            max_attempts?: number;
             /**
              * @description Wait before trying again; default one hour.
              * @default 3600
              */
-            delay_seconds: number;
+            delay_seconds?: number;
         };
         ListCampaignsResponse: {
             campaigns: {
@@ -5595,7 +5626,7 @@ export interface components {
              * @default headers
              * @enum {string}
              */
-            sign_in_method: "headers" | "oauth";
+            sign_in_method?: "headers" | "oauth";
             /** @description Headers sent to the server (Authorization, X-Api-Key, ...). Stored encrypted, never returned. */
             headers?: {
                 [key: string]: string;
@@ -5724,13 +5755,13 @@ export interface components {
                  * @description IANA time zone of the business hours and of times without an offset; default UTC.
                  * @default UTC
                  */
-                time_zone: string;
+                time_zone?: string;
                 business_hours?: components["schemas"]["IntegrationBusinessHours"];
                 /**
                  * @description Length of an appointment (and step between offered slots) unless the agent asks for another; default 30.
                  * @default 30
                  */
-                slot_minutes: number;
+                slot_minutes?: number;
             };
             credentials: {
                 /** @description The CalDAV user name (HTTP Basic). */
@@ -5752,13 +5783,13 @@ export interface components {
              *       "base_url": "https://api.hubapi.com"
              *     }
              */
-            settings: {
+            settings?: {
                 /**
                  * Format: uri
                  * @description The API's address; default https://api.hubapi.com.
                  * @default https://api.hubapi.com
                  */
-                base_url: string;
+                base_url?: string;
             };
             credentials: {
                 /** @description A private app's access token (pat-...), with the crm.objects.contacts.read and .write scopes. */
@@ -5817,17 +5848,17 @@ export interface components {
              *       5
              *     ]
              */
-            days: number[];
+            days?: number[];
             /**
              * @description Opening time, local to time_zone; default 09:00.
              * @default 09:00
              */
-            start: string;
+            start?: string;
             /**
              * @description Closing time, local to time_zone; default 17:00.
              * @default 17:00
              */
-            end: string;
+            end?: string;
         };
         ListIntegrationConnectionsResponse: {
             connections: components["schemas"]["IntegrationConnection"][];
@@ -9091,6 +9122,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListPromptRevisionsResponse"];
+                };
+            };
+            /** @description Invalid input: see errors[] */
+            400: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token */
+            401: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Organization-Id does not match the token, or the role lacks the permission */
+            403: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another organization's resources) */
+            404: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retrieveAgentPromptRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent (agt_...). */
+                agent_id: string;
+                /** @description The prompt revision (rev_...). */
+                revision_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptRevisionDetail"];
                 };
             };
             /** @description Invalid input: see errors[] */
