@@ -198,7 +198,8 @@ export const agentRoutes = [
     operation: getPromptRevision,
     params: AgentRevisionParams,
     response: RevisionDetailResponse,
-    handler: ({ em, principal, params }) => getPromptRevision(em, principal, { agentId: params.agent_id, revisionId: params.revision_id }),
+    handler: ({ em, principal, params }) =>
+      getPromptRevision(em, principal, parseInput(getPromptRevision.input, { agentId: params.agent_id, revisionId: params.revision_id }, '')),
   }),
   route({
     method: 'post',

@@ -9,7 +9,8 @@ export const getAgentPromptRevision = defineTool({
     "One revision of an agent's prompt (from list_agent_prompt_revisions): the whole prompt it left and a unified diff " +
     'from its parent revision, to read what an edit changed or choose one to restore.',
   operation: getPromptRevision,
-  input: getPromptRevision.input.shape,
+  takes: getPromptRevision.input,
+  input: {},
   output: RevisionDetailResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: (input, { em, principal }) => getPromptRevision(em, principal, input),
