@@ -24,3 +24,27 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { ...state, reload };
 }
+
+/**
+ * A write the page makes: `run` clears the last refusal, does the work, then `then` (a reload); a refusal is kept
+ * as `problem` for the page to show, and run answers false.
+ */
+export function useAction(): {
+  problem?: Problem;
+  setProblem: (p?: Problem) => void;
+  run: (work: () => Promise<unknown>, then?: () => void) => Promise<boolean>;
+} {
+  const [problem, setProblem] = useState<Problem>();
+  const run = useCallback(async (work: () => Promise<unknown>, then?: () => void) => {
+    setProblem(undefined);
+    try {
+      await work();
+      then?.();
+      return true;
+    } catch (error) {
+      setProblem(error as Problem);
+      return false;
+    }
+  }, []);
+  return { problem, setProblem, run };
+}

@@ -9,6 +9,7 @@ import { AnalyticsPage } from './pages/analytics';
 import { AgentsPage } from './pages/agents';
 import { AgentPage } from './pages/agent';
 import { CampaignPage, CampaignsPage } from './pages/campaigns';
+import { OrganizationPage } from './pages/organization';
 import './styles.css';
 
 const ORG_KEY = 'console.organization';
@@ -44,6 +45,8 @@ function App() {
   else if (agent) page = <AgentPage key={agent[1]} agentId={agent[1]} org={org} />;
   else if (path === '/campaigns') page = <CampaignsPage key={org.organization_id} org={org} />;
   else if (campaign) page = <CampaignPage key={campaign[1]} campaignId={campaign[1]} org={org} />;
+  else if (path === '/organization')
+    page = <OrganizationPage key={org.organization_id} org={org} onChanged={() => void loadSession().then(setSession, setProblem)} />;
   else if (path === '/analytics') page = <AnalyticsPage key={org.organization_id} query={query} canBill={can('billing:read')} />;
   else page = <p>There is no page at this address.</p>;
 
@@ -66,8 +69,11 @@ function App() {
             Campaigns
           </Link>
           <a href="/dashboard/talk">Talk</a>
+          <Link href={`${BASE}/organization`} class={path.startsWith('/organization') ? 'current' : ''}>
+            Organization
+          </Link>
           <a href="/dashboard/connected-apps">Connected apps</a>
-          <a href="/dashboard/invitations">Invitations</a>
+          <a href="/dashboard/invitations">Your invitations</a>
         </nav>
         <label class="org">
           <span class="sr-only">Organization</span>
@@ -89,7 +95,9 @@ function App() {
             ))}
           </select>
         </label>
-        <span class="user">{session.user.email}</span>
+        <span class="user" title={session.user.email}>
+          {session.user.email}
+        </span>
         <form method="post" action="/dashboard/sign-out">
           <input type="hidden" name="csrf" value={session.csrf_token} />
           <button type="submit" class="link">

@@ -75,3 +75,18 @@ export function Choice(props: { name: string; value?: string; options: readonly 
     </Field>
   );
 }
+
+/** A table's column headings; a heading ending in '#' is numeric (right-aligned). */
+export function Head({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col" class={c.endsWith('#') ? 'num' : undefined}>
+            {c.replace(/#$/, '')}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

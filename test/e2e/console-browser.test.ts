@@ -273,4 +273,33 @@ describeWithBrowser('the operator console in Chromium', () => {
     expect(api.status).toBe(401);
     expect(api.headers.get('content-type')).toContain('application/problem+json');
   });
+
+  it('runs the organization: a refused invitation keeps what was typed, an invitation, a role changed, each in the audit log', async () => {
+    const page = await signedIn(admin, '/dashboard/app/organization');
+    await page.waitForSelector(`tr[data-member="${viewer.email}"]`);
+    // An address the server refuses: its message beside the field, the text still there to correct.
+    await page.getByLabel('Email').fill('not an address');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.waitForSelector('.field.invalid .issue');
+    expect(await page.getByLabel('Email').inputValue()).toBe('not an address');
+    await page.getByLabel('Email').fill('new.colleague@example.test');
+    await page.locator('form[aria-label="Invite a person"] select').selectOption('member');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.locator('tr[data-invitation="new.colleague@example.test"]', { hasText: 'pending' }).waitFor();
+
+    await page.getByLabel(`Role of ${viewer.email}`).selectOption('member');
+    await page.locator('table.audit code', { hasText: 'member.update_role' }).waitFor();
+    const members = await s.request.get('/v1/organization/member/list').set(a.headers);
+    expect(members.body.members.find((m: { email: string }) => m.email === viewer.email).role).toBe('member');
+    const audit = await page.locator('table.audit tbody').textContent();
+    expect(audit).toContain('invitation.create');
+    expect(audit).toContain('dashboard');
+    // Usable at 1280 px: nothing wider than the window (the header wraps rather than overflows).
+    const width = await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    );
+    expect(width).toBeLessThanOrEqual(1280);
+    await page.screenshot({ path: `${ARTIFACTS}/9-organization.png`, fullPage: true });
+    await page.context().close();
+  }, 60_000);
 });

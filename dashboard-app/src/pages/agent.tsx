@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, take, type Organization, type Problem } from '../api';
-import { useLoad } from '../load';
+import { useAction, useLoad } from '../load';
 import { BASE } from '../router';
 import { label, when } from '../format';
-import { Field, Link, Loading, ProblemBox, fieldIssue } from '../ui';
+import { Field, Link, Loading, ProblemBox, fieldIssue, Head } from '../ui';
 
 /**
  * One agent: its prompt on main, edited in place (a patch checked against the
@@ -146,29 +146,18 @@ function Revisions({ agentId, canRestore, onRestored }: { agentId: string; canRe
     agentId,
   );
   const [open, setOpen] = useState<string>();
-  const [problem, setProblem] = useState<Problem>();
-  const restore = async (revisionId: string) => {
-    setProblem(undefined);
-    try {
-      await take(api.POST('/v1/agent/{agent_id}/prompt/revision/{revision_id}/restore', { params: { path: { agent_id: agentId, revision_id: revisionId } } }));
-      onRestored();
-    } catch (error) {
-      setProblem(error as Problem);
-    }
-  };
+  const { problem, run } = useAction();
+  const restore = (revisionId: string) =>
+    run(
+      () => take(api.POST('/v1/agent/{agent_id}/prompt/revision/{revision_id}/restore', { params: { path: { agent_id: agentId, revision_id: revisionId } } })),
+      onRestored,
+    );
   return (
     <section aria-labelledby="revisions">
       <h2 id="revisions">Revisions</h2>
       <ProblemBox problem={revisions.error ?? problem} />
       <table class="revisions">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <Head columns={['When', 'Who', 'What', 'Actions']} />
         <tbody>
           {(revisions.data?.revisions ?? []).map((r, i) => (
             <>
@@ -218,21 +207,10 @@ function RevisionDiff({ agentId, revisionId }: { agentId: string; revisionId: st
 }
 
 function Publish({ agentId, onDone }: { agentId: string; onDone: () => void }) {
-  const [problem, setProblem] = useState<Problem>();
+  const { problem, run } = useAction();
   return (
     <p>
-      <button
-        type="button"
-        onClick={async () => {
-          setProblem(undefined);
-          try {
-            await take(api.POST('/v1/agent/{agent_id}/publish', { params: { path: { agent_id: agentId } } }));
-            onDone();
-          } catch (error) {
-            setProblem(error as Problem);
-          }
-        }}
-      >
+      <button type="button" onClick={() => run(() => take(api.POST('/v1/agent/{agent_id}/publish', { params: { path: { agent_id: agentId } } })), onDone)}>
         Publish the head of main
       </button>
       <ProblemBox problem={problem} />
@@ -256,16 +234,12 @@ function Releases({ agentId, canMove }: { agentId: string; canMove: boolean }) {
     () => take(api.GET('/v1/agent/{agent_id}/release/list', { params: { path: { agent_id: agentId }, query: { page_size: 20 } } })),
     agentId,
   );
-  const [problem, setProblem] = useState<Problem>();
-  const move = async (releaseId: string, m: (typeof MOVES)[number]) => {
-    setProblem(undefined);
-    try {
-      await take(api.POST(`/v1/agent/{agent_id}/release/{release_id}/${m}`, { params: { path: { agent_id: agentId, release_id: releaseId } } }));
-      releases.reload();
-    } catch (error) {
-      setProblem(error as Problem);
-    }
-  };
+  const { problem, run } = useAction();
+  const move = (releaseId: string, m: (typeof MOVES)[number]) =>
+    run(
+      () => take(api.POST(`/v1/agent/{agent_id}/release/{release_id}/${m}`, { params: { path: { agent_id: agentId, release_id: releaseId } } })),
+      releases.reload,
+    );
   const list = releases.data?.releases ?? [];
   // Follow a release live while one runs: its steps and status come from the workflow's progress.
   const running = list.some((r) => !r.finished_at);
@@ -283,14 +257,7 @@ function Releases({ agentId, canMove }: { agentId: string; canMove: boolean }) {
         <p class="muted">No release yet.</p>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Status</th>
-              <th scope="col">Steps</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <Head columns={['Started', 'Status', 'Steps', 'Actions']} />
           <tbody>
             {list.map((r) => (
               <tr key={r.release_id} data-release={r.release_id}>

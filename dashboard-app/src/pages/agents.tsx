@@ -2,7 +2,7 @@ import { api, take } from '../api';
 import { useLoad } from '../load';
 import { BASE } from '../router';
 import { when } from '../format';
-import { Link, Loading, ProblemBox } from '../ui';
+import { Link, Loading, ProblemBox, Head } from '../ui';
 
 /** Agents: every agent of the organization, with what callers reach. */
 export function AgentsPage() {
@@ -14,14 +14,7 @@ export function AgentsPage() {
       {agents.loading && !agents.data ? <Loading what="agents" /> : null}
       {agents.data && (
         <table class="agents">
-          <thead>
-            <tr>
-              <th scope="col">Agent</th>
-              <th scope="col">Live version</th>
-              <th scope="col">Head of main</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
+          <Head columns={['Agent', 'Live version', 'Head of main', 'Updated']} />
           <tbody>
             {agents.data.agents.map((a) => (
               <tr key={a.agent_id}>

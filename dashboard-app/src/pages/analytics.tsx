@@ -3,7 +3,7 @@ import { api, take } from '../api';
 import { useLoad } from '../load';
 import { BASE, navigate } from '../router';
 import { duration, label, localInput, money, percent } from '../format';
-import { Choice, Field, Loading, ProblemBox, fieldIssue } from '../ui';
+import { Choice, Field, Loading, ProblemBox, fieldIssue, Head } from '../ui';
 import { TimeChart } from '../chart';
 
 const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
@@ -156,23 +156,7 @@ export function AnalyticsPage({ query, canBill }: { query: URLSearchParams; canB
         <h2 id="agent-stats">Agents</h2>
         <ProblemBox problem={agents.error} />
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Agent</th>
-              <th scope="col" class="num">
-                Sessions
-              </th>
-              <th scope="col" class="num">
-                Average duration
-              </th>
-              <th scope="col" class="num">
-                Transfer rate
-              </th>
-              <th scope="col" class="num">
-                Cost
-              </th>
-            </tr>
-          </thead>
+          <Head columns={['Agent', 'Sessions#', 'Average duration#', 'Transfer rate#', 'Cost#']} />
           <tbody>
             {(agents.data?.agent_stats.agents ?? []).map((a) => (
               <tr key={a.agent_id ?? a.agent_name}>

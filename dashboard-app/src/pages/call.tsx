@@ -3,7 +3,7 @@ import { api, take, type Organization, type Problem } from '../api';
 import { useLoad } from '../load';
 import { BASE } from '../router';
 import { duration, label, money, offset, when } from '../format';
-import { Link, Loading, ProblemBox } from '../ui';
+import { Link, Loading, ProblemBox, Head } from '../ui';
 import type { components } from '../api/v1';
 
 type Session = components['schemas']['CallSession'];
@@ -222,21 +222,7 @@ function Cost({ sessionId }: { sessionId: string }) {
       {b && (
         <table class="cost">
           <caption class="sr-only">Cost per component</caption>
-          <thead>
-            <tr>
-              <th scope="col">Leg</th>
-              <th scope="col">Component</th>
-              <th scope="col" class="num">
-                Seconds
-              </th>
-              <th scope="col" class="num">
-                Per minute
-              </th>
-              <th scope="col" class="num">
-                Amount
-              </th>
-            </tr>
-          </thead>
+          <Head columns={['Leg', 'Component', 'Seconds#', 'Per minute#', 'Amount#']} />
           <tbody>
             {b.legs.flatMap((leg) =>
               leg.lines.map((line) => (

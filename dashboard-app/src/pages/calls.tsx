@@ -3,7 +3,7 @@ import { api, take } from '../api';
 import { useLoad } from '../load';
 import { BASE, navigate } from '../router';
 import { duration, label, money, when } from '../format';
-import { Choice, Field, Link, Loading, ProblemBox, fieldIssue } from '../ui';
+import { Choice, Field, Link, Loading, ProblemBox, fieldIssue, Head } from '../ui';
 import type { components, paths } from '../api/v1';
 import { DIRECTIONS, END_REASONS, SESSION_KINDS, SESSION_STATUSES } from '../api/enums';
 
@@ -129,22 +129,7 @@ function SessionTable({ sessions }: { sessions: Session[] }) {
   return (
     <table class="calls">
       <caption class="sr-only">Calls, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Started</th>
-          <th scope="col">Agent</th>
-          <th scope="col">Direction</th>
-          <th scope="col">Caller</th>
-          <th scope="col">Status</th>
-          <th scope="col">End reason</th>
-          <th scope="col" class="num">
-            Duration
-          </th>
-          <th scope="col" class="num">
-            Cost
-          </th>
-        </tr>
-      </thead>
+      <Head columns={['Started', 'Agent', 'Direction', 'Caller', 'Status', 'End reason', 'Duration#', 'Cost#']} />
       <tbody>
         {sessions.map((s) => (
           <tr key={s.session_id}>

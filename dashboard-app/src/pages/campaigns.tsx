@@ -3,7 +3,7 @@ import { api, take, type Organization, type Problem } from '../api';
 import { useLoad } from '../load';
 import { BASE, navigate } from '../router';
 import { label, money, when } from '../format';
-import { Field, Link, Loading, ProblemBox, fieldIssue } from '../ui';
+import { Field, Link, Loading, ProblemBox, fieldIssue, Head } from '../ui';
 
 /**
  * Campaigns: every campaign with its progress, and a new one launched from a
@@ -21,22 +21,7 @@ export function CampaignsPage({ org }: { org: Organization }) {
       {campaigns.loading && !campaigns.data ? <Loading what="campaigns" /> : null}
       {campaigns.data && (
         <table class="campaigns">
-          <thead>
-            <tr>
-              <th scope="col">Campaign</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="num">
-                Recipients
-              </th>
-              <th scope="col" class="num">
-                Done
-              </th>
-              <th scope="col" class="num">
-                Spent
-              </th>
-              <th scope="col">Started</th>
-            </tr>
-          </thead>
+          <Head columns={['Campaign', 'Status', 'Recipients#', 'Done#', 'Spent#', 'Started']} />
           <tbody>
             {campaigns.data.campaigns.map((c) => (
               <tr key={c.campaign_id}>
@@ -106,7 +91,7 @@ function LaunchForm() {
     }
   };
   return (
-    <form class="launch" onSubmit={launch} aria-label="Launch a campaign">
+    <form class="launch" onSubmit={launch} aria-label="Launch a campaign" noValidate>
       <h2>Launch a campaign</h2>
       <div class="filters">
         <Field label="Name" issue={fieldIssue(problem, 'name')}>
@@ -265,7 +250,7 @@ function Pace({
     }
   };
   return (
-    <form class="filters" onSubmit={save} aria-label="Pace">
+    <form class="filters" onSubmit={save} aria-label="Pace" noValidate>
       <Field label="Calls at once" issue={fieldIssue(problem, 'max_concurrent_calls')}>
         <input type="number" value={form.max_concurrent_calls} onInput={(e) => setForm({ ...form, max_concurrent_calls: e.currentTarget.value })} />
       </Field>
