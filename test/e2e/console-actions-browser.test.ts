@@ -2,8 +2,8 @@ import { it, expect, beforeAll, afterAll } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, launchChromium, signedInPage } from '../support/chromium.js';
 import { describeWithBrowser } from '../support/browser-suite.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../support/worker.js';
@@ -50,17 +50,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function signedIn(person: { email: string; password: string }, path: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('pageerror', (error) => process.stderr.write(`[console page error] ${error.message}\n`));
-  await page.goto(`${s.baseUrl}${path}`);
-  await page.waitForSelector('#sign-in-form');
-  await page.fill('#email', person.email);
-  await page.fill('#password', person.password);
-  await page.click('#sign-in');
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
+const signedIn = (person: { email: string; password: string }, path: string) => signedInPage(browser, s.baseUrl, person, path);
 
 const api = (path: string) => s.request.get(path).set(a.headers);
 

@@ -1,7 +1,7 @@
 import { it, expect, beforeAll, afterAll } from '@jest/globals';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from '../support/chromium.js';
+import { CHROMIUM, launchChromium, signedInPage } from '../support/chromium.js';
 import { describeWithBrowser } from '../support/browser-suite.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
@@ -85,21 +85,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** A new browser context, signed in as `person`, on the console's page `path`. */
-async function signedIn(person: { email: string; password: string }, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => process.stderr.write(`[console page error] ${error.message}\n`));
-  page.on('console', (m) => m.type() === 'error' && process.stderr.write(`[console error] ${m.text()}\n`));
-  await page.goto(`${s.baseUrl}${path}`);
-  // Not signed in: the console sends the person to sign in, and back.
-  await page.waitForSelector('#sign-in-form');
-  await page.fill('#email', person.email);
-  await page.fill('#password', person.password);
-  await page.click('#sign-in');
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
+const signedIn = (person: { email: string; password: string }, path: string) => signedInPage(browser, s.baseUrl, person, path);
 
 /** Waits until the calls table shows `n` rows (a new page of results replaced the old one). */
 async function rowsToBe(page: Page, n: number): Promise<void> {

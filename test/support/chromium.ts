@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium, which scripts/test.sh installs with apt. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -22,4 +22,21 @@ export function launchChromium(extra: string[] = []): Promise<Browser> {
       ...extra,
     ],
   });
+}
+
+/**
+ * A new browser context at 1280 px on the console's page `path` of `baseUrl`, signed in as `person`: signed out,
+ * the console sends the person to sign in, and back. Page errors are written to stderr.
+ */
+export async function signedInPage(browser: Browser, baseUrl: string, person: { email: string; password: string }, path: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.on('pageerror', (error) => process.stderr.write(`[console page error] ${error.message}\n`));
+  page.on('console', (m) => m.type() === 'error' && process.stderr.write(`[console error] ${m.text()}\n`));
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForSelector('#sign-in-form');
+  await page.fill('#email', person.email);
+  await page.fill('#password', person.password);
+  await page.click('#sign-in');
+  await page.waitForURL((url) => url.pathname === path);
+  return page;
 }
