@@ -126,6 +126,8 @@ describe('a campaign of 500 contacts', () => {
       const state = outcome === 'failed' ? 'failed' : 'done';
       const last = outcome === 'answered' ? 'completed' : outcome;
       expect([r.phone, r.state, r.last_outcome, r.attempts, placed]).toEqual([r.phone, state, last, retried ? 2 : 1, retried ? 2 : 1]);
+      // Each attempt is listed with its call, in order, the last one ending as the recipient's last outcome.
+      expect([r.phone, r.calls.map((c) => c.attempt), r.calls.at(-1)?.status]).toEqual([r.phone, retried ? [1, 2] : [1], last]);
       expected[state]++;
       outcomes[last] = (outcomes[last] ?? 0) + 1;
     }
@@ -140,6 +142,14 @@ describe('a campaign of 500 contacts', () => {
       [tenant.organizationId],
     );
     expect(sessions.n).toBe(done.counts.dials);
+    // The recipients list links every attempt to its call session.
+    const listedSessions = recipients.flatMap((r) => r.calls.map((c) => c.session_id));
+    const [linked] = await sql<{ n: number }>(
+      t.orm.em.fork(),
+      'select count(*)::int as n from call_session where organization_id = ? and id in (select jsonb_array_elements_text(?::jsonb))',
+      [tenant.organizationId, JSON.stringify(listedSessions)],
+    );
+    expect([listedSessions.length, linked.n]).toEqual([sessions.n + sessions.blocked, sessions.n + sessions.blocked]);
     expect(sessions.blocked).toBe(listed.size);
     expect(done.counts.dials).toBe(rows.length);
   }, 300_000);

@@ -2,10 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { Browser, createTestUser, hiddenField } from '../support/oauth-flow.js';
-import { makeAgent } from '../support/engine.js';
-import { sql } from '../../src/db/orm.js';
-import { newId } from '../../src/modules/ids.js';
-import { Campaign, type RecipientState } from '../../src/modules/campaigns/campaigns.entity.js';
+import { insertCampaign as insertCampaignOf } from './support.js';
 import { PAGE_CSP } from '../../src/dashboard/pages.js';
 import { CAMPAIGN_PAGE_CSP, CAMPAIGN_SCRIPT_PATH } from '../../src/dashboard/campaigns-page.js';
 
@@ -27,6 +24,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s?.close());
 
+const insertCampaign = (...args: Parameters<typeof insertCampaignOf> extends [unknown, ...infer R] ? R : never) => insertCampaignOf(s, ...args);
+
 async function signIn(user: { email: string; password: string }, target = '/dashboard/campaigns'): Promise<Browser> {
   const browser = new Browser();
   const url = `${s.baseUrl}/dashboard/sign-in?return_to=${encodeURIComponent(target)}`;
@@ -34,59 +33,6 @@ async function signIn(user: { email: string; password: string }, target = '/dash
   const res = await browser.postForm(url, { csrf: hiddenField(await form.text(), 'csrf'), email: user.email, password: user.password });
   expect([res.status, res.headers.get('location')]).toEqual([303, target]);
   return browser;
-}
-
-/** A campaign row with recipients in the given states (no workflow: the page reads the rows). */
-async function insertCampaign(tenant: TestTenant, name: string, states: Partial<Record<RecipientState, number>>, over: Partial<Campaign> = {}) {
-  const agent = await makeAgent(s, tenant);
-  const em = s.orm.em.fork();
-  const campaign = em.create(Campaign, {
-    id: newId('campaign'),
-    organization: tenant.organizationId,
-    project: agent.project_id,
-    agent: agent.agent_id,
-    name,
-    callerNumbers: ['+14155550100'],
-    window: null,
-    timeZone: 'America/New_York',
-    maxConcurrent: 5,
-    callsPerMinute: 60,
-    retry: { outcomes: ['no_answer'], max_attempts: 2, delay_seconds: 60 },
-    spendCapMicros: 5_000_000,
-    spentMicros: 1_250_000,
-    customerScript: ['Hello?'],
-    variables: {},
-    status: 'running',
-    reason: null,
-    idempotencyKey: null,
-    createdBy: { type: 'system', id: null, name: null },
-    finishedAt: null,
-    ...over,
-  });
-  await em.flush();
-  const rows: { id: string; contact_id: string; phone: string; seq: number; state: string; last_outcome: string | null; attempts: number }[] = [];
-  for (const [state, n] of Object.entries(states)) {
-    for (let i = 0; i < n!; i++) {
-      const seq = rows.length;
-      rows.push({
-        id: newId('campaignRecipient'),
-        contact_id: `cnt_${seq}`,
-        phone: `+1212555${String(1000 + seq)}`,
-        seq,
-        state,
-        last_outcome: state === 'done' ? (i % 2 ? 'no_answer' : 'completed') : state === 'skipped_dnc' ? 'dnc_blocked' : state === 'failed' ? 'failed' : null,
-        attempts: state === 'queued' ? 0 : 1,
-      });
-    }
-  }
-  await sql(
-    em,
-    `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, last_outcome, updated_at)
-    select v.id, ?, v.contact_id, v.phone, 'America/New_York', v.seq, v.attempts, v.state, v.last_outcome, now()
-      from json_to_recordset(?) as v(id text, contact_id text, phone text, seq int, attempts int, state text, last_outcome text)`,
-    [campaign.id, JSON.stringify(rows)],
-  );
-  return campaign.id;
 }
 
 describe('GET /dashboard/campaigns', () => {

@@ -7,6 +7,9 @@ import { createTenant, unique, type TestTenant } from '../support/factories.js';
 import { makeAgent } from '../support/engine.js';
 import { eventually } from '../support/releases.js';
 import { sql } from '../../src/db/orm.js';
+import { newId } from '../../src/modules/ids.js';
+import { Campaign, type RecipientState } from '../../src/modules/campaigns/campaigns.entity.js';
+import type { RecipientView } from '../../src/modules/campaigns/campaigns.schemas.js';
 import { DomainError } from '../../src/modules/errors.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { publishAgent } from '../../src/modules/agents/publish-agent.js';
@@ -156,12 +159,19 @@ export function campaignApi(t: TestApp, tenant: TestTenant) {
       for (const r of rows) byNumber.set(r.to_number, [...(byNumber.get(r.to_number) ?? []), r.idempotency_key]);
       return { rows, byNumber };
     },
-    recipients: (id: string) =>
-      sql<{ phone: string; attempts: number; state: string; last_outcome: string | null; next_attempt_at: Date | null }>(
-        t.orm.em.fork(),
-        'select phone, attempts, state, last_outcome, next_attempt_at from campaign_recipient where campaign_id = ? order by seq',
-        [id],
-      ),
+    /** Every recipient, in launch order, as GET /v1/outbound/campaign/{id}/recipient/list pages them. */
+    recipients: async (id: string): Promise<RecipientView[]> => {
+      const all: RecipientView[] = [];
+      for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+        const res: { status: number; body: { recipients: RecipientView[]; next_cursor: string | null } } = await t.request
+          .get(`/v1/outbound/campaign/${id}/recipient/list?page_size=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+          .set(tenant.headers);
+        expect(res.status).toBe(200);
+        all.push(...res.body.recipients);
+        cursor = res.body.next_cursor;
+      }
+      return all;
+    },
   };
 }
 
@@ -215,4 +225,86 @@ export async function placeOutboundCall(
     waitMs,
     200,
   );
+}
+
+/**
+ * A campaign row with recipients in the given states, no workflow (what reads it: pages, lists). A recipient
+ * that was dialled has one attempt: an outbound_call row with its session id, ended as its last outcome.
+ */
+export async function insertCampaign(
+  t: TestApp,
+  tenant: TestTenant,
+  name: string,
+  states: Partial<Record<RecipientState, number>>,
+  over: Partial<Campaign> = {},
+): Promise<string> {
+  const agent = await makeAgent(t, tenant);
+  const em = t.orm.em.fork();
+  const campaign = em.create(Campaign, {
+    id: newId('campaign'),
+    organization: tenant.organizationId,
+    project: agent.project_id,
+    agent: agent.agent_id,
+    name,
+    callerNumbers: ['+14155550100'],
+    window: null,
+    timeZone: 'America/New_York',
+    maxConcurrent: 5,
+    callsPerMinute: 60,
+    retry: { outcomes: ['no_answer'], max_attempts: 2, delay_seconds: 60 },
+    spendCapMicros: 5_000_000,
+    spentMicros: 1_250_000,
+    customerScript: ['Hello?'],
+    variables: {},
+    status: 'running',
+    reason: null,
+    idempotencyKey: null,
+    createdBy: { type: 'system', id: null, name: null },
+    finishedAt: null,
+    ...over,
+  });
+  await em.flush();
+  const rows: { id: string; contact_id: string; phone: string; seq: number; state: string; last_outcome: string | null; attempts: number }[] = [];
+  for (const [state, n] of Object.entries(states)) {
+    for (let i = 0; i < n!; i++) {
+      const seq = rows.length;
+      rows.push({
+        id: newId('campaignRecipient'),
+        contact_id: `cnt_${campaign.id.slice(-8)}_${seq}`,
+        phone: `+1212555${String(1000 + seq)}`,
+        seq,
+        state,
+        last_outcome: state === 'done' ? (i % 2 ? 'no_answer' : 'completed') : state === 'skipped_dnc' ? 'dnc_blocked' : state === 'failed' ? 'failed' : null,
+        attempts: state === 'queued' ? 0 : 1,
+      });
+    }
+  }
+  await sql(
+    em,
+    `insert into campaign_recipient (id, campaign_id, contact_id, phone, time_zone, seq, attempts, state, last_outcome, updated_at)
+    select v.id, ?, v.contact_id, v.phone, 'America/New_York', v.seq, v.attempts, v.state, v.last_outcome, now()
+      from json_to_recordset(?) as v(id text, contact_id text, phone text, seq int, attempts int, state text, last_outcome text)`,
+    [campaign.id, JSON.stringify(rows)],
+  );
+  const dialled = rows.filter((r) => r.attempts > 0);
+  await sql(
+    em,
+    `insert into outbound_call (id, organization_id, project_id, agent_id, version_id, session_id, dial_key, campaign_id, from_number, to_number,
+       contact_id, variables, customer_script, status, end_reason, created_by, created_at, updated_at)
+    select v.id, ?, ?, ?, ?, v.session_id, 'dial/' || ? || '/' || v.contact_id || '/1', ?, '+14155550100', v.phone, v.contact_id, '{}', '[]',
+       coalesce(v.status, 'dialling'), null, '{"type":"system","id":null,"name":null}', now(), now()
+      from json_to_recordset(?) as v(id text, session_id text, contact_id text, phone text, status text)`,
+    [
+      tenant.organizationId,
+      agent.project_id,
+      agent.agent_id,
+      agent.version_id,
+      campaign.id,
+      campaign.id,
+      JSON.stringify(
+        dialled.map((r) => ({ id: newId('outboundCall'), session_id: newId('session'), contact_id: r.contact_id, phone: r.phone, status: r.last_outcome })),
+      ),
+    ],
+  );
+  return campaign.id;
 }

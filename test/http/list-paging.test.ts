@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { v1Routes } from '../../src/http/v1/index.js';
+import { insertCampaign } from '../campaigns/support.js';
 
 /**
  * One paging rule for every list (issue 13 item 6): every GET route whose
@@ -66,6 +67,7 @@ beforeAll(async () => {
     ids.trigger_id = (await post('/v1/agent_trigger/create', { agent_id: ids.agent_id, event_kinds: ['call.ended'], url })).trigger.trigger_id;
   }
   for (const phone of ['+14155550901', '+14155550902']) await post('/v1/dnc/add', { phone });
+  ids.campaign_id = await insertCampaign(t, a, 'Paged', { done: 2, queued: 1 });
   for (const email of ['one@example.com', 'two@example.com']) await post('/v1/organization/invitation/create', { email, role: 'viewer' });
 }, 60_000);
 afterAll(async () => t.close());

@@ -87,6 +87,16 @@ describe('campaign moves', () => {
     const campaignId = launched.campaign.campaign_id;
     const listed = await ok<Paged<'campaigns', { campaign_id: string }>>('list_campaigns');
     expect(listed.campaigns.map((c) => c.campaign_id)).toContain(campaignId);
+    // Its recipients, in the order given, paged; the state filter is an argument like any other.
+    const recipients = await ok<Paged<'recipients', { phone: string; state: string; calls: unknown[] }>>('list_campaign_recipients', {
+      campaignId,
+      pageSize: 5,
+    });
+    expect([recipients.recipients.map((r) => r.phone), recipients.has_more]).toEqual([nyNumbers(5, 6100), true]);
+    const next = await ok<Paged<'recipients', { phone: string }>>('list_campaign_recipients', { campaignId, pageSize: 5, cursor: recipients.next_cursor });
+    expect(next.recipients.map((r) => r.phone)).toEqual(nyNumbers(10, 6100).slice(5));
+    const wrongState = await mcp.call('list_campaign_recipients', { campaignId, state: 'sleeping' });
+    expect([wrongState.isError, textOf(wrongState)]).toEqual([true, expect.stringContaining('state')]);
 
     const paused = await ok<{ campaign: { status: string } }>('outbound_campaign_pause', { campaignId, reason: 'lunch' });
     expect(paused.campaign.status).toBe('paused');

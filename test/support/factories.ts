@@ -34,3 +34,17 @@ export async function createTenant(t: TestApp, role = 'admin'): Promise<TestTena
     headers: { Authorization: `Bearer ${token.access_token}`, 'X-Organization-Id': organization.id },
   };
 }
+
+/** Another API client of `tenant`'s organization, with `role`, and a token for it. */
+export async function clientOf(t: TestApp, tenant: TestTenant, role: string): Promise<TestTenant> {
+  const em: Em = t.orm.em.fork();
+  const client = await createApiClient(em, { organizationId: tenant.organizationId, name: `${role} client`, role });
+  const token = await issueToken(em, t.deps.config.auth, { client_id: client.clientId, client_secret: client.clientSecret });
+  return {
+    ...tenant,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    token: token.access_token,
+    headers: { Authorization: `Bearer ${token.access_token}`, 'X-Organization-Id': tenant.organizationId },
+  };
+}

@@ -3,3 +3,5 @@ export const SESSION_STATUSES = ["queued","ringing","in_progress","ended","faile
 export const END_REASONS = ["agent_hangup","customer_hangup","transferred","no_answer","busy","voicemail","dnc_blocked","outside_window","failed","timeout","error","cancelled","media_lost"] as const;
 export const DIRECTIONS = ["inbound","outbound","web"] as const;
 export const SESSION_KINDS = ["live","test","simulation"] as const;
+export const RECIPIENT_STATES = ["queued","dialling","in_call","done","skipped_dnc","skipped_window","failed","cancelled"] as const;
+export const EVENT_KINDS = ["call.started","call.ended","call.analyzed","variables.collected","tool_call.failed","transfer.started","campaign.finished"] as const;

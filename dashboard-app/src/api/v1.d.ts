@@ -364,6 +364,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api_client/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's REST API clients, newest first, without their secrets
+         * @description Requires the permission `org:manage`.
+         */
+        get: operations["listApiClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_client/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a REST API client: its secret is in this answer only
+         * @description The answer carries client_secret once: only its hash is stored. POST /v1/auth/token exchanges client_id and client_secret for a bearer token. The role defaults to viewer; nobody creates a client with a role holding permissions they lack, and only an owner creates an owner client.
+         *
+         *     Requires the permission `org:manage`.
+         */
+        post: operations["createApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_client/revoke/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a REST API client: it gets no new token, and its tokens are refused within seconds
+         * @description Requires the permission `org:manage`.
+         */
+        post: operations["revokeApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organization/member/list": {
         parameters: {
             query?: never;
@@ -2474,6 +2536,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/outbound/campaign/{campaign_id}/recipient/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's recipients in launch order, each with its state and every attempt's call and session (keyset-paged)
+         * @description Requires the permission `agents:read`.
+         */
+        get: operations["listCampaignRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/outbound/campaign/{campaign_id}/pause": {
         parameters: {
             query?: never;
@@ -3588,6 +3670,38 @@ export interface components {
             project_id: string;
             /** @enum {boolean} */
             deleted: true;
+        };
+        ListApiClientsResponse: {
+            api_clients: components["schemas"]["ApiClient"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description Send it as cursor (with the same filters) for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        ApiClient: {
+            client_id: string;
+            name: string;
+            /** @description The role the client acts with in the organization. */
+            role: string;
+            created_at: string;
+            /** @description When it last got a token. */
+            last_used_at: string | null;
+            /** @description When it was revoked: its tokens are refused within seconds. */
+            revoked_at: string | null;
+        };
+        CreatedApiClientResponse: {
+            api_client: components["schemas"]["ApiClient"];
+            /** @description Shown this once: store it now. POST /v1/auth/token takes it with client_id. */
+            client_secret: string;
+        };
+        CreateApiClientBody: {
+            /** @description What the client is for, e.g. "CI deploys". */
+            name: string;
+            /** @description One of owner, admin, developer, analyst, viewer; default viewer. */
+            role?: string;
+        };
+        ApiClientResponse: {
+            api_client: components["schemas"]["ApiClient"];
         };
         ListMembersResponse: {
             members: components["schemas"]["Member"][];
@@ -5577,6 +5691,45 @@ export interface components {
             /** @description Send it as cursor (with the same filters) for the next page; null on the last. */
             next_cursor: string | null;
         };
+        ListCampaignRecipientsResponse: {
+            recipients: components["schemas"]["CampaignRecipient"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description Send it as cursor (with the same filters) for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        CampaignRecipient: {
+            recipient_id: string;
+            contact_id: string;
+            /** @description The contact's name, if it has one. */
+            name: string | null;
+            phone: string;
+            time_zone: string;
+            /** @description Its place in the list the campaign was launched with, from 0. */
+            position: number;
+            /** @enum {string} */
+            state: "queued" | "dialling" | "in_call" | "done" | "skipped_dnc" | "skipped_window" | "failed" | "cancelled";
+            /** @description Dials started for this recipient. */
+            attempts: number;
+            last_outcome: string | null;
+            /** @description When it is due for its next dial, if it waits for one. */
+            next_attempt_at: string | null;
+            /** @description Each attempt, oldest first, with the call session it made. */
+            calls: components["schemas"]["CampaignRecipientCall"][];
+            updated_at: string;
+        };
+        CampaignRecipientCall: {
+            /** @description 1 for the first dial of this recipient, 2 for the first retry, ... */
+            attempt: number;
+            outbound_call_id: string;
+            /** @description The call session of this attempt (GET /v1/call_session/retrieve/{session_id}). */
+            session_id: string;
+            from_number: string;
+            /** @enum {string} */
+            status: "queued" | "dialling" | "in_call" | "completed" | "no_answer" | "busy" | "voicemail" | "failed" | "dnc_blocked";
+            end_reason: string | null;
+            created_at: string;
+        };
         CampaignPaceBody: {
             /** @description New limit of calls in flight. */
             max_concurrent_calls?: number;
@@ -7284,6 +7437,284 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectDeletedResponse"];
+                };
+            };
+            /** @description Invalid input: see errors[] */
+            400: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token */
+            401: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Organization-Id does not match the token, or the role lacks the permission */
+            403: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another organization's resources) */
+            404: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiClients: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100; default 20. */
+                page_size?: number;
+                /** @description next_cursor of the previous page; send the same filters. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListApiClientsResponse"];
+                };
+            };
+            /** @description Invalid input: see errors[] */
+            400: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token */
+            401: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Organization-Id does not match the token, or the role lacks the permission */
+            403: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (printable ASCII, no spaces): sending the same request with it again within 24 hours returns the first response (with Idempotent-Replayed: true) instead of creating again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiClientBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description "true" when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiClientResponse"];
+                };
+            };
+            /** @description Invalid input: see errors[] */
+            400: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token */
+            401: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Organization-Id does not match the token, or the role lacks the permission */
+            403: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After) */
+            409: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the route accepts (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API client (cli_...). */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientResponse"];
                 };
             };
             /** @description Invalid input: see errors[] */
@@ -17033,6 +17464,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Invalid input: see errors[] */
+            400: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token */
+            401: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Organization-Id does not match the token, or the role lacks the permission */
+            403: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another organization's resources) */
+            404: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCampaignRecipients: {
+        parameters: {
+            query?: {
+                /** @description Only recipients in this state. */
+                state?: "queued" | "dialling" | "in_call" | "done" | "skipped_dnc" | "skipped_window" | "failed" | "cancelled";
+                /** @description Items per page, 1 to 100; default 20. */
+                page_size?: number;
+                /** @description next_cursor of the previous page; send the same filters. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The campaign (cmp_...). */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCampaignRecipientsResponse"];
                 };
             };
             /** @description Invalid input: see errors[] */

@@ -6,6 +6,7 @@ import {
   CreateOutboundCallRestBody,
   LaunchCampaignRestBody,
   ListCampaignsResponse,
+  ListRecipientsResponse,
   OutboundCallParams,
   OutboundCallResponse,
 } from '../../modules/campaigns/campaigns.schemas.js';
@@ -13,6 +14,7 @@ import { launchCampaign } from '../../modules/campaigns/launch-campaign.js';
 import { controlCampaign } from '../../modules/campaigns/control-campaign.js';
 import { getCampaign } from '../../modules/campaigns/get-campaign.js';
 import { listCampaigns } from '../../modules/campaigns/list-campaigns.js';
+import { listCampaignRecipients } from '../../modules/campaigns/list-campaign-recipients.js';
 import { parseInput } from '../../modules/validation.js';
 import { createOutboundCall } from '../../modules/campaigns/create-outbound-call.js';
 import { getOutboundCall } from '../../modules/campaigns/get-outbound-call.js';
@@ -127,6 +129,18 @@ export const campaignRoutes: Route[] = [
     handler: async ({ em, principal, params, deps }) => ({
       campaign: await getCampaign(em, principal, params.campaign_id, deps.temporal ? temporalAccess(deps) : undefined),
     }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/outbound/campaign/{campaign_id}/recipient/list',
+    operationId: 'listCampaignRecipients',
+    tag: campaignTag,
+    summary: "A campaign's recipients in launch order, each with its state and every attempt's call and session (keyset-paged)",
+    operation: listCampaignRecipients,
+    params: CampaignParams,
+    query: listCampaignRecipients.input,
+    response: ListRecipientsResponse,
+    handler: async ({ em, principal, params, query }) => listAnswer('recipients', await listCampaignRecipients(em, principal, params.campaign_id, query)),
   }),
   ...moveRoutes,
   route({

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CreateProjectBody, CreateProjectResponse, OrganizationResponse } from '../../modules/org/org.schemas.js';
+import {
+  ApiClientParams,
+  ApiClientResponse,
+  CreatedApiClientResponse,
+  CreateProjectBody,
+  CreateProjectResponse,
+  ListApiClientsResponse,
+  OrganizationResponse,
+} from '../../modules/org/org.schemas.js';
+import { createOrgApiClient, listApiClients, revokeOrgApiClient } from '../../modules/org/manage-api-clients.js';
+import { listAnswer } from '../../modules/paging.js';
 import { getOrganization } from '../../modules/org/get-organization.js';
 import { createProject } from '../../modules/org/create-project.js';
 import { route } from '../route.js';
@@ -43,5 +53,43 @@ export const orgRoutes = [
     params: ProjectDeleteParams,
     response: ProjectDeletedResponse,
     handler: ({ em, principal, params }) => deleteProject(em, principal, params.project_id),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/api_client/list',
+    operationId: 'listApiClients',
+    summary: "The organization's REST API clients, newest first, without their secrets",
+    tag: 'Organization',
+    operation: listApiClients,
+    query: listApiClients.input,
+    response: ListApiClientsResponse,
+    handler: async ({ em, principal, query }) => listAnswer('api_clients', await listApiClients(em, principal, query)),
+  }),
+  route({
+    method: 'post',
+    path: '/v1/api_client/create',
+    operationId: 'createApiClient',
+    summary: 'Create a REST API client: its secret is in this answer only',
+    description:
+      'The answer carries client_secret once: only its hash is stored. POST /v1/auth/token exchanges client_id and ' +
+      'client_secret for a bearer token. The role defaults to viewer; nobody creates a client with a role holding ' +
+      'permissions they lack, and only an owner creates an owner client.',
+    tag: 'Organization',
+    operation: createOrgApiClient,
+    body: createOrgApiClient.input,
+    response: CreatedApiClientResponse,
+    status: 201,
+    handler: ({ em, principal, body }) => createOrgApiClient(em, principal, body),
+  }),
+  route({
+    method: 'post',
+    path: '/v1/api_client/revoke/{client_id}',
+    operationId: 'revokeApiClient',
+    summary: 'Revoke a REST API client: it gets no new token, and its tokens are refused within seconds',
+    tag: 'Organization',
+    operation: revokeOrgApiClient,
+    params: ApiClientParams,
+    response: ApiClientResponse,
+    handler: async ({ em, principal, params }) => ({ api_client: await revokeOrgApiClient(em, principal, params.client_id) }),
   }),
 ];

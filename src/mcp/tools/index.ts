@@ -47,6 +47,7 @@ import { listAgentTriggersTool } from './list-agent-triggers.js';
 import { listAgentTriggerRunsTool } from './list-agent-trigger-runs.js';
 import { listPhoneNumbersTool } from './list-phone-numbers.js';
 import { listCampaignsTool } from './list-campaigns.js';
+import { listCampaignRecipientsTool } from './list-campaign-recipients.js';
 import { listReleasesTool } from './list-releases.js';
 import { listMcpServersTool } from './list-mcp-servers.js';
 import { listKnowledgeResourcesTool } from './list-knowledge-resources.js';
@@ -112,6 +113,7 @@ export const platformTools: readonly Tool[] = [
   outboundCallCreate,
   outboundCallGet,
   listCampaignsTool,
+  listCampaignRecipientsTool,
   outboundCampaignLaunch,
   ...campaignMoveTools,
   listPhoneNumbersTool,

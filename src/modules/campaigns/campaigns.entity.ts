@@ -16,7 +16,10 @@ export const TERMINAL_OUTBOUND_CALL_STATUSES: readonly OutboundCallStatus[] = ['
 const OutboundCallSchema = defineEntity({
   name: 'OutboundCall',
   tableName: 'outbound_call',
-  indexes: [{ name: 'outbound_call_org_idx', properties: ['organization', 'id'] }],
+  indexes: [
+    { name: 'outbound_call_org_idx', properties: ['organization', 'id'] },
+    { name: 'outbound_call_campaign_contact_idx', properties: ['campaignId', 'contactId'] },
+  ],
   uniques: [
     { name: 'outbound_call_session_unique', properties: ['sessionId'] },
     { name: 'outbound_call_dial_key_unique', properties: ['dialKey'] },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { OUTBOUND_CALL_STATUSES } from './campaigns.entity.js';
+import { OUTBOUND_CALL_STATUSES, RECIPIENT_STATES } from './campaigns.entity.js';
 import { IdempotencyKey } from '../idempotency-key.js';
-import { pageFields } from '../paging.js';
+import { pageFields, pageQuery } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -190,3 +190,40 @@ export const CampaignPaceBody = z
     path: ['max_concurrent_calls'],
   })
   .openapi('CampaignPaceBody');
+
+export const ListRecipientsQuery = z
+  .object({
+    state: z.enum(RECIPIENT_STATES).optional().describe('Only recipients in this state.'),
+    ...pageQuery,
+  })
+  .strict()
+  .openapi('ListCampaignRecipientsQuery');
+export const RecipientCallView = z
+  .object({
+    attempt: z.number().describe('1 for the first dial of this recipient, 2 for the first retry, ...'),
+    outbound_call_id: z.string(),
+    session_id: z.string().describe('The call session of this attempt (GET /v1/call_session/retrieve/{session_id}).'),
+    from_number: z.string(),
+    status: z.enum(OUTBOUND_CALL_STATUSES),
+    end_reason: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('CampaignRecipientCall');
+export const RecipientView = z
+  .object({
+    recipient_id: z.string(),
+    contact_id: z.string(),
+    name: z.string().nullable().describe("The contact's name, if it has one."),
+    phone: z.string(),
+    time_zone: z.string(),
+    position: z.number().describe('Its place in the list the campaign was launched with, from 0.'),
+    state: z.enum(RECIPIENT_STATES),
+    attempts: z.number().describe('Dials started for this recipient.'),
+    last_outcome: z.string().nullable(),
+    next_attempt_at: z.string().nullable().describe('When it is due for its next dial, if it waits for one.'),
+    calls: z.array(RecipientCallView).describe('Each attempt, oldest first, with the call session it made.'),
+    updated_at: z.string(),
+  })
+  .openapi('CampaignRecipient');
+export type RecipientView = z.infer<typeof RecipientView>;
+export const ListRecipientsResponse = z.object({ recipients: z.array(RecipientView), ...pageFields }).openapi('ListCampaignRecipientsResponse');

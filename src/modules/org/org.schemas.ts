@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { pageFields } from '../paging.js';
 
 extendZodWithOpenApi(z);
 
@@ -58,3 +59,38 @@ export type CreateProjectBody = z.infer<typeof CreateProjectBody>;
 
 export const CreateProjectResponse = z.object({ project: ProjectView }).openapi('CreateProjectResponse');
 export const OrganizationResponse = z.object({ organization: OrganizationView }).openapi('OrganizationResponse');
+
+export const ApiClientView = z
+  .object({
+    client_id: z.string(),
+    name: z.string(),
+    role: z.string().describe('The role the client acts with in the organization.'),
+    created_at: z.string(),
+    last_used_at: z.string().nullable().describe('When it last got a token.'),
+    revoked_at: z.string().nullable().describe('When it was revoked: its tokens are refused within seconds.'),
+  })
+  .openapi('ApiClient');
+export type ApiClientView = z.infer<typeof ApiClientView>;
+export const CreateApiClientBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).describe('What the client is for, e.g. "CI deploys".'),
+    role: z.string().min(1).max(40).optional().describe('One of owner, admin, developer, analyst, viewer; default viewer.'),
+  })
+  .strict()
+  .openapi('CreateApiClientBody');
+export const CreatedApiClientResponse = z
+  .object({
+    api_client: ApiClientView,
+    client_secret: z.string().describe('Shown this once: store it now. POST /v1/auth/token takes it with client_id.'),
+  })
+  .openapi('CreatedApiClientResponse');
+export const ApiClientResponse = z.object({ api_client: ApiClientView }).openapi('ApiClientResponse');
+export const ListApiClientsResponse = z.object({ api_clients: z.array(ApiClientView), ...pageFields }).openapi('ListApiClientsResponse');
+export const ApiClientParams = z.object({
+  client_id: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'an id such as cli_01J...')
+    .describe('The API client (cli_...).'),
+});
