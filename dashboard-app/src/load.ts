@@ -48,3 +48,24 @@ export function useAction(): {
   }, []);
   return { problem, setProblem, run };
 }
+
+export interface Pages {
+  /** The cursor of the page shown (undefined: the first). */
+  cursor?: string;
+  first: boolean;
+  back: () => void;
+  toFirst: () => void;
+  next: (nextCursor: string | null | undefined) => void;
+}
+
+/** Keyset pages walked forward and back: the cursors of the pages before this one are kept, so Back is exact. */
+export function usePages(): Pages {
+  const [cursors, setCursors] = useState<string[]>([]);
+  return {
+    cursor: cursors.at(-1),
+    first: cursors.length === 0,
+    back: () => setCursors((c) => c.slice(0, -1)),
+    toFirst: () => setCursors([]),
+    next: (nextCursor) => nextCursor && setCursors((c) => [...c, nextCursor]),
+  };
+}

@@ -10,6 +10,10 @@ import { AgentsPage } from './pages/agents';
 import { AgentPage } from './pages/agent';
 import { CampaignPage, CampaignsPage } from './pages/campaigns';
 import { OrganizationPage } from './pages/organization';
+import { ContactsPage } from './pages/contacts';
+import { TelephonyPage } from './pages/telephony';
+import { ToolsPage } from './pages/tools';
+import { WebhooksPage } from './pages/webhooks';
 import './styles.css';
 
 const ORG_KEY = 'console.organization';
@@ -48,6 +52,10 @@ function App() {
   else if (path === '/organization')
     page = <OrganizationPage key={org.organization_id} org={org} onChanged={() => void loadSession().then(setSession, setProblem)} />;
   else if (path === '/analytics') page = <AnalyticsPage key={org.organization_id} query={query} canBill={can('billing:read')} />;
+  else if (path === '/contacts') page = <ContactsPage key={org.organization_id} org={org} />;
+  else if (path === '/telephony') page = <TelephonyPage key={org.organization_id} org={org} />;
+  else if (path === '/tools') page = <ToolsPage key={org.organization_id} org={org} />;
+  else if (path === '/webhooks') page = <WebhooksPage key={org.organization_id} org={org} />;
   else page = <p>There is no page at this address.</p>;
 
   return (
@@ -67,6 +75,18 @@ function App() {
           <a href="/dashboard/releases">Releases</a>
           <Link href={`${BASE}/campaigns`} class={path.startsWith('/campaigns') ? 'current' : ''}>
             Campaigns
+          </Link>
+          <Link href={`${BASE}/contacts`} class={path.startsWith('/contacts') ? 'current' : ''}>
+            Contacts
+          </Link>
+          <Link href={`${BASE}/telephony`} class={path.startsWith('/telephony') ? 'current' : ''}>
+            Telephony
+          </Link>
+          <Link href={`${BASE}/tools`} class={path.startsWith('/tools') ? 'current' : ''}>
+            Tools
+          </Link>
+          <Link href={`${BASE}/webhooks`} class={path.startsWith('/webhooks') ? 'current' : ''}>
+            Webhooks
           </Link>
           <a href="/dashboard/talk">Talk</a>
           <Link href={`${BASE}/organization`} class={path.startsWith('/organization') ? 'current' : ''}>

@@ -66,7 +66,7 @@ describeWithBrowser('an agent in the console', () => {
     await page.getByLabel('What the change does (optional)').fill('Greet by name');
     await page.getByRole('button', { name: 'Save as a new revision' }).click();
     const revisions = page.locator('table.revisions tbody tr[data-revision]');
-    for (const deadline = Date.now() + 10_000; (await revisions.count()) !== 2; await page.waitForTimeout(100)) {
+    for (const deadline = Date.now() + 30_000; (await revisions.count()) !== 2; await page.waitForTimeout(100)) {
       if (Date.now() > deadline) throw new Error('the edit did not become a second revision');
     }
     expect(await revisions.first().textContent()).toContain('Greet by name');
@@ -80,7 +80,7 @@ describeWithBrowser('an agent in the console', () => {
 
     // Restore the first revision: a third revision, and the prompt as it was.
     await revisions.nth(1).getByRole('button', { name: 'Restore' }).click();
-    for (const deadline = Date.now() + 10_000; (await revisions.count()) !== 3; await page.waitForTimeout(100)) {
+    for (const deadline = Date.now() + 30_000; (await revisions.count()) !== 3; await page.waitForTimeout(100)) {
       if (Date.now() > deadline) throw new Error('the restore did not become a third revision');
     }
     expect(await page.getByLabel('Prompt of main').inputValue()).toBe(PROMPT);
@@ -89,7 +89,7 @@ describeWithBrowser('an agent in the console', () => {
     await eventually(
       async () => (await api(`/v1/agent/retrieve/${agent.agent_id}`)).body.agent.live_version_id,
       (live) => live !== null,
-      10_000,
+      30_000,
     );
     const after = (await api(`/v1/agent/retrieve/${agent.agent_id}`)).body.agent;
     expect(after.live_version_id).toBe(after.version_id);

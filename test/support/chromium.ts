@@ -40,3 +40,32 @@ export async function signedInPage(browser: Browser, baseUrl: string, person: { 
   await page.waitForURL((url) => url.pathname === path);
   return page;
 }
+
+/**
+ * A write sent from `page` as its signed-in person, with the page's own CSRF token and the organization header: what a
+ * button the page does not show would send. Answers the status, the problem's code, and the person's permissions in
+ * the organization as the session reports them.
+ */
+export function forgedWrite(
+  page: Page,
+  organizationId: string,
+  path: string,
+  body: object = {},
+): Promise<{ status: number; code?: string; permissions: string[] }> {
+  return page.evaluate(
+    async ({ organizationId, path, body }) => {
+      const session = (await (await fetch('/dashboard/api/session')).json()) as {
+        csrf_token: string;
+        organizations: { organization_id: string; permissions: string[] }[];
+      };
+      const res = await fetch(`/dashboard/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Organization-Id': organizationId, 'X-CSRF-Token': session.csrf_token },
+        body: JSON.stringify(body),
+      });
+      const permissions = session.organizations.find((o) => o.organization_id === organizationId)?.permissions ?? [];
+      return { status: res.status, code: ((await res.json()) as { code?: string }).code, permissions };
+    },
+    { organizationId, path, body },
+  );
+}

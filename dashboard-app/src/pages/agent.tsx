@@ -4,6 +4,8 @@ import { useAction, useLoad } from '../load';
 import { BASE } from '../router';
 import { label, when } from '../format';
 import { Field, Link, Loading, ProblemBox, fieldIssue, Head } from '../ui';
+import { AgentBranches } from './agent-branches';
+import { AgentTests } from './agent-tests';
 
 /**
  * One agent: its prompt on main, edited in place (a patch checked against the
@@ -53,6 +55,8 @@ export function AgentPage({ agentId, org }: { agentId: string; org: Organization
           />
           <Revisions key={round} agentId={agentId} canRestore={can('agents:write') && !a.archived_at} onRestored={changed} />
           <Releases key={`r${round}`} agentId={agentId} canMove={can('agents:publish')} />
+          <AgentBranches key={`b${round}`} agentId={agentId} org={org} onChanged={changed} />
+          <AgentTests agentId={agentId} org={org} />
         </>
       )}
     </section>

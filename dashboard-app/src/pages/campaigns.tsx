@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, take, type Organization, type Problem } from '../api';
-import { useLoad } from '../load';
+import { useLoad, usePages } from '../load';
 import { BASE, navigate } from '../router';
 import { label, money, when } from '../format';
-import { Field, Link, Loading, ProblemBox, fieldIssue, Head } from '../ui';
+import { Choice, Field, Link, Loading, Pager, ProblemBox, fieldIssue, Head } from '../ui';
+import { RECIPIENT_STATES } from '../api/enums';
 
 /**
  * Campaigns: every campaign with its progress, and a new one launched from a
@@ -208,6 +209,7 @@ export function CampaignPage({ campaignId, org }: { campaignId: string; org: Org
             Calls at once {c.max_concurrent_calls} · dials per minute {c.calls_per_minute} · started {when(c.created_at)}
             {c.finished_at ? ` · finished ${when(c.finished_at)}` : ''}
           </p>
+          <Recipients campaignId={campaignId} progress={`${c.status} ${c.counts.dials} ${JSON.stringify(c.counts.by_state)}`} />
         </>
       )}
     </section>
@@ -260,5 +262,85 @@ function Pace({
       <button type="submit">Change the pace</button>
       <ProblemBox problem={problem} />
     </form>
+  );
+}
+
+/**
+ * The campaign's recipients in the order it was launched with, a page at a time: each one's state, attempts and
+ * outcome, and every attempt linked to its call. Re-read whenever the campaign's figures move (`progress`).
+ */
+function Recipients({ campaignId, progress }: { campaignId: string; progress: string }) {
+  const [state, setState] = useState('');
+  const pages = usePages();
+  const cursor = pages.cursor;
+  const recipients = useLoad(
+    () =>
+      take(
+        api.GET('/v1/outbound/campaign/{campaign_id}/recipient/list', {
+          params: {
+            path: { campaign_id: campaignId },
+            query: { page_size: 25, ...(state ? { state: state as (typeof RECIPIENT_STATES)[number] } : {}), ...(cursor ? { cursor } : {}) },
+          },
+        }),
+      ),
+    `${state} ${cursor ?? ''} ${progress}`,
+  );
+  const page = recipients.data;
+  return (
+    <section aria-labelledby="recipients">
+      <h2 id="recipients">Recipients</h2>
+      <form class="filters" aria-label="Filter recipients" onSubmit={(e) => e.preventDefault()}>
+        <Choice
+          name="State"
+          value={state}
+          any="Any state"
+          options={RECIPIENT_STATES}
+          onChange={(v) => {
+            setState(v);
+            pages.toFirst();
+          }}
+        />
+      </form>
+      <ProblemBox problem={recipients.error} />
+      {recipients.loading && !page ? <Loading what="recipients" /> : null}
+      {page && (
+        <table class="recipients">
+          <Head columns={['#', 'Recipient', 'State', 'Attempts#', 'Last outcome', 'Next attempt', 'Calls']} />
+          <tbody>
+            {page.recipients.map((r) => (
+              <tr key={r.recipient_id} data-recipient={r.phone}>
+                <td class="num">{r.position + 1}</td>
+                <td>
+                  {r.name ?? ''} <span class="muted">{r.phone}</span>
+                </td>
+                <td>
+                  <span class={`badge ${r.state}`}>{label(r.state)}</span>
+                </td>
+                <td class="num">{r.attempts}</td>
+                <td>{label(r.last_outcome)}</td>
+                <td>{r.next_attempt_at ? when(r.next_attempt_at) : '–'}</td>
+                <td>
+                  {r.calls.map((call) => (
+                    <span key={call.outbound_call_id} class="attempt">
+                      <Link href={`${BASE}/calls/${call.session_id}`}>
+                        Attempt {call.attempt}: {label(call.status)}
+                      </Link>{' '}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            ))}
+            {page.recipients.length === 0 && (
+              <tr>
+                <td colSpan={7} class="muted">
+                  No recipient {state ? `is ${label(state)}` : 'yet'}.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      )}
+      <Pager label="Recipient pages" pages={pages} page={page} />
+    </section>
   );
 }

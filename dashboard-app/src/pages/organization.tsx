@@ -1,13 +1,15 @@
 import { useState } from 'preact/hooks';
 import { api, take, type Organization } from '../api';
-import { useAction, useLoad } from '../load';
+import { useAction, useLoad, usePages } from '../load';
 import { label, when } from '../format';
-import { Choice, Field, Loading, ProblemBox, fieldIssue, Head } from '../ui';
+import { Choice, Confirm, Field, Loading, Pager, ProblemBox, fieldIssue, Head } from '../ui';
 
 /**
  * The organization: its members and their roles, invitations (nobody joins
- * without accepting one), and the audit log of who changed what, through
- * which surface. Changes need members:manage; the log needs audit:read.
+ * without accepting one), its projects, its REST API clients (a new one's
+ * secret shown once), and the audit log of who changed what, through which
+ * surface. Members need members:manage, projects and API clients org:manage,
+ * the log audit:read.
  */
 export function OrganizationPage({ org, onChanged }: { org: Organization; onChanged: () => void }) {
   const can = (p: string) => org.permissions.includes(p);
@@ -24,6 +26,8 @@ export function OrganizationPage({ org, onChanged }: { org: Organization; onChan
       <h1 id="org-title">{org.name}</h1>
       <Members canManage={can('members:manage')} roleNames={roleNames} onChanged={changed} />
       {can('members:manage') && <Invitations roleNames={roleNames} onInvited={changed} />}
+      <Projects canManage={can('org:manage')} onChanged={changed} />
+      {can('org:manage') && <ApiClients onChanged={changed} />}
       {can('audit:read') && <AuditLog key={round} />}
     </section>
   );
@@ -88,13 +92,11 @@ function Members({ canManage, roleNames, onChanged }: { canManage: boolean; role
               <td>{when(m.joined_at)}</td>
               {canManage && (
                 <td>
-                  <button
-                    type="button"
-                    class="secondary"
-                    onClick={() => act(() => take(api.POST('/v1/organization/member/remove/{user_id}', { params: { path: { user_id: m.user_id } } })))}
-                  >
-                    Remove
-                  </button>
+                  <Confirm
+                    action="Remove"
+                    what={m.email}
+                    onConfirm={() => act(() => take(api.POST('/v1/organization/member/remove/{user_id}', { params: { path: { user_id: m.user_id } } })))}
+                  />
                 </td>
               )}
             </tr>
@@ -165,7 +167,8 @@ function Invitations({ roleNames, onInvited }: { roleNames: string[]; onInvited:
 }
 
 function AuditLog() {
-  const [cursor, setCursor] = useState<string>();
+  const pages = usePages();
+  const cursor = pages.cursor;
   const log = useLoad(() => take(api.GET('/v1/audit_log/list', { params: { query: { page_size: 50, ...(cursor ? { cursor } : {}) } } })), cursor ?? 'first');
   return (
     <section aria-labelledby="audit">
@@ -187,14 +190,140 @@ function AuditLog() {
           ))}
         </tbody>
       </table>
-      <nav class="pager" aria-label="Audit pages">
-        <button type="button" disabled={!cursor} onClick={() => setCursor(undefined)}>
-          ← Newest
-        </button>
-        <button type="button" disabled={!log.data?.has_more} onClick={() => setCursor(log.data?.next_cursor ?? undefined)}>
-          Older →
-        </button>
-      </nav>
+      <Pager label="Audit pages" pages={pages} page={log.data} back="← Newer" next="Older →" />
+    </section>
+  );
+}
+
+function Projects({ canManage, onChanged }: { canManage: boolean; onChanged: () => void }) {
+  const org = useLoad(() => take(api.GET('/v1/organization/retrieve')), 'organization');
+  const [form, setForm] = useState({ name: '', description: '' });
+  const { problem, run } = useAction();
+  const done = () => {
+    org.reload();
+    onChanged();
+  };
+  const create = async (event: Event) => {
+    event.preventDefault();
+    await run(
+      () => take(api.POST('/v1/project/create', { body: { name: form.name, ...(form.description.trim() ? { description: form.description } : {}) } })),
+      () => {
+        setForm({ name: '', description: '' });
+        done();
+      },
+    );
+  };
+  const remove = (id: string) => run(() => take(api.DELETE('/v1/project/delete/{project_id}', { params: { path: { project_id: id } } })), done);
+  return (
+    <section aria-labelledby="projects">
+      <h2 id="projects">Projects</h2>
+      {canManage && (
+        <form class="filters" onSubmit={create} aria-label="Create a project" noValidate>
+          <Field label="Project name" issue={fieldIssue(problem, 'name')}>
+            <input value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+          </Field>
+          <Field label="Description" issue={fieldIssue(problem, 'description')}>
+            <input value={form.description} onInput={(e) => setForm({ ...form, description: e.currentTarget.value })} />
+          </Field>
+          <button type="submit">Create project</button>
+        </form>
+      )}
+      <ProblemBox problem={org.error ?? (problem?.errors?.some((i) => /name|description/.test(i.field)) ? undefined : problem)} />
+      <table class="projects">
+        <Head columns={['Project', 'Description', 'Created', ...(canManage ? ['Actions'] : [])]} />
+        <tbody>
+          {(org.data?.organization.projects ?? []).map((p) => (
+            <tr key={p.project_id} data-project={p.name}>
+              <td>{p.name}</td>
+              <td>{p.description ?? '–'}</td>
+              <td>{when(p.created_at)}</td>
+              {canManage && (
+                <td>
+                  <Confirm action="Delete" what={`project ${p.name}`} onConfirm={() => remove(p.project_id)} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function ApiClients({ onChanged }: { onChanged: () => void }) {
+  const clients = useLoad(() => take(api.GET('/v1/api_client/list', { params: { query: { page_size: 100 } } })), 'clients');
+  const [form, setForm] = useState({ name: '', role: 'viewer' });
+  const [secret, setSecret] = useState<{ client_id: string; client_secret: string }>();
+  const { problem, run } = useAction();
+  const done = () => {
+    clients.reload();
+    onChanged();
+  };
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setSecret(undefined);
+    await run(async () => {
+      const created = await take(api.POST('/v1/api_client/create', { body: { name: form.name, role: form.role } }));
+      setSecret({ client_id: created.api_client.client_id, client_secret: created.client_secret });
+      setForm({ ...form, name: '' });
+    }, done);
+  };
+  const revoke = (id: string) => run(() => take(api.POST('/v1/api_client/revoke/{client_id}', { params: { path: { client_id: id } } })), done);
+  return (
+    <section aria-labelledby="api-clients">
+      <h2 id="api-clients">API clients</h2>
+      <p class="muted">For servers and scripts: POST /v1/auth/token exchanges a client's id and secret for a bearer token.</p>
+      <form class="filters" onSubmit={create} aria-label="Create an API client" noValidate>
+        <Field label="Client name" issue={fieldIssue(problem, 'name')}>
+          <input value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} placeholder="CI deploys" />
+        </Field>
+        <Choice
+          name="Client role"
+          value={form.role}
+          options={['viewer', 'member', 'admin', 'owner']}
+          onChange={(role) => setForm({ ...form, role })}
+          issue={fieldIssue(problem, 'role')}
+        />
+        <button type="submit">Create client</button>
+      </form>
+      {secret && (
+        <div class="secret" role="status">
+          <p>
+            <strong>Copy the secret now: it is not shown again.</strong>
+          </p>
+          <dl class="facts">
+            <dt>Client id</dt>
+            <dd>
+              <code id="new-client-id">{secret.client_id}</code>
+            </dd>
+            <dt>Client secret</dt>
+            <dd>
+              <code id="new-client-secret">{secret.client_secret}</code>
+            </dd>
+          </dl>
+          <button type="button" class="secondary" onClick={() => setSecret(undefined)}>
+            I have stored it
+          </button>
+        </div>
+      )}
+      <ProblemBox problem={clients.error ?? (problem?.errors?.some((i) => /name|role/.test(i.field)) ? undefined : problem)} />
+      <table class="api-clients">
+        <Head columns={['Client', 'Role', 'Created', 'Last token', 'Status', 'Actions']} />
+        <tbody>
+          {(clients.data?.api_clients ?? []).map((c) => (
+            <tr key={c.client_id} data-client={c.name}>
+              <td>
+                {c.name} <code class="muted">{c.client_id}</code>
+              </td>
+              <td>{c.role}</td>
+              <td>{when(c.created_at)}</td>
+              <td>{when(c.last_used_at)}</td>
+              <td>{c.revoked_at ? <span class="badge failed">revoked {when(c.revoked_at)}</span> : <span class="badge">active</span>}</td>
+              <td>{!c.revoked_at && <Confirm action="Revoke" what={c.name} onConfirm={() => revoke(c.client_id)} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
