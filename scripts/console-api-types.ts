@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { DIRECTIONS, END_REASONS, SESSION_KINDS, SESSION_STATUSES } from '../src/modules/calls/calls.entity.js';
 import { RECIPIENT_STATES } from '../src/modules/campaigns/campaigns.entity.js';
 import { EVENT_KINDS } from '../src/modules/triggers/triggers.schemas.js';
+import { PERMISSIONS } from '../src/modules/org/permissions.js';
 
 /** The TypeScript types of the /v1 API, from its OpenAPI document: what the console's typed client (openapi-fetch) checks against. */
 export async function consoleApiTypes(): Promise<string> {
@@ -23,7 +24,7 @@ export async function consoleApiTypes(): Promise<string> {
 
 /** The API's value lists the console offers as choices, from the same constants its schemas are built from. */
 export function consoleApiEnums(): string {
-  const lists = { SESSION_STATUSES, END_REASONS, DIRECTIONS, SESSION_KINDS, RECIPIENT_STATES, EVENT_KINDS };
+  const lists = { SESSION_STATUSES, END_REASONS, DIRECTIONS, SESSION_KINDS, RECIPIENT_STATES, EVENT_KINDS, PERMISSIONS };
   const body = Object.entries(lists)
     .map(([name, values]) => `export const ${name} = ${JSON.stringify(values)} as const;`)
     .join('\n');

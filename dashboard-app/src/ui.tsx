@@ -41,10 +41,14 @@ export function fieldIssue(problem: Problem | undefined, field: string): string 
   return inside.length ? inside.map((i) => `${bare(i.field)}: ${i.message}`).join('; ') : undefined;
 }
 
-/** The problem for a form's box: its title and detail, and only the issues not shown beside one of the form's `fields`. */
+/**
+ * The problem for a form's box: its title and detail with the issues not shown beside one of the form's `fields`;
+ * nothing when every issue it names is beside its field already.
+ */
 export function restOf(problem: Problem | undefined, fields: string[]): Problem | undefined {
   if (!problem) return undefined;
-  return { ...problem, errors: problem.errors?.filter((i) => !fields.some((f) => fieldIssue({ ...problem, errors: [i] }, f))) };
+  const errors = problem.errors?.filter((i) => !fields.some((f) => fieldIssue({ ...problem, errors: [i] }, f)));
+  return problem.errors?.length && !errors?.length ? undefined : { ...problem, errors };
 }
 
 export function Field({ label, issue, children }: { label: string; issue?: string; children: ComponentChildren }) {

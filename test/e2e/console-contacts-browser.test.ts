@@ -121,13 +121,13 @@ describeWithBrowser('contacts, recipients, projects and API clients in the conso
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.locator('tr[data-project="Support line"]').waitFor();
     await page.getByLabel('Project name').fill('Support line');
-    await page.getByLabel('Description').fill('A second one');
+    await page.getByLabel('Project description').fill('A second one');
     await page.getByRole('button', { name: 'Create project' }).click();
     await page
       .locator('.field.invalid', { has: page.getByLabel('Project name') })
       .locator('.issue', { hasText: 'already used' })
       .waitFor();
-    expect(await page.getByLabel('Description').inputValue()).toBe('A second one');
+    expect(await page.getByLabel('Project description').inputValue()).toBe('A second one');
     const projects = (await get('/v1/organization/retrieve')).body.organization.projects.map((p: { name: string }) => p.name);
     expect(projects.filter((n: string) => n === 'Support line')).toHaveLength(1);
 
@@ -153,6 +153,27 @@ describeWithBrowser('contacts, recipients, projects and API clients in the conso
     await page.context().close();
   }, 60_000);
 
+  it('creates a custom role from chosen permissions (none chosen is refused beside them), then offers it for invitations', async () => {
+    const page = await signedIn(admin, '/dashboard/app/organization');
+    await page.getByLabel('Role name').fill('Call reviewer');
+    await page.getByLabel('Role description').fill('Listens to calls');
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.locator('fieldset.permissions.invalid .issue').waitFor();
+    expect([await page.getByLabel('Role name').inputValue(), await page.getByLabel('Role description').inputValue()]).toEqual([
+      'Call reviewer',
+      'Listens to calls',
+    ]);
+    await page.getByRole('checkbox', { name: 'calls:read' }).check();
+    await page.getByRole('checkbox', { name: 'recordings:read' }).check();
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.locator('tr[data-role="Call reviewer"]', { hasText: 'calls:read · recordings:read' }).waitFor();
+    const stored = (await get('/v1/role/list?page_size=100')).body.roles.find((r: { name: string }) => r.name === 'Call reviewer');
+    expect([stored.built_in, [...stored.permissions].sort()]).toEqual([false, ['calls:read', 'recordings:read']]);
+    expect(await page.locator('form[aria-label="Invite a person"] select option', { hasText: 'Call reviewer' }).count()).toBe(1);
+    await page.screenshot({ path: `${ARTIFACTS}/23-roles.png`, fullPage: true });
+    await page.context().close();
+  }, 60_000);
+
   it('gives a viewer no control that writes here, and refuses a write forged from their page', async () => {
     const page = await signedIn(viewer, '/dashboard/app/contacts');
     await page.waitForSelector('table.contacts');
@@ -164,7 +185,7 @@ describeWithBrowser('contacts, recipients, projects and API clients in the conso
     expect(await forgedWrite(page, a.organizationId, '/v1/api_client/create', { name: 'Mine now' })).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     await page.goto(`${s.baseUrl}/dashboard/app/organization`);
     await page.waitForSelector('table.projects');
-    for (const name of ['Create project', 'Create client']) {
+    for (const name of ['Create project', 'Create client', 'Create role']) {
       expect([name, await page.getByRole('button', { name }).count()]).toEqual([name, 0]);
     }
     expect((await get('/v1/dnc/check?phone=%2B14155550199')).body.blocked).toBe(false);

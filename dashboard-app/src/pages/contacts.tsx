@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, take, type Organization } from '../api';
 import { useAction, useLoad, usePages } from '../load';
 import { label, when } from '../format';
-import { Confirm, Field, Head, Loading, Pager, ProblemBox, fieldIssue } from '../ui';
+import { Confirm, Field, Head, Loading, Pager, ProblemBox, fieldIssue, restOf } from '../ui';
 
 /**
  * The people the organization may call, and the numbers it must never call. Contacts are added one at a time
@@ -58,7 +58,7 @@ function AddContact({ onAdded }: { onAdded: () => void }) {
       <Field label="Country of national numbers" issue={fieldIssue(problem, 'default_country')}>
         <input value={form.default_country} onInput={set('default_country')} placeholder="US" size={4} />
       </Field>
-      <ProblemBox problem={problem?.errors?.length ? undefined : problem} />
+      <ProblemBox problem={restOf(problem, ['name', 'phone', 'email', 'default_country'])} />
       <button type="submit">Add contact</button>
       {done && (
         <p class="muted" role="status">
@@ -90,7 +90,7 @@ function ImportContacts({ onImported }: { onImported: () => void }) {
       <Field label="Contacts file (CSV)" issue={fieldIssue(problem, 'csv')}>
         <input type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.currentTarget.files?.[0])} />
       </Field>
-      <ProblemBox problem={problem?.errors?.length ? undefined : problem} />
+      <ProblemBox problem={restOf(problem, ['csv'])} />
       <button type="submit">Import</button>
       {result && (
         <div role="status" class="import-result">
@@ -216,7 +216,7 @@ function DoNotCall() {
           )}
         </form>
       </div>
-      <ProblemBox problem={entries.error ?? (adding.problem?.errors?.length ? undefined : adding.problem) ?? removing.problem} />
+      <ProblemBox problem={entries.error ?? restOf(adding.problem, ['phone', 'reason']) ?? removing.problem} />
       {entries.data && (
         <table class="dnc">
           <Head columns={['Number', 'Why', 'Source', 'Added by', 'Added', 'Actions']} />

@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api, take, type Organization } from '../api';
-import { useAction, useLoad, usePages } from '../load';
+import type { components } from '../api/v1';
+import { useAction, useLoad, usePages, type Loaded } from '../load';
+import { PERMISSIONS } from '../api/enums';
 import { label, when } from '../format';
-import { Choice, Confirm, Field, Loading, Pager, ProblemBox, fieldIssue, Head } from '../ui';
+import { Choice, Confirm, Field, Loading, Pager, ProblemBox, fieldIssue, Head, restOf } from '../ui';
 
 /**
  * The organization: its members and their roles, invitations (nobody joins
@@ -26,6 +28,7 @@ export function OrganizationPage({ org, onChanged }: { org: Organization; onChan
       <h1 id="org-title">{org.name}</h1>
       <Members canManage={can('members:manage')} roleNames={roleNames} onChanged={changed} />
       {can('members:manage') && <Invitations roleNames={roleNames} onInvited={changed} />}
+      <Roles roles={roles} canCreate={can('members:manage')} />
       <Projects canManage={can('org:manage')} onChanged={changed} />
       {can('org:manage') && <ApiClients onChanged={changed} />}
       {can('audit:read') && <AuditLog key={round} />}
@@ -222,13 +225,13 @@ function Projects({ canManage, onChanged }: { canManage: boolean; onChanged: () 
           <Field label="Project name" issue={fieldIssue(problem, 'name')}>
             <input value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
           </Field>
-          <Field label="Description" issue={fieldIssue(problem, 'description')}>
+          <Field label="Project description" issue={fieldIssue(problem, 'description')}>
             <input value={form.description} onInput={(e) => setForm({ ...form, description: e.currentTarget.value })} />
           </Field>
           <button type="submit">Create project</button>
         </form>
       )}
-      <ProblemBox problem={org.error ?? (problem?.errors?.some((i) => /name|description/.test(i.field)) ? undefined : problem)} />
+      <ProblemBox problem={org.error ?? restOf(problem, ['name', 'description'])} />
       <table class="projects">
         <Head columns={['Project', 'Description', 'Created', ...(canManage ? ['Actions'] : [])]} />
         <tbody>
@@ -306,7 +309,7 @@ function ApiClients({ onChanged }: { onChanged: () => void }) {
           </button>
         </div>
       )}
-      <ProblemBox problem={clients.error ?? (problem?.errors?.some((i) => /name|role/.test(i.field)) ? undefined : problem)} />
+      <ProblemBox problem={clients.error ?? restOf(problem, ['name', 'role'])} />
       <table class="api-clients">
         <Head columns={['Client', 'Role', 'Created', 'Last token', 'Status', 'Actions']} />
         <tbody>
@@ -324,6 +327,83 @@ function ApiClients({ onChanged }: { onChanged: () => void }) {
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+type Role = components['schemas']['Role'];
+
+/**
+ * The roles members and clients can be given: the built-in ones and the organization's own, each with what it
+ * permits; a new role is a name and a set of permissions (nobody makes one holding what they do not).
+ */
+function Roles({ roles, canCreate }: { roles: Loaded<{ roles: Role[] }>; canCreate: boolean }) {
+  const [form, setForm] = useState<{ name: string; description: string; permissions: string[] }>({ name: '', description: '', permissions: [] });
+  const { problem, run } = useAction();
+  const toggle = (p: string) =>
+    setForm({ ...form, permissions: form.permissions.includes(p) ? form.permissions.filter((x) => x !== p) : [...form.permissions, p] });
+  const create = async (event: Event) => {
+    event.preventDefault();
+    await run(
+      () =>
+        take(
+          api.POST('/v1/role/create', {
+            body: {
+              name: form.name,
+              permissions: form.permissions as (typeof PERMISSIONS)[number][],
+              ...(form.description.trim() ? { description: form.description } : {}),
+            },
+          }),
+        ),
+      () => {
+        setForm({ name: '', description: '', permissions: [] });
+        roles.reload();
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="roles">
+      <h2 id="roles">Roles</h2>
+      <ProblemBox problem={roles.error} />
+      <table class="roles">
+        <Head columns={['Role', 'Kind', 'Permits']} />
+        <tbody>
+          {(roles.data?.roles ?? []).map((r) => (
+            <tr key={r.name} data-role={r.name}>
+              <td>
+                {r.name} {r.description && <span class="muted">{r.description}</span>}
+              </td>
+              <td>{r.built_in ? 'built in' : 'custom'}</td>
+              <td class="muted">{r.permissions.join(' · ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {canCreate && (
+        <form class="stack" onSubmit={create} aria-label="Create a role" noValidate>
+          <Field label="Role name" issue={fieldIssue(problem, 'name')}>
+            <input value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+          </Field>
+          <Field label="Role description" issue={fieldIssue(problem, 'description')}>
+            <input value={form.description} onInput={(e) => setForm({ ...form, description: e.currentTarget.value })} />
+          </Field>
+          <fieldset class={fieldIssue(problem, 'permissions') ? 'permissions invalid' : 'permissions'}>
+            <legend>Permissions</legend>
+            {PERMISSIONS.map((p) => (
+              <label key={p}>
+                <input type="checkbox" checked={form.permissions.includes(p)} onChange={() => toggle(p)} /> {p}
+              </label>
+            ))}
+            {fieldIssue(problem, 'permissions') && (
+              <small class="issue" role="alert">
+                {fieldIssue(problem, 'permissions')}
+              </small>
+            )}
+          </fieldset>
+          <ProblemBox problem={restOf(problem, ['name', 'description', 'permissions'])} />
+          <button type="submit">Create role</button>
+        </form>
+      )}
     </section>
   );
 }
