@@ -146,9 +146,10 @@ async function dev() {
   const base = oauthBaseUrl(config);
   say('');
   say('Voice-agent platform is running (Ctrl-C stops everything).');
+  say(`  Console         ${base}/dashboard/app   (calls, analytics, agents, campaigns, telephony, tools, webhooks)`);
   say(`  REST API        ${base}/v1`);
   say(`  API reference   ${base}/docs   (OpenAPI: ${base}/v1/openapi.json)`);
-  say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in; dashboard: ${base}/dashboard)`);
+  say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in)`);
   say(`  Talk to an agent ${base}/dashboard/talk   (your microphone calls the demo agent from the browser)`);
   say(`  Health          ${base}/healthz   ${base}/readyz`);
   say(`  SIP (UDP)       sip:<number>@${media.sip.host}:${media.sip.port}   (RTP ports ${config.media.rtpPortMin}-${config.media.rtpPortMax})`);
@@ -163,7 +164,7 @@ async function dev() {
     say(`  client_id       ${demo.credentials.clientId}`);
     say(`  client_secret   ${demo.credentials.clientSecret}`);
     say(`  dashboard user  ${demo.credentials.email} / ${demo.credentials.password}   (sign in at ${base}/dashboard/sign-in)`);
-    say('  (secrets are shown once; `npm run cli -- client create` and `npm run cli -- user create` make more)');
+    say("  (secrets are shown once; the console's Organization page, `npm run cli -- client create` and `npm run cli -- user create` make more)");
   } else {
     say('  API client: created on the first start (its secret was shown then). New one:');
     say(`    npm run cli -- client create --org ${demo.organizationId}`);
