@@ -223,7 +223,9 @@ export async function dial(h: CallHarness, scenario: string, number: string, opt
 
 /** Asserts sipp passed, showing its error log when it did not. */
 export function expectPassed(run: SippRun): void {
-  expect({ code: run.code, errors: run.code === 0 ? '' : run.errors.slice(-2500) }).toEqual({ code: 0, errors: '' });
+  // sipp's own error log comes first (why it failed), then the last messages it traced (where the call was).
+  const shown = run.errors.length > 4000 ? `${run.errors.slice(0, 1500)}\n[…]\n${run.errors.slice(-2500)}` : run.errors;
+  expect({ code: run.code, errors: run.code === 0 ? '' : shown }).toEqual({ code: 0, errors: '' });
 }
 
 /** The session the call to `number` left behind, once written (bounded wait). */
