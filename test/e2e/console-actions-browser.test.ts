@@ -83,7 +83,11 @@ describeWithBrowser('an agent in the console', () => {
     for (const deadline = Date.now() + 30_000; (await revisions.count()) !== 3; await page.waitForTimeout(100)) {
       if (Date.now() > deadline) throw new Error('the restore did not become a third revision');
     }
-    expect(await page.getByLabel('Prompt of main').inputValue()).toBe(PROMPT);
+    // The editor shows the restored prompt once the agent is read again (the revisions list may be read first).
+    for (const deadline = Date.now() + 30_000; (await page.getByLabel('Prompt of main').inputValue()) !== PROMPT; await page.waitForTimeout(100)) {
+      if (Date.now() > deadline) throw new Error('the editor did not show the restored prompt');
+    }
+    expect((await api(`/v1/agent/retrieve/${agent.agent_id}`)).body.agent.config.prompt).toBe(PROMPT);
 
     await page.getByRole('button', { name: 'Publish the head of main' }).click();
     await eventually(
