@@ -42,7 +42,7 @@ export async function createApiClient(em: Em, input: { organizationId: string; n
     role,
   });
   await em.flush();
-  return { clientId: client.id, clientSecret: secret, organizationId: input.organizationId, role };
+  return { client, clientId: client.id, clientSecret: secret, organizationId: input.organizationId, role };
 }
 
 export async function revokeApiClient(em: Em, clientId: string) {
