@@ -123,7 +123,13 @@ describe('status callbacks', () => {
       answered_by: 'machine_end_beep',
       duration_seconds: 9,
     });
-    const posted = twilio.callbacks.filter((c) => c.url === callbackUrl);
+    // The fake Twilio notes a callback when our answer reaches it, which can be just after the row is settled.
+    const posted = await eventually(
+      async () => twilio.callbacks.filter((c) => c.url === callbackUrl),
+      (list) => list.length >= 4,
+      10_000,
+      50,
+    );
     expect(posted.map((c) => [c.params.CallStatus, c.status])).toEqual([
       ['initiated', 204],
       ['ringing', 204],
