@@ -10,15 +10,24 @@
  *     pace limit lifted, on numbers the simulated carrier does not answer (short calls): the workers' work.
  * (c) webhook deliveries: BENCH_SHAPE_EVENTS call.ended events recorded at once for an agent with a trigger;
  *     the workers' webhook dispatchers make each first attempt (decision 0032); deliveries per second to a
- *     loopback receiver, from the commit to the last arrival.
+ *     loopback receiver, from the commit (whose NOTIFY wakes the dispatchers) to the last arrival.
  *
- * Everything shares the machine's cores (load generator, PostgreSQL, Temporal, HAProxy): the ratios say what
- * the second process adds on this machine, not on one with a core per process. A second table says where the
- * CPU went in each phase (bench/cpu.ts, from /proc): which group saturates, and whether the machine was busy.
+ * The run measures each figure twice (decision 0052):
+ * - capped: each API process and each worker held to BENCH_SHAPE_CAP of a core (0.3) by a cgroup CPU quota of its
+ *   own (bench/cpu-quota.ts), as on hosts with a share of their own per process, PostgreSQL, the Temporal server,
+ *   HAProxy and the load generator uncapped on the rest: whether a second process adds capacity when the shared
+ *   parts have room (the target: two of each at least 1.6x one);
+ * - uncapped: every process contending for the same cores: what a second process adds when no core is idle.
+ * A restarted process is warmed up (a small campaign, REST load, webhooks) before it is measured. A third table says
+ * where the CPU went in each phase (bench/cpu.ts, from /proc); the last lines count non-2xx answers, the trigger runs
+ * that succeeded and what the app's processes logged at warning or above (a run with refused database connections
+ * measured something else). BENCH_SHAPE_LOGS=<folder> keeps the processes' logs.
  *
  *   npm run bench -- shape
- *   BENCH_SHAPE_SECONDS=8 BENCH_SHAPE_CONNECTIONS=16 BENCH_SHAPE_DISPATCH=400 BENCH_SHAPE_EVENTS=400
+ *   BENCH_SHAPE_SECONDS=8 BENCH_SHAPE_CONNECTIONS=16 BENCH_SHAPE_DISPATCH=400 BENCH_SHAPE_EVENTS=400 BENCH_SHAPE_CAP=0.3
+ *   BENCH_SHAPE_POOL=10
  */
+import { cpSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Client, Connection } from '@temporalio/client';
 import { startShape, type Shape } from '../scripts/production-shape.js';
@@ -33,12 +42,23 @@ import { triggerSettingsFrom } from '../src/modules/triggers/trigger-settings.js
 import { benchOrg, placedRate, seedCampaign, startCampaign, untilSettled, type BenchOrg } from './campaigns.bench.js';
 import { fmt, listen, load, table } from './support.js';
 import { cpuDuring, pidsNamed, type CpuShare } from './cpu.js';
+import { cpuQuotas } from './cpu-quota.js';
 
 const SECONDS = Number(process.env.BENCH_SHAPE_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_SHAPE_CONNECTIONS ?? 16);
 const DISPATCH = Number(process.env.BENCH_SHAPE_DISPATCH ?? 400);
 const EVENTS = Number(process.env.BENCH_SHAPE_EVENTS ?? 400);
-const RUN_LIMIT_MS = 20 * 60_000;
+const WARM_EVENTS = 100;
+/**
+ * Connections per app process (the app's default). PostgreSQL's max_connections (100 by default) must hold every
+ * process's pool, its LISTEN connection, the Temporal server's pools (22) and the bench's (8): four app processes
+ * at 30 each once exceeded it, the refused connections ("too many clients already") stalled a second worker's
+ * webhook deliveries for a claim's lease (about 20 s), and two workers measured 0.13x one.
+ */
+const POOL = Number(process.env.BENCH_SHAPE_POOL ?? 10);
+/** Cores each API process and worker may use in the capped half of the run (a cgroup quota each). */
+const CAP = Number(process.env.BENCH_SHAPE_CAP ?? 0.3);
+const RUN_LIMIT_MS = 25 * 60_000;
 
 interface Figures {
   rest: number;
@@ -94,9 +114,29 @@ async function measure(
           data: { n: i, label } as never /* synthetic: the bench measures delivery */,
         });
     });
-    const until = performance.now() + 180_000;
-    while (arrivals.size < EVENTS && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
-    return arrivals.size / ((performance.now() - from) / 1000);
+    // The workers' work starts at the commit (its NOTIFY wakes their dispatchers): the rate counts from there.
+    const committed = performance.now();
+    const until = committed + 180_000;
+    const progress: number[] = [];
+    for (let next = committed + 1000; arrivals.size < EVENTS && performance.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+      if (performance.now() >= next) {
+        progress.push(arrivals.size);
+        next += 1000;
+      }
+    }
+    const seconds = (performance.now() - committed) / 1000;
+    console.error(
+      `  ${label}: ${EVENTS} events committed in ${fmt(committed - from, 0)} ms; delivered after each second: ${progress.join(' ') || '-'}, all in ${fmt(seconds, 2)} s`,
+    );
+    // Runs whose first attempt did not settle them (a workflow took over): what their attempts say.
+    const slow = await sql<{ n: number; first: string | null }>(
+      orm.em.fork(),
+      `select count(*)::int as n, attempts->0->>'error' as first from trigger_run r join webhook_event e on e.id = r.event_id
+        where r.organization_id = ? and e.data->>'label' = ? and (r.workflow_started_at is not null or jsonb_array_length(r.attempts) > 1) group by 2`,
+      [org.organizationId, label],
+    );
+    if (slow.length) console.error(`  ${label}: runs a workflow took over, by their first attempt's error: ${JSON.stringify(slow)}`);
+    return arrivals.size / seconds;
   });
   return {
     rest: rest.value.rps,
@@ -122,9 +162,10 @@ export async function run() {
   const shape = await startShape({
     name: 'vp_shape_bench',
     log: (m) => console.error(`[shape] ${m}`),
-    env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', DB_POOL_MAX: '30' },
+    env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', DB_POOL_MAX: String(POOL) },
   });
-  const orm = await initOrm({ url: shape.databaseUrl, poolMax: 20, logger: () => {} });
+  const quotas = cpuQuotas();
+  const orm = await initOrm({ url: shape.databaseUrl, poolMax: 8, logger: () => {} });
   const connection = await Connection.connect({ address: shape.temporalAddress });
   try {
     const config = loadConfig(shape.env);
@@ -154,24 +195,54 @@ export async function run() {
     ).json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token.access_token}`, 'x-organization-id': org.organizationId };
 
-    // Warm-up with both of each: JIT, pools, the workflow cache.
-    console.error('warming up...');
-    const warm = await seedCampaign(orm, org, 60, 'shape bench warm-up');
-    await startCampaign(client, shape.taskQueue, warm);
-    await untilSettled(orm, warm, 120_000);
-    await load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: 2 });
+    // Warm-up with both of each: JIT, pools, the workflow cache. A restarted process is warmed the same way before
+    // it is measured, so "two of each" is not one warm process beside a cold one.
+    const warmUp = async (label: string) => {
+      console.error(`warming up (${label})...`);
+      const warm = await seedCampaign(orm, org, 60, `shape bench warm-up ${label}`);
+      await startCampaign(client, shape.taskQueue, warm);
+      await untilSettled(orm, warm, 120_000);
+      await load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: 4 });
+      arrivals.clear();
+      await orm.em.fork().transactional(async (tx) => {
+        for (let i = 0; i < WARM_EVENTS; i++)
+          await emitEvent(tx, { organizationId: org.organizationId, agentId: hooked.agent_id, type: 'call.ended', data: { warm: i, label } as never });
+      });
+      for (const until = Date.now() + 60_000; arrivals.size < WARM_EVENTS && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+    };
+    await warmUp('start');
+    const running = (role: 'api' | 'worker') => shape.processes.filter((p) => p.role === role && p.process.exitCode === null && p.process.signalCode === null);
+    const capAll = (cores: number | null) => {
+      for (const p of [...running('api'), ...running('worker')]) quotas.cap(p.process.pid!, cores);
+    };
+    const figures = (label: string) => measure(shape, orm, client, org, hooked.agent_id, headers, arrivals, label);
 
-    console.error('one API process, one worker...');
+    console.error('one API process, one worker, uncapped...');
     await shape.kill('api', 1, 'SIGTERM');
     await shape.kill('worker', 1, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 1500)); // the balancer marks the stopped API down
-    const one = await measure(shape, orm, client, org, hooked.agent_id, headers, arrivals, 'one');
-    console.error('two API processes, two workers...');
+    const oneFree = await figures('one');
+    let oneCapped: Figures | undefined;
+    let twoCapped: Figures | undefined;
+    if (quotas.available) {
+      console.error(`one API process, one worker, ${CAP} of a core each...`);
+      capAll(CAP);
+      oneCapped = await figures('one capped');
+    }
     await Promise.all([shape.restart('api', 1), shape.restart('worker', 1)]);
     await new Promise((r) => setTimeout(r, 1500));
-    const two = await measure(shape, orm, client, org, hooked.agent_id, headers, arrivals, 'two');
+    await warmUp('restarted');
+    if (quotas.available) {
+      console.error(`two API processes, two workers, ${CAP} of a core each...`);
+      capAll(CAP);
+      twoCapped = await figures('two capped');
+      capAll(null);
+    }
+    console.error('two API processes, two workers, uncapped...');
+    const twoFree = await figures('two');
 
     // A run's answer is written just after its request arrives: wait (briefly) for the last ones to be recorded.
+    const expected = (quotas.available ? 4 : 2) * EVENTS + 2 * WARM_EVENTS;
     let sent = 0;
     for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
       [{ sent }] = await sql<{ sent: number }>(
@@ -179,43 +250,71 @@ export async function run() {
         `select count(*)::int as sent from trigger_run where organization_id = ? and status = 'succeeded'`,
         [org.organizationId],
       );
-      if (sent >= 2 * EVENTS) break;
+      if (sent >= expected) break;
     }
-    console.log(
-      `\nThe production shape (real Temporal server on PostgreSQL, HAProxy), one vs two processes of each role, one run, ${availableParallelism()} cores\n`,
-    );
-    console.log(
-      table([
-        ['figure', 'one of each', 'two of each', 'two / one'],
-        [`REST GET through HAProxy, ${CONNECTIONS} connections, ${SECONDS} s (req/s)`, fmt(one.rest, 0), fmt(two.rest, 0), `${fmt(two.rest / one.rest, 2)}x`],
-        [`campaign dispatch, ${DISPATCH} dials, concurrency 50 (dials/s)`, fmt(one.dials, 1), fmt(two.dials, 1), `${fmt(two.dials / one.dials, 2)}x`],
-        [`webhook deliveries, ${EVENTS} events at once (deliveries/s)`, fmt(one.webhooks, 1), fmt(two.webhooks, 1), `${fmt(two.webhooks / one.webhooks, 2)}x`],
-      ]),
-    );
-    console.log(`\nCores used during each figure's phase, by process group (CPU seconds / wall seconds; ${availableParallelism()} cores in all):\n`);
+    const ratios = (one: Figures, two: Figures) => [
+      [`REST GET through HAProxy, ${CONNECTIONS} connections, ${SECONDS} s (req/s)`, fmt(one.rest, 0), fmt(two.rest, 0), `${fmt(two.rest / one.rest, 2)}x`],
+      [`campaign dispatch, ${DISPATCH} dials, concurrency 50 (dials/s)`, fmt(one.dials, 1), fmt(two.dials, 1), `${fmt(two.dials / one.dials, 2)}x`],
+      [`webhook deliveries, ${EVENTS} events at once (deliveries/s)`, fmt(one.webhooks, 1), fmt(two.webhooks, 1), `${fmt(two.webhooks / one.webhooks, 2)}x`],
+    ];
+    const cores = availableParallelism();
+    console.log(`\nThe production shape (real Temporal server on PostgreSQL, HAProxy), one vs two processes of each role, one run, ${cores} cores`);
+    if (oneCapped && twoCapped) {
+      console.log(
+        `\nCapped: each API process and each worker held to ${CAP} of a core by a cgroup CPU quota of its own, as on hosts with a share per process;` +
+          `\n        PostgreSQL, the Temporal server, HAProxy and the load generator uncapped on the rest (target: two / one >= 1.6x)\n`,
+      );
+      console.log(table([['figure', 'one of each', 'two of each', 'two / one'], ...ratios(oneCapped, twoCapped)]));
+    } else {
+      console.log(`\nCapped (a CPU quota per process): not measured, ${quotas.reason}`);
+    }
+    console.log(`\nUncapped: every process contends for the same ${cores} cores, so this says what a second process adds when no core is idle\n`);
+    console.log(table([['figure', 'one of each', 'two of each', 'two / one'], ...ratios(oneFree, twoFree)]));
+    console.log(`\nCores used during each figure's phase, by process group (CPU seconds / wall seconds; ${cores} cores in all):\n`);
     const phases = [
       ['rest', 'REST'],
       ['dispatch', 'dispatch'],
       ['webhooks', 'webhooks'],
     ] as const;
+    const runs: [Figures | undefined, string][] = [
+      [oneCapped, `one of each, ${CAP} core each`],
+      [twoCapped, `two of each, ${CAP} core each`],
+      [oneFree, 'one of each, uncapped'],
+      [twoFree, 'two of each, uncapped'],
+    ];
     console.log(
       table([
         // Unattributed: busy time of no group's process (the kernel's loopback and softirq work, other services).
         ['phase', ...GROUPS, 'unattributed', 'machine busy'],
         ...phases.flatMap(([phase, name]) =>
-          [
-            [one, 'one'],
-            [two, 'two'],
-          ].map(([f, label]) => {
-            const { groups, machine } = (f as Figures).cpu[phase];
-            const attributed = GROUPS.reduce((sum, g) => sum + groups[g], 0);
-            return [`${name}, ${label} of each`, ...GROUPS.map((g) => fmt(groups[g], 2)), fmt(machine - attributed, 2), fmt(machine, 2)];
-          }),
+          runs
+            .filter((r): r is [Figures, string] => r[0] !== undefined)
+            .map(([f, label]) => {
+              const { groups, machine } = f.cpu[phase];
+              const attributed = GROUPS.reduce((sum, g) => sum + groups[g], 0);
+              return [`${name}, ${label}`, ...GROUPS.map((g) => fmt(groups[g], 2)), fmt(machine - attributed, 2), fmt(machine, 2)];
+            }),
         ),
       ]),
     );
-    console.log(`\nnon-2xx REST answers: ${one.restErrors} and ${two.restErrors}; trigger runs succeeded: ${sent} of ${2 * EVENTS}`);
+    const errors = runs.filter((r) => r[0]).map(([f, label]) => `${f!.restErrors} (${label})`);
+    console.log(`\nnon-2xx REST answers: ${errors.join(', ')}; trigger runs succeeded: ${sent} of ${expected}`);
+    // A run whose processes logged warnings (a refused database connection, a failed claim) measured something else.
+    const warned = shape.processes
+      .filter((p) => p.role === 'api' || p.role === 'worker')
+      .map(
+        (p) =>
+          `${p.role}-${p.index} ${
+            readFileSync(p.logFile, 'utf8')
+              .split('\n')
+              .filter((line) => /"level":(4|5|6)\d/.test(line)).length
+          }`,
+      );
+    console.log(`warnings and errors the app's processes logged: ${warned.join(', ')}`);
   } finally {
+    quotas.close();
+    // BENCH_SHAPE_LOGS=<folder>: keep the processes' logs there (the shape's own folder is removed on stop).
+    if (process.env.BENCH_SHAPE_LOGS) cpSync(shape.dir, process.env.BENCH_SHAPE_LOGS, { recursive: true, filter: (f) => !f.includes('/app') });
     await connection.close();
     await orm.close(true);
     await shape.stop();

@@ -186,7 +186,13 @@ function temporalConfig(bin: TemporalServerBinaries, pgUrl: URL, name: string, p
   return yaml;
 }
 
-function haproxyConfig(port: number, apiPorts: number[], streamPorts: number[]): string {
+/**
+ * HAProxy's configuration for the shape: the API processes behind `/readyz` checks and, when the shape has media
+ * processes, carriers' media streams routed to them (a shape without media sends streams to the API, which has no
+ * route for them).
+ */
+export function haproxyConfig(port: number, apiPorts: number[], streamPorts: number[]): string {
+  const media = streamPorts.length > 0;
   return `# Written by scripts/production-shape.ts (the same policy as deploy/haproxy.cfg).
 global
   maxconn 4096
@@ -203,10 +209,14 @@ defaults
 
 frontend api
   bind 127.0.0.1:${port}
-  # Carriers' media streams (WebSockets) go to the media processes; everything else to the API.
+${
+  media
+    ? `  # Carriers' media streams (WebSockets) go to the media processes; everything else to the API.
   acl carrier_stream path_reg ^/carriers/(twilio|telnyx)/stream/
   use_backend media if carrier_stream
-  default_backend api
+`
+    : ''
+}  default_backend api
 
 backend api
   balance roundrobin
@@ -215,7 +225,7 @@ backend api
   default-server inter 500ms fall 2 rise 1
 ${apiPorts.map((p, i) => `  server api${i} 127.0.0.1:${p} check`).join('\n')}
 ${
-  streamPorts.length
+  media
     ? `
 backend media
   balance leastconn
