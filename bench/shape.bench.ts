@@ -18,7 +18,7 @@
  *   HAProxy and the load generator uncapped on the rest: whether a second process adds capacity when the shared
  *   parts have room (the target: two of each at least 1.6x one);
  * - uncapped: every process contending for the same cores: what a second process adds when no core is idle.
- * Every process is warmed up (a small campaign, REST load, webhooks) before the first phase; the one-of-each
+ * The webhook dispatchers are warmed up before the first phase; the one-of-each
  * phases come last, on the processes that have run longest, and each phase runs its REST load and a small campaign
  * unmeasured first, under the quotas it is measured with. A third table says
  * where the CPU went in each phase (bench/cpu.ts, from /proc); the last lines count non-2xx answers, the trigger runs
@@ -81,6 +81,14 @@ const groupsOf = (shape: Shape) => () => ({
   bench: [process.pid],
 });
 
+/** `n` call.ended events for the hooked agent, in one transaction (its commit's NOTIFY wakes the dispatchers). */
+async function emitEvents(orm: Orm, organizationId: string, agentId: string, n: number, label: string): Promise<void> {
+  await orm.em.fork().transactional(async (tx) => {
+    for (let i = 0; i < n; i++)
+      await emitEvent(tx, { organizationId, agentId, type: 'call.ended', data: { n: i, label } as never /* synthetic: the bench measures delivery */ });
+  });
+}
+
 async function measure(
   shape: Shape,
   orm: Orm,
@@ -113,15 +121,7 @@ async function measure(
   arrivals.clear();
   const webhooks = await cpuDuring(groups, async () => {
     const from = performance.now();
-    await orm.em.fork().transactional(async (tx) => {
-      for (let i = 0; i < EVENTS; i++)
-        await emitEvent(tx, {
-          organizationId: org.organizationId,
-          agentId: hookedAgentId,
-          type: 'call.ended',
-          data: { n: i, label } as never /* synthetic: the bench measures delivery */,
-        });
-    });
+    await emitEvents(orm, org.organizationId, hookedAgentId, EVENTS, label);
     // The workers' work starts at the commit (its NOTIFY wakes their dispatchers): the rate counts from there.
     const committed = performance.now();
     const until = committed + 180_000;
@@ -178,7 +178,7 @@ export async function run() {
   try {
     const config = loadConfig(shape.env);
     const client = new Client({ connection, namespace: config.temporal.namespace });
-    const org = await benchOrg(orm, config, 4 * DISPATCH + 600);
+    const org = await benchOrg(orm, config, 4 * DISPATCH + 200);
     // Webhooks go out for an agent of their own: the campaign's calls (on the bench agent) send none, so each figure
     // measures one kind of work.
     const hooked = await createAgent(orm.em.fork(), systemPrincipal(org.organizationId), {
@@ -203,17 +203,10 @@ export async function run() {
     ).json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token.access_token}`, 'x-organization-id': org.organizationId };
 
-    // Warm-up with both of each: JIT, pools, the workflow cache, the webhook dispatchers.
+    // Warm-up of the webhook dispatchers (each phase warms its own REST load and campaigns in measure()).
     console.error('warming up...');
-    const warm = await seedCampaign(orm, org, 60, 'shape bench warm-up');
-    await startCampaign(client, shape.taskQueue, warm);
-    await untilSettled(orm, warm, 120_000);
-    await load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: 4 });
     arrivals.clear();
-    await orm.em.fork().transactional(async (tx) => {
-      for (let i = 0; i < WARM_EVENTS; i++)
-        await emitEvent(tx, { organizationId: org.organizationId, agentId: hooked.agent_id, type: 'call.ended', data: { warm: i } as never });
-    });
+    await emitEvents(orm, org.organizationId, hooked.agent_id, WARM_EVENTS, 'warm-up');
     for (const until = Date.now() + 60_000; arrivals.size < WARM_EVENTS && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
     const running = (role: 'api' | 'worker') => shape.processes.filter((p) => p.role === role && p.process.exitCode === null && p.process.signalCode === null);
     const capAll = (cores: number | null) => {
