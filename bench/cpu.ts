@@ -43,6 +43,8 @@ function machineBusySeconds(): number {
 export interface CpuShare {
   /** Cores used by each group over the phase (CPU seconds / wall seconds). */
   groups: Record<string, number>;
+  /** The same per process of each group, in the order the group lists them (which of two workers was busy). */
+  processes: Record<string, number[]>;
   /** Cores the whole machine was busy, whoever used them. */
   machine: number;
 }
@@ -62,9 +64,11 @@ export async function cpuDuring<T>(groups: () => Record<string, number[]>, fn: (
   const after = sample();
   const machine = (machineBusySeconds() - machineBefore) / wall;
   const shares: Record<string, number> = {};
+  const processes: Record<string, number[]> = {};
   for (const [name, pids] of Object.entries(groups())) {
     // A process started during the phase counts from zero; one gone by the end counts nothing (its parent's cutime may).
-    shares[name] = pids.reduce((sum, pid) => sum + Math.max(0, (after.get(pid) ?? 0) - (before.get(pid) ?? 0)), 0) / wall;
+    processes[name] = pids.map((pid) => Math.max(0, (after.get(pid) ?? 0) - (before.get(pid) ?? 0)) / wall);
+    shares[name] = processes[name].reduce((sum, share) => sum + share, 0);
   }
-  return { value, cpu: { groups: shares, machine } };
+  return { value, cpu: { groups: shares, processes, machine } };
 }
