@@ -29,6 +29,13 @@ describe('the prebuilt workflow bundle', () => {
       const run = await settledRun(t, tenant, await deliverEvent(t, queue, tenant, agentId));
       expect(run.status).toBe('succeeded');
       expect(receiver.arrivals).toHaveLength(1);
+      // Nothing at warning or above: a worker given a bundle once warned that it ignored the bundler's options.
+      expect(
+        worker
+          .output()
+          .split('\n')
+          .filter((line) => /"level":[4-6]\d/.test(line)),
+      ).toEqual([]);
     } finally {
       await worker.kill('SIGKILL');
     }
