@@ -102,6 +102,27 @@ async function emitEvents(orm: Orm, organizationId: string, agentId: string, n: 
   });
 }
 
+/** The closed-loop REST load (GET /v1/organization/retrieve), BENCH_SHAPE_CONNECTIONS connections for BENCH_SHAPE_SECONDS. */
+const restLoad = (shape: Shape, headers: Record<string, string>) =>
+  load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS });
+
+/**
+ * BENCH_SHAPE_CAMPAIGNS campaigns at once, each at the pace an operator may set at most (600 calls a minute) and
+ * concurrency 50: the platform's dispatch capacity, with the CPU each group used. Returns once all have settled.
+ */
+async function campaignsAtOnce(shape: Shape, orm: Orm, client: Client, org: BenchOrg, label: string) {
+  const ids = await Promise.all(
+    Array.from({ length: CAMPAIGNS }, (_, i) => seedCampaign(orm, org, CAMPAIGN_DIALS, `shape bench ${label} ${i + 1} of ${CAMPAIGNS}`)),
+  );
+  const dials = await cpuDuring(groupsOf(shape), async () => {
+    const started = performance.now();
+    await Promise.all(ids.map((id) => startCampaign(client, shape.taskQueue, id, PACE_LIMITS.callsPerMinute)));
+    return placedRate(orm, ids, CAMPAIGNS * CAMPAIGN_DIALS, started, 180_000);
+  });
+  for (const id of ids) await untilSettled(orm, id, 60_000);
+  return dials;
+}
+
 async function measure(
   shape: Shape,
   orm: Orm,
@@ -115,10 +136,8 @@ async function measure(
   const groups = groupsOf(shape);
   // Each phase first runs its load unmeasured, with the processes and quotas it is measured with: under a quota a
   // process's JIT takes tens of seconds to settle (ms of CPU per request fell from 4.2 to 2.5 over 40 s in one try).
-  await load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS });
-  const rest = await cpuDuring(groups, () =>
-    load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS }),
-  );
+  await restLoad(shape, headers);
+  const rest = await cpuDuring(groups, () => restLoad(shape, headers));
 
   const warm = await seedCampaign(orm, org, 60, `shape bench ${label} warm-up`);
   await startCampaign(client, shape.taskQueue, warm);
@@ -130,18 +149,9 @@ async function measure(
     return placedRate(orm, campaignId, DISPATCH, started, 180_000);
   });
   await untilSettled(orm, campaignId, 60_000);
-  // Several campaigns at once, each at the pace an operator may set at most (600 calls a minute) and concurrency 50:
-  // the platform's dispatch capacity. One campaign's figure above is bound by its own 50 calls in flight when the
-  // workers have room (Little's law: 50 / the time a dial's slot takes to come back).
-  const many = await Promise.all(
-    Array.from({ length: CAMPAIGNS }, (_, i) => seedCampaign(orm, org, CAMPAIGN_DIALS, `shape bench ${label} ${i + 1} of ${CAMPAIGNS}`)),
-  );
-  const manyDials = await cpuDuring(groups, async () => {
-    const started = performance.now();
-    await Promise.all(many.map((id) => startCampaign(client, shape.taskQueue, id, PACE_LIMITS.callsPerMinute)));
-    return placedRate(orm, many, CAMPAIGNS * CAMPAIGN_DIALS, started, 180_000);
-  });
-  for (const id of many) await untilSettled(orm, id, 60_000);
+  // Several campaigns at once: one campaign's figure above is bound by its own 50 calls in flight when the workers
+  // have room (Little's law: 50 / the time a dial's slot takes to come back).
+  const manyDials = await campaignsAtOnce(shape, orm, client, org, label);
 
   arrivals.clear();
   const webhooks = await cpuDuring(groups, async () => {
@@ -238,18 +248,9 @@ export async function run() {
     arrivals.clear();
     await emitEvents(orm, org.organizationId, hooked.agent_id, WARM_EVENTS, 'warm-up');
     for (const until = Date.now() + 60_000; arrivals.size < WARM_EVENTS && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
-    const groups = groupsOf(shape);
     for (let round = 1; round <= WARM_ROUNDS; round++) {
-      const rest = await cpuDuring(groups, () =>
-        load(shape.url, () => ({ path: '/v1/organization/retrieve', headers }), { connections: CONNECTIONS, seconds: SECONDS }),
-      );
-      const ids = await Promise.all(Array.from({ length: CAMPAIGNS }, (_, i) => seedCampaign(orm, org, CAMPAIGN_DIALS, `shape bench warm-up ${round}.${i}`)));
-      const dials = await cpuDuring(groups, async () => {
-        const started = performance.now();
-        await Promise.all(ids.map((id) => startCampaign(client, shape.taskQueue, id, PACE_LIMITS.callsPerMinute)));
-        return placedRate(orm, ids, CAMPAIGNS * CAMPAIGN_DIALS, started, 180_000);
-      });
-      for (const id of ids) await untilSettled(orm, id, 60_000);
+      const rest = await cpuDuring(groupsOf(shape), () => restLoad(shape, headers));
+      const dials = await campaignsAtOnce(shape, orm, client, org, `warm-up ${round}`);
       console.error(
         `  warm-up ${round} of ${WARM_ROUNDS}: REST ${fmt(rest.value.rps, 0)} req/s at ${fmt((rest.cpu.groups.api / rest.value.rps) * 1000, 2)} ms of API CPU each; ` +
           `${fmt(dials.value.rate, 1)} dials/s at ${fmt((dials.cpu.groups.worker / dials.value.rate) * 1000, 1)} ms of worker CPU each`,

@@ -38,7 +38,6 @@ export async function createWorker(config: Config, orm: Orm, logger: Logger): Pr
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     // A production build carries the workflows bundled ahead of time (npm run build): no bundling at start-up.
-    // bundlerOptions only where the worker bundles at start-up (the SDK warns that it ignores them beside a bundle).
     ...workflowCode(config.temporal.workflowBundle),
     activities: createActivities({
       orm,
@@ -58,13 +57,11 @@ export async function createWorker(config: Config, orm: Orm, logger: Logger): Pr
  * The prebuilt bundle when there is one (WORKFLOW_BUNDLE, else dist/workflow-bundle.js beside the compiled
  * code, written by scripts/bundle-workflows.ts), otherwise the workflow sources, bundled when the worker starts.
  */
-function workflowCode(
-  configured: string | undefined,
-): { workflowBundle: { codePath: string } } | { workflowsPath: string; bundlerOptions: { ignoreModules: string[] } } {
+function workflowCode(configured: string | undefined): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
   const prebuilt = configured ?? fileURLToPath(new URL('../../workflow-bundle.js', import.meta.url));
   if (existsSync(prebuilt)) return { workflowBundle: { codePath: prebuilt } };
   if (configured) throw new Error(`WORKFLOW_BUNDLE: ${prebuilt} does not exist`);
-  return { workflowsPath: workflowsEntry(), bundlerOptions: { ignoreModules: [] } };
+  return { workflowsPath: workflowsEntry() };
 }
 
 /** workflows/index.ts when running from source (tsx, jest), index.js in the compiled build. */
