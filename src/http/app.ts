@@ -31,7 +31,7 @@ import { createOAuthRoutes, isOAuthPath } from '../oauth/oauth.routes.js';
 import { registerMcpRoute } from '../mcp/koa-route.js';
 import { completeMcpOAuth, MCP_OAUTH_CALLBACK_PATH } from '../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
-import { recordTwilioStatus, TWILIO_STATUS_ROUTE } from '../modules/telephony/twilio-status.js';
+import { recordTwilioNumberStatus, recordTwilioStatus, TWILIO_NUMBER_STATUS_ROUTE, TWILIO_STATUS_ROUTE } from '../modules/telephony/twilio-status.js';
 import { answerTwilioVoice, TWILIO_VOICE_ROUTE } from '../modules/telephony/twilio-voice.js';
 import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/telnyx-voice.js';
 import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
@@ -146,6 +146,17 @@ export function createApp(deps: AppDeps): Koa {
     const signature = ctx.get('x-twilio-signature');
     await recordTwilioStatus(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
       callLogId,
+      url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
+      params: (ctx.request.body ?? {}) as Record<string, string>,
+      signature: signature || undefined,
+    });
+    ctx.status = 204;
+  });
+  // How an inbound call to a number at Twilio ended: the number's own status callback, the call found by its CallSid.
+  router.post(TWILIO_NUMBER_STATUS_ROUTE, async (ctx) => {
+    await limiter.take(`carrier-callback:${ctx.ip}`);
+    const signature = ctx.get('x-twilio-signature');
+    await recordTwilioNumberStatus(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
       url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
       params: (ctx.request.body ?? {}) as Record<string, string>,
       signature: signature || undefined,
