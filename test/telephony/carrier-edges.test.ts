@@ -144,3 +144,23 @@ describe('carrier callback path ids', () => {
     expect(res.type).toBe('application/problem+json');
   });
 });
+
+describe('carrier voice webhooks', () => {
+  it('a NUL or garbage in the number called is a 4xx, with the rate limits counted in PostgreSQL too', async () => {
+    const pg = await createTestApp({ env: { RATE_LIMIT_STORE: 'postgres' } });
+    try {
+      for (const app of [t, pg]) {
+        for (const to of ['\u0000', '+1415555\u00000100', 'x'.repeat(5000)]) {
+          const twilioVoice = await app.request.post('/carriers/twilio/voice').type('form').send({ To: to, CallSid: 'CA1' });
+          expect([JSON.stringify(to).slice(0, 20), twilioVoice.status]).toEqual([JSON.stringify(to).slice(0, 20), 404]);
+          const telnyxVoice = await app.request
+            .post('/carriers/telnyx/voice')
+            .send({ data: { event_type: 'call.initiated', payload: { to, call_control_id: 'v3:x', direction: 'incoming' } } });
+          expect([JSON.stringify(to).slice(0, 20), telnyxVoice.status]).toEqual([JSON.stringify(to).slice(0, 20), 404]);
+        }
+      }
+    } finally {
+      await pg.close();
+    }
+  });
+});
