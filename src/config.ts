@@ -96,6 +96,12 @@ const EnvSchema = z.object({
    * servers) may reach although they are private or loopback, comma-separated. Tests set 127.0.0.1.
    */
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
+  CARRIER_API_HOSTS: z
+    .string()
+    .optional()
+    .describe(
+      "The only hosts a telephony connection's base_url may name, comma-separated; default the carriers' own (api.twilio.com, api.telnyx.com), and outside production also the loopback addresses (a local fake carrier). Numbers are unique platform-wide: a connection to another API could claim anyone's number",
+    ),
   /** How long one request to a model provider may take before it is abandoned (each retry gets its own). */
   MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** How long an Ask-permission request waits for the caller's answer before it expires (the action then never runs). */
@@ -157,7 +163,8 @@ export interface Config {
   cookies: { keys: string[] };
   /** Key of the secrets stored encrypted (modules/secrets). */
   secrets: { encryptionKey: Buffer };
-  outbound: { allowedHosts: string[] };
+  /** `carrierHosts`: what a telephony connection's base_url may name (CARRIER_API_HOSTS, decision 0056). */
+  outbound: { allowedHosts: string[]; carrierHosts: string[] };
   engine: { modelTimeoutMs: number; confirmationTimeoutMs: number };
   triggers: { retryScheduleMs: number[]; timeoutMs: number; dispatchPollMs: number };
   voices: { simulatedTrainingMs: number };
@@ -201,6 +208,9 @@ export class ConfigError extends Error {
  * without real ones.
  */
 const DEV_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+
+/** The carriers' own API hosts: the default of CARRIER_API_HOSTS. */
+export const CARRIER_HOSTS = ['api.twilio.com', 'api.telnyx.com'];
 
 const list = (value: string) =>
   value
@@ -278,7 +288,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       // The dev key is derived like the other dev secrets: stable across restarts, useless in production (refused there).
       encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : createHash('sha256').update(`${DEV_SECRET}-encryption`).digest(),
     },
-    outbound: { allowedHosts: list(e.OUTBOUND_ALLOWED_HOSTS).map((h) => h.toLowerCase()) },
+    outbound: {
+      allowedHosts: list(e.OUTBOUND_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+      carrierHosts:
+        e.CARRIER_API_HOSTS !== undefined
+          ? list(e.CARRIER_API_HOSTS).map((h) => h.toLowerCase())
+          : [...CARRIER_HOSTS, ...(e.NODE_ENV === 'production' ? [] : ['127.0.0.1', 'localhost', '::1'])],
+    },
     engine: { modelTimeoutMs: e.MODEL_TIMEOUT_MS, confirmationTimeoutMs: e.CONFIRMATION_TIMEOUT_MS },
     triggers: {
       retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number),

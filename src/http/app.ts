@@ -31,10 +31,11 @@ import { createOAuthRoutes, isOAuthPath } from '../oauth/oauth.routes.js';
 import { registerMcpRoute } from '../mcp/koa-route.js';
 import { completeMcpOAuth, MCP_OAUTH_CALLBACK_PATH } from '../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
-import { recordTwilioStatus, TWILIO_STATUS_ROUTE } from '../modules/telephony/twilio-status.js';
+import { recordTwilioNumberStatus, recordTwilioStatus, TWILIO_NUMBER_STATUS_ROUTE, TWILIO_STATUS_ROUTE } from '../modules/telephony/twilio-status.js';
 import { answerTwilioVoice, TWILIO_VOICE_ROUTE } from '../modules/telephony/twilio-voice.js';
 import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/telnyx-voice.js';
 import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
+import { CarrierCallPath } from '../modules/telephony/telephony.schemas.js';
 import { publicBaseUrl } from './base-url.js';
 import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX } from '../dashboard/console-api.js';
 import { registerConsoleApp } from '../dashboard/console-app.js';
@@ -138,11 +139,24 @@ export function createApp(deps: AppDeps): Koa {
 
   // Carriers' status callbacks: no headers of ours, the carrier's signature over the address it was given
   // (PUBLIC_URL and this path) and the form it posts (modules/telephony/twilio-status.ts).
+  // The id in their path is checked first: it keys the rate limiter and a query.
   router.post(TWILIO_STATUS_ROUTE, async (ctx) => {
-    await limiter.take(`carrier-callback:${ctx.params.call_log_id}`);
+    const { call_log_id: callLogId } = parseInput(CarrierCallPath, ctx.params, 'path');
+    await limiter.take(`carrier-callback:${callLogId}`);
     const signature = ctx.get('x-twilio-signature');
     await recordTwilioStatus(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
-      callLogId: ctx.params.call_log_id,
+      callLogId,
+      url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
+      params: (ctx.request.body ?? {}) as Record<string, string>,
+      signature: signature || undefined,
+    });
+    ctx.status = 204;
+  });
+  // How an inbound call to a number at Twilio ended: the number's own status callback, the call found by its CallSid.
+  router.post(TWILIO_NUMBER_STATUS_ROUTE, async (ctx) => {
+    await limiter.take(`carrier-callback:${ctx.ip}`);
+    const signature = ctx.get('x-twilio-signature');
+    await recordTwilioNumberStatus(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
       url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
       params: (ctx.request.body ?? {}) as Record<string, string>,
       signature: signature || undefined,
@@ -176,9 +190,10 @@ export function createApp(deps: AppDeps): Koa {
     ctx.status = 204;
   });
   router.post(TELNYX_EVENTS_ROUTE, async (ctx) => {
-    await limiter.take(`carrier-callback:${ctx.params.call_log_id}`);
+    const { call_log_id: callLogId } = parseInput(CarrierCallPath, ctx.params, 'path');
+    await limiter.take(`carrier-callback:${callLogId}`);
     await recordTelnyxEvent(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
-      callLogId: ctx.params.call_log_id,
+      callLogId,
       rawBody: ctx.request.rawBody ?? '',
       body: ctx.request.body,
       signature: ctx.get('telnyx-signature-ed25519') || undefined,

@@ -48,6 +48,11 @@ export interface Route<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   response: R;
   status?: number;
   /**
+   * A POST that may create although it answers 200 (integration/connection/connect: a new connection, or a
+   * reconnect with connection_id): it honours Idempotency-Key as the 201s and 202s do (isCreate).
+   */
+  creates?: true;
+  /**
    * Statuses this route answers beyond those every route can (openapi.ts lists the common ones), each with when:
    * 412 (If-Match did not match), 422 (well-formed, refused by a rule), 502 (an upstream provider failed),
    * 503 (Temporal or a provider unreachable, with Retry-After). The OpenAPI document shows them.
@@ -75,12 +80,14 @@ export class JsonText {
 }
 
 /**
- * A create: a POST that answers 201 (made) or 202 (started). Every create
- * honours Idempotency-Key, and the OpenAPI document says so: this is the one
- * place that decides which routes do.
+ * A create: a POST that answers 201 (made) or 202 (started), or that says it
+ * `creates` although it answers 200. Every create honours Idempotency-Key,
+ * and the OpenAPI document says so: this is the one place that decides which
+ * routes do. POSTs that add without being creates are idempotent by nature
+ * (dnc/add, contact/import: decision 0036) and say so in their description.
  */
-export function isCreate(r: Pick<Route, 'method' | 'status'>): boolean {
-  return r.method === 'post' && (r.status === 201 || r.status === 202);
+export function isCreate(r: Pick<Route, 'method' | 'status' | 'creates'>): boolean {
+  return r.method === 'post' && (r.status === 201 || r.status === 202 || r.creates === true);
 }
 
 type AnyOperation = Operation;

@@ -152,7 +152,7 @@ describe('Idempotency-Key on agent/create', () => {
 describe('every create route honours Idempotency-Key', () => {
   const creates = v1Routes.filter(isCreate);
 
-  it('is every POST answering 201 or 202, and the OpenAPI document gives each the header, the replay header and 422', async () => {
+  it('is every POST answering 201 or 202 or declared `creates`, and the OpenAPI document gives each the header, the replay header and 422', async () => {
     expect(creates.length).toBeGreaterThanOrEqual(25);
     const doc = (await t.request.get('/v1/openapi.json')).body as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
@@ -160,7 +160,7 @@ describe('every create route honours Idempotency-Key', () => {
     for (const r of creates) {
       const op = doc.paths[r.path][r.method];
       expect([r.operationId, op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key')]).toEqual([r.operationId, true]);
-      expect([r.operationId, Object.keys(op.responses[String(r.status)].headers ?? {})]).toEqual([
+      expect([r.operationId, Object.keys(op.responses[String(r.status ?? 200)].headers ?? {})]).toEqual([
         r.operationId,
         expect.arrayContaining(['Idempotent-Replayed']),
       ]);
@@ -183,18 +183,49 @@ describe('every create route honours Idempotency-Key', () => {
         em,
         `insert into idempotency_record (organization_id, key, operation_id, fingerprint, token, state, status, body, headers, created_at, updated_at)
         values (?, ?, ?, ?, 'seeded', 'done', ?, ?, '{}'::jsonb, now(), now())`,
-        [a.organizationId, key, r.operationId, requestFingerprint(r.operationId, { params, query: {}, body }), r.status, stored],
+        [a.organizationId, key, r.operationId, requestFingerprint(r.operationId, { params, query: {}, body }), r.status ?? 200, stored],
       );
 
       const replayed = await t.request.post(url).set(a.headers).set('Idempotency-Key', key).send(body);
       expect([r.operationId, replayed.status, replayed.headers['idempotent-replayed'], replayed.body]).toEqual([
         r.operationId,
-        r.status,
+        r.status ?? 200,
         'true',
         { stored_for: r.operationId },
       ]);
       const other = await t.request.post(url).set(a.headers).set('Idempotency-Key', key).send({ probe: 'another request' });
       expect([r.operationId, other.status, other.body.code]).toEqual([r.operationId, 422, 'IDEMPOTENCY_KEY_REUSED']);
     }
+  });
+});
+
+describe('the POSTs that add without a 201 (issue 29, item 9)', () => {
+  const byPath = (path: string) => v1Routes.find((r) => r.method === 'post' && r.path === path)!;
+
+  it('integration/connection/connect makes a connection each time: a create, with the header; dnc/add and contact/import say they are idempotent by nature', () => {
+    expect(isCreate(byPath('/v1/integration/connection/connect'))).toBe(true);
+    for (const path of ['/v1/dnc/add', '/v1/contact/import']) {
+      expect([path, isCreate(byPath(path))]).toEqual([path, false]);
+      expect([path, byPath(path).description]).toEqual([path, expect.stringContaining('Idempotent by nature, so it takes no Idempotency-Key')]);
+    }
+  });
+
+  it('a repeated dnc/add or contact/import changes nothing', async () => {
+    const tenant = await createTenant(t, 'owner');
+    const rows = async (table: string) => sql(t.orm.em.fork(), `select * from ${table} where organization_id = ? order by id`, [tenant.organizationId]);
+    const add = () => t.request.post('/v1/dnc/add').set(tenant.headers).send({ phone: '+14155550142', reason: 'asked not to be called' });
+    expect([(await add()).status, (await add()).body.created]).toEqual([200, false]);
+    const listed = await rows('dnc_entry');
+    expect(listed).toHaveLength(1);
+    expect(await (async () => (await add(), rows('dnc_entry')))()).toEqual(listed);
+
+    const csv = 'name,phone,email,plan\nAda,+14155550143,ada@example.com,gold\nBo,+14155550144,,silver\n';
+    const importOnce = () => t.request.post('/v1/contact/import').set(tenant.headers).set('content-type', 'text/csv').send(csv);
+    const first = await importOnce();
+    expect([first.status, first.body.created]).toEqual([200, 2]);
+    const contacts = (await rows('contact')).map(({ updated_at: _, ...c }) => c);
+    const again = await importOnce();
+    expect([again.status, again.body.created, again.body.contact_ids]).toEqual([200, 0, first.body.contact_ids]);
+    expect((await rows('contact')).map(({ updated_at: _, ...c }) => c)).toEqual(contacts);
   });
 });

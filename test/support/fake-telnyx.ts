@@ -101,7 +101,16 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
       fake.actions.push({ callControlId: decodeURIComponent(id), action: name, body: req.body ?? {} });
       if (name === 'answer' && typeof req.body?.stream_url === 'string') {
         // Telnyx opens the stream once the call is answered.
-        fake.streams.set(decodeURIComponent(id), new FakeCarrierStream({ dialect: 'telnyx', url: req.body.stream_url, callSid: decodeURIComponent(id) }));
+        const stream = new FakeCarrierStream({ dialect: 'telnyx', url: req.body.stream_url, callSid: decodeURIComponent(id) });
+        fake.streams.set(decodeURIComponent(id), stream);
+        // The answer's webhook_url takes the call's later events: answered now, hangup when the stream closes.
+        const url = req.body.webhook_url;
+        if (typeof url === 'string') {
+          const event = (event_type: string, payload: Record<string, string> = {}) =>
+            postEvent(url, event_type, { call_control_id: decodeURIComponent(id), direction: 'incoming', ...payload });
+          setTimeout(() => void event('call.answered'), 20);
+          void stream.closed.then(() => event('call.hangup', { hangup_cause: 'normal_clearing', hangup_source: 'caller' }));
+        }
       }
       // A hang-up or a transfer takes the call off its stream.
       if (name === 'hangup' || name === 'transfer') fake.streams.get(decodeURIComponent(id))?.stop();
@@ -185,6 +194,14 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
         });
       }
     }
+  };
+  const postEvent = async (url: string, eventType: string, payload: Record<string, string>) => {
+    const body = JSON.stringify({
+      data: { record_type: 'event', event_type: eventType, id: randomUUID(), occurred_at: new Date().toISOString(), payload },
+      meta: { attempt: 1, delivered_to: url },
+    });
+    const response = await post(url, body).catch(() => null);
+    fake.events.push({ url, event: eventType, status: response?.status ?? 0 });
   };
   const post = async (url: string, body: string, sign: (timestamp: string, body: string) => string | null = telnyxSign) => {
     const timestamp = String(Math.floor(Date.now() / 1000));

@@ -66,8 +66,12 @@ export interface FakeTwilio extends WireServer {
   twinStreams: boolean;
   /** How the platform answered each call's twin handshake, by call SID. */
   twins: Map<string, Promise<number>>;
-  /** Each number's voice webhook, by its SID (a number never set has Twilio's demo URL). */
-  voiceRouting: Map<string, { voice_url: string; voice_method: string }>;
+  /**
+   * Each number's voice webhook and status callback, by its SID (a number never set has Twilio's demo URL and no
+   * callback). When an inbound call's stream closes, its final status (`completed`) is posted signed to the number's
+   * status_callback, as Twilio does, and kept in `callbacks`.
+   */
+  voiceRouting: Map<string, NumberRouting>;
   /** Live calls updated with new TwiML (a transfer): the call SID and the TwiML. */
   updates: { sid: string; twiml: string }[];
   /**
@@ -80,6 +84,13 @@ export interface FakeTwilio extends WireServer {
     voiceUrl?: string;
     signature?: string | null;
   }): Promise<{ status: number; twiml: string; stream?: FakeCarrierStream }>;
+}
+
+export interface NumberRouting {
+  voice_url: string;
+  voice_method: string;
+  status_callback?: string;
+  status_callback_method?: string;
 }
 
 export interface FakeCall {
@@ -180,10 +191,12 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (incoming) {
       const number = [...owned].find(([, id]) => id === incoming[1])?.[0];
       if (!number) return error(404, 20404, `The requested resource ${req.path} was not found`);
-      const routing = fake.voiceRouting.get(incoming[1]) ?? { voice_url: 'https://demo.twilio.com/welcome/voice/', voice_method: 'POST' };
+      const routing: NumberRouting = fake.voiceRouting.get(incoming[1]) ?? { voice_url: 'https://demo.twilio.com/welcome/voice/', voice_method: 'POST' };
       if (req.method === 'POST') {
         if (req.body.VoiceUrl !== undefined) routing.voice_url = req.body.VoiceUrl;
         if (req.body.VoiceMethod !== undefined) routing.voice_method = req.body.VoiceMethod;
+        if (req.body.StatusCallback !== undefined) routing.status_callback = req.body.StatusCallback;
+        if (req.body.StatusCallbackMethod !== undefined) routing.status_callback_method = req.body.StatusCallbackMethod;
         fake.voiceRouting.set(incoming[1], routing);
       }
       return { status: 200, body: { sid: incoming[1], phone_number: number, account_sid: TWILIO_SID, ...routing } };
@@ -243,13 +256,16 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         ...(step.AnsweredBy ? { AnsweredBy: step.AnsweredBy } : {}),
         ...(step.CallDuration ? { CallDuration: step.CallDuration, Duration: '1' } : {}),
       };
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, params) },
-        body: new URLSearchParams(params).toString(),
-      }).catch(() => null);
-      fake.callbacks.push({ url, params, status: response?.status ?? 0 });
+      await postStatus(url, params);
     }
+  };
+  const postStatus = async (url: string, params: Record<string, string>) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, params) },
+      body: new URLSearchParams(params).toString(),
+    }).catch(() => null);
+    fake.callbacks.push({ url, params, status: response?.status ?? 0 });
   };
   const server = await startWireServer(handle);
   const fake: FakeTwilio = Object.assign(server, {
@@ -268,7 +284,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     streams: new Map<string, FakeCarrierStream>(),
     twinStreams: false,
     twins: new Map<string, Promise<number>>(),
-    voiceRouting: new Map<string, { voice_url: string; voice_method: string }>(),
+    voiceRouting: new Map<string, NumberRouting>(),
     updates: [] as { sid: string; twiml: string }[],
     async dialInbound(input: { to: string; from: string; voiceUrl?: string; signature?: string | null }) {
       const voiceUrl = input.voiceUrl ?? fake.voiceRouting.get(owned.get(input.to) ?? '')?.voice_url;
@@ -298,6 +314,19 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (!url) return { status: response.status, twiml };
       const stream = new FakeCarrierStream({ dialect: 'twilio', url, authToken: TWILIO_TOKEN, accountSid: TWILIO_SID, callSid: call.sid });
       fake.streams.set(call.sid, stream);
+      const statusCallback = fake.voiceRouting.get(owned.get(input.to) ?? '')?.status_callback;
+      if (statusCallback) {
+        const answeredAt = Date.now();
+        void stream.closed.then(() =>
+          postStatus(statusCallback, {
+            ...params,
+            CallStatus: 'completed',
+            CallDuration: String(Math.max(1, Math.round((Date.now() - answeredAt) / 1000))),
+            Duration: '1',
+            Timestamp: new Date().toUTCString(),
+          }),
+        );
+      }
       return { status: response.status, twiml, stream };
     },
   });

@@ -7,6 +7,7 @@ import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, type FakeTwilio }
 import { startFakeTelnyx, telnyxScriptFor, telnyxSign, TELNYX_PUBLIC_KEY, type FakeTelnyx } from '../support/fake-telnyx.js';
 import { carrierConnection, importedNumber, placeOutboundCall, publishedAgent } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
+import { newId } from '../../src/modules/ids.js';
 import { engineSettingsFrom, type EngineSettings } from '../../src/modules/engine/engine-settings.js';
 import { awaitCarrierOutcome, placeCall } from '../../src/modules/telephony/place-call.js';
 import { twilioSignature, verifyTwilioSignature } from '../../src/modules/telephony/twilio-signature.js';
@@ -160,8 +161,10 @@ describe('status callbacks', () => {
     expect(tampered.status).toBe(403);
     expect(await logRow(placed.callLogId)).toMatchObject({ status: 'queued', outcome: null, status_sequence: null });
 
-    const unknown = await postStatus(`${t.baseUrl}/carriers/twilio/status/ccl_nope`, params);
+    const unknown = await postStatus(`${t.baseUrl}/carriers/twilio/status/${newId('carrierCall')}`, params);
     expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+    const notAnId = await postStatus(`${t.baseUrl}/carriers/twilio/status/ccl_nope`, params);
+    expect([notAnId.status, notAnId.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const malformed = await postStatus(url, { ...params, CallStatus: 'ringing-ish', SequenceNumber: 'x' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors.map((e: { field: string }) => e.field)).toEqual(['CallStatus', 'SequenceNumber']);
@@ -283,8 +286,9 @@ describe('Telnyx call events', () => {
     expect(stale.status).toBe(403);
     expect(stale.body.detail).toMatch(/more than 300 s off/);
     expect(await logRow(placed.callLogId)).toMatchObject({ status: 'queued', outcome: null });
-    const unknown = await postEvent(`${t.baseUrl}/carriers/telnyx/events/ccl_nope`, hangup, signed(hangup));
+    const unknown = await postEvent(`${t.baseUrl}/carriers/telnyx/events/${newId('carrierCall')}`, hangup, signed(hangup));
     expect(unknown.status).toBe(404);
+    expect((await postEvent(`${t.baseUrl}/carriers/telnyx/events/ccl_nope`, hangup, signed(hangup))).status).toBe(400);
     const twilioRoute = await postEvent(`${t.baseUrl}/carriers/twilio/status/${placed.callLogId}`, hangup, signed(hangup));
     expect(twilioRoute.status).toBe(404);
 

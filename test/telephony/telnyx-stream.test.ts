@@ -53,7 +53,12 @@ describe('an inbound call through Telnyx', () => {
     const call = await telnyx.dialInbound({ to: number, from: caller(), voiceUrl: voiceUrl() });
     expect(call.status).toBe(204);
     const answered = telnyx.actions.find((x) => x.callControlId === call.callControlId && x.action === 'answer')!;
-    expect(answered.body).toMatchObject({ stream_track: 'inbound_track', stream_bidirectional_mode: 'rtp', stream_bidirectional_codec: 'PCMU' });
+    expect(answered.body).toMatchObject({
+      stream_track: 'inbound_track',
+      stream_codec: 'PCMU',
+      stream_bidirectional_mode: 'rtp',
+      stream_bidirectional_codec: 'PCMU',
+    });
     expect(answered.body.stream_url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/carriers\/telnyx\/stream\/[A-Za-z0-9_]+\/[A-Za-z0-9_-]{43}$/);
     const stream = call.stream!;
     expect(await stream.handshake).toBe(101);

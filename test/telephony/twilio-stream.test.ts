@@ -52,6 +52,8 @@ const twilioNumber = (agentId: string | null) => carrierNumber(h, twilio.owned, 
 const recordedSession = (filter: { phone?: string; id?: string }) => sessionOf(h, filter);
 const recordingOf = (sessionId: string) => recordingIn(h, sessionId);
 const voiceUrl = () => `${h.t.baseUrl}/carriers/twilio/voice`;
+/** How a number pointed at the platform is routed: calls to the voice URL, their final status to the status callback. */
+const routed = () => ({ voice_url: voiceUrl(), voice_method: 'POST', status_callback: `${h.t.baseUrl}/carriers/twilio/status` });
 
 describe('an inbound call through Twilio', () => {
   it('answers the signed voice webhook with a Media Stream; the agent greets, hears the caller, replies; the call is recorded', async () => {
@@ -310,15 +312,20 @@ describe('the calls-per-second limit of a connection', () => {
 });
 
 describe("a number's voice webhook", () => {
-  it('importing or buying a number points its voice URL at PUBLIC_URL; removing it from the platform puts back what was there', async () => {
+  it('importing or buying a number points its voice URL and status callback at PUBLIC_URL; removing it from the platform puts back what was there', async () => {
     const imported = await twilioNumber(null);
     const sid = twilio.owned.get(imported)!;
-    expect(twilio.voiceRouting.get(sid)).toEqual({ voice_url: voiceUrl(), voice_method: 'POST' });
+    expect(twilio.voiceRouting.get(sid)).toEqual({ ...routed(), status_callback_method: 'POST' });
     const list = await h.t.request.get('/v1/phone/number/list?page_size=100').set(h.a.headers);
     const row = (list.body.phone_numbers as { number: string; phone_number_id: string }[]).find((n) => n.number === imported)!;
     const removed = await h.t.request.delete(`/v1/phone/number/delete/${row.phone_number_id}`).set(h.a.headers);
     expect(removed.status).toBe(200);
-    expect(twilio.voiceRouting.get(sid)).toEqual({ voice_url: 'https://demo.twilio.com/welcome/voice/', voice_method: 'POST' });
+    expect(twilio.voiceRouting.get(sid)).toEqual({
+      voice_url: 'https://demo.twilio.com/welcome/voice/',
+      voice_method: 'POST',
+      status_callback: '',
+      status_callback_method: 'POST',
+    });
 
     // An area code of this test's own: numbers are unique across the platform, and other files buy the fake's 415s.
     const areas = ['720', '773', '786', '801', '816', '832', '857', '862', '872', '901', '904', '913', '917', '925', '929', '949', '954', '972'];
@@ -328,7 +335,7 @@ describe("a number's voice webhook", () => {
     const free = (search.body.numbers as { number: string }[]).find((n) => !twilio.owned.has(n.number))!;
     const bought = await h.t.request.post('/v1/phone/number/purchase').set(h.a.headers).send({ number: free.number, connection_id: connectionId });
     expect(bought.status).toBe(201);
-    expect(twilio.voiceRouting.get(twilio.owned.get(free.number)!)).toEqual({ voice_url: voiceUrl(), voice_method: 'POST' });
+    expect(twilio.voiceRouting.get(twilio.owned.get(free.number)!)).toEqual({ ...routed(), status_callback_method: 'POST' });
   }, 30_000);
 });
 

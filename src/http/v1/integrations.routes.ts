@@ -40,8 +40,10 @@ export const integrationRoutes = [
       'The credentials are checked with the provider before anything is stored: refused credentials, a missing calendar or ' +
       "a provider 4xx are a 422 with the provider's reason and nothing is saved (a failed reconnect leaves the connection as it was); " +
       'a private address is a 400; a provider that is down or unreachable a 502. Credentials are stored encrypted and never returned. ' +
-      'The answer lists agent_tools entries to add to an agent version.',
+      'The answer lists agent_tools entries to add to an agent version. Without connection_id each request makes a new ' +
+      'connection: send an Idempotency-Key to retry safely.',
     answers: { 422: 'The provider refused the credentials', 502: 'The provider answered with an error' },
+    creates: true,
     operation: connectIntegration,
     body: connectIntegration.input,
     response: z.object({ connection: ConnectionView, created: z.boolean().describe('false for a reconnect.') }).openapi('ConnectIntegrationResponse'),

@@ -86,7 +86,9 @@ export const outboundRoutes = [
       '`name`, `phone`, `email` (phone or email required), any other column becomes an attribute. Up to 50,000 rows. ' +
       'Bad rows (bad phone or email, neither given, duplicate within the file) are skipped and listed in `errors` with ' +
       'their line (the header is row 1); the others create or update contacts matched by phone or email. ' +
-      '`default_country` (query) reads numbers written without a country code.',
+      '`default_country` (query) reads numbers written without a country code. ' +
+      'Idempotent by nature, so it takes no Idempotency-Key: contacts are matched by phone or email (unique in the ' +
+      'organization), and importing the same file again updates them to the values they have, creating none.',
     rawBody: {
       description: 'The CSV file itself (text/csv or text/plain, up to 16 MiB), or JSON {"csv": "..."} (up to 1 MiB).',
       content: {
@@ -142,7 +144,9 @@ export const outboundRoutes = [
     operationId: 'addDncEntry',
     tag,
     summary: 'Put a number on the do-not-call list',
-    description: 'Idempotent: a number already listed keeps its first entry, returned with created false (200 either way).',
+    description:
+      'Idempotent by nature, so it takes no Idempotency-Key: a number already listed keeps its first entry, returned with ' +
+      'created false (200 either way); the list holds each number once.',
     operation: dncAdd,
     body: dncAdd.input,
     response: DncAddResult,

@@ -10,6 +10,8 @@ import { closePooledDispatchers, pooledDispatcher } from '../outbound-pool.js';
 export interface EngineSettings {
   encryptionKey: Buffer;
   allowedHosts: readonly string[];
+  /** The hosts a telephony connection may talk to (CARRIER_API_HOSTS): checked at create and at every use. */
+  carrierHosts: readonly string[];
   modelTimeoutMs: number;
   /** How long an Ask-permission request waits for the caller's answer (CONFIRMATION_TIMEOUT_MS). */
   confirmationTimeoutMs: number;
@@ -21,6 +23,7 @@ export function engineSettingsFrom(config: Pick<Config, 'secrets' | 'outbound' |
   return {
     encryptionKey: config.secrets.encryptionKey,
     allowedHosts: config.outbound.allowedHosts,
+    carrierHosts: config.outbound.carrierHosts,
     modelTimeoutMs: config.engine.modelTimeoutMs,
     confirmationTimeoutMs: config.engine.confirmationTimeoutMs,
     publicUrl: config.http?.publicUrl?.replace(/\/+$/, ''),

@@ -7,6 +7,7 @@ import type { Principal } from '../org/permissions.js';
 import { PhoneNumber } from './telephony.entity.js';
 import { countryOf, type PhoneNumberView } from './telephony.schemas.js';
 import type { OwnedNumber, TelephonyProvider } from './telephony-provider.js';
+import { twilioNumberStatusUrl } from './twilio-status.js';
 import type { TelephonySettings } from './connections.js';
 import { toPhoneNumberView } from './phone-number-views.js';
 
@@ -102,5 +103,7 @@ function numberRouting(
 ): ((providerNumberId: string) => Promise<Record<string, string | null>>) | undefined {
   if (!settings.publicUrl || !provider.routeNumber || provider.kind === 'simulated') return undefined;
   const voiceUrl = `${settings.publicUrl}/carriers/${provider.kind}/voice`;
-  return (providerNumberId) => provider.routeNumber!(providerNumberId, voiceUrl);
+  // Twilio tells an inbound call's end only to the number's status callback; Telnyx to the answer's webhook_url.
+  const statusUrl = provider.kind === 'twilio' ? twilioNumberStatusUrl(settings.publicUrl) : undefined;
+  return (providerNumberId) => provider.routeNumber!(providerNumberId, voiceUrl, statusUrl);
 }

@@ -11,7 +11,31 @@ import { createTelnyxClient, type TelnyxCredentials } from './telnyx-client.js';
 /** What the telephony module needs from the configuration: the encryption key and the outbound allowlist. */
 export type TelephonySettings = EngineSettings;
 
+/**
+ * Refuses a carrier base_url whose host is not on the carrier allow-list (CARRIER_API_HOSTS, decision 0056): numbers
+ * are unique platform-wide and calls route by number, so an organization whose connection talked to its own fake
+ * carrier API could import anyone's number and lock its real owner out. `code`: VALIDATION_FAILED when the URL is
+ * being given (create), UNPROCESSABLE for a stored connection that the list no longer admits (every use).
+ */
+export function assertCarrierHost(
+  baseUrl: string,
+  carrierHosts: readonly string[],
+  code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' = 'UNPROCESSABLE',
+  field = 'base_url',
+): void {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    host = '';
+  }
+  if (host && carrierHosts.includes(host)) return;
+  const message = `must be on a carrier's own API host (${carrierHosts.join(', ') || 'none allowed'}; CARRIER_API_HOSTS), not ${host || 'this URL'}`;
+  throw new DomainError(code, `The telephony connection's ${field} ${message}`, { issues: [{ field, message }] });
+}
+
 export function clientFor(kind: 'twilio' | 'telnyx', credentials: unknown, baseUrl: string, settings: TelephonySettings): TelephonyProvider {
+  assertCarrierHost(baseUrl, settings.carrierHosts);
   const wire = { baseUrl, allowedHosts: settings.allowedHosts, dispatcher: dispatcherFor(settings) };
   return kind === 'twilio' ? createTwilioClient(credentials as TwilioCredentials, wire) : createTelnyxClient(credentials as TelnyxCredentials, wire);
 }
@@ -38,6 +62,7 @@ export async function providerFor(
   }
   if (connection.provider === 'simulated') return { provider: createSimulatedCarrier(connection.simulation ?? DEFAULT_SIMULATION), connection };
   if (!connection.credentialsEncrypted || !connection.baseUrl) throw notFound('Telephony connection credentials', connection.id);
+  assertCarrierHost(connection.baseUrl, settings.carrierHosts);
   const credentials: unknown = JSON.parse(decryptSecret(settings.encryptionKey, connection.credentialsEncrypted, organizationId));
   return { provider: clientFor(connection.provider, credentials, connection.baseUrl, settings), connection, credentials };
 }

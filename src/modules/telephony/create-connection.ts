@@ -14,7 +14,7 @@ import { DEFAULT_SIMULATION } from './simulated-carrier.js';
 import { TWILIO_BASE_URL } from './twilio-client.js';
 import { TELNYX_BASE_URL } from './telnyx-client.js';
 import { toConnectionView } from './connection-views.js';
-import { type TelephonySettings, clientFor } from './connections.js';
+import { type TelephonySettings, assertCarrierHost, clientFor } from './connections.js';
 
 /**
  * Registers a carrier account. Real credentials are checked with the
@@ -43,7 +43,10 @@ export const createConnection = operation(
         },
       });
     } else {
-      if (body.base_url) assertPublicUrl(body.base_url, 'base_url', settings.allowedHosts);
+      if (body.base_url) {
+        assertPublicUrl(body.base_url, 'base_url', settings.allowedHosts);
+        assertCarrierHost(body.base_url, settings.carrierHosts, 'VALIDATION_FAILED');
+      }
       const baseUrl = (body.base_url ?? (body.provider === 'twilio' ? TWILIO_BASE_URL : TELNYX_BASE_URL)).replace(/\/+$/, '');
       await clientFor(body.provider, body.credentials, baseUrl, settings).validateCredentials();
       connection = em.create(TelephonyConnection, {

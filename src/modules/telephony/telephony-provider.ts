@@ -61,13 +61,14 @@ export interface TelephonyProvider {
   transferCall?(callId: string, address: string): Promise<void>;
   /**
    * Points the number's calls at the platform (Twilio: its voice URL, `voiceUrl`; Telnyx: its connection, the Call
-   * Control application) and returns how they were routed before; absent: the provider needs nothing.
+   * Control application) and returns how they were routed before; absent: the provider needs nothing. `statusUrl`
+   * (Twilio): where the carrier posts how each inbound call to the number ended.
    */
-  routeNumber?(providerNumberId: string, voiceUrl: string): Promise<Record<string, string | null>>;
+  routeNumber?(providerNumberId: string, voiceUrl: string, statusUrl?: string): Promise<Record<string, string | null>>;
   /** Puts back the routing routeNumber returned. */
   restoreNumber?(providerNumberId: string, before: Record<string, string | null>): Promise<void>;
-  /** Telnyx: answers a ringing inbound call, streaming its media to `streamUrl`. */
-  answerCall?(callId: string, streamUrl: string): Promise<void>;
+  /** Telnyx: answers a ringing inbound call, streaming its media to `streamUrl`; the call's later events go to `eventsUrl`. */
+  answerCall?(callId: string, streamUrl: string, eventsUrl?: string): Promise<void>;
   /** Telnyx: refuses a ringing inbound call (nothing routes its number). */
   rejectCall?(callId: string): Promise<void>;
   searchNumbers(input: SearchNumbersInput): Promise<AvailableNumber[]>;

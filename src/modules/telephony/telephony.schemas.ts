@@ -5,6 +5,7 @@ import { tryNormalizePhone } from '../phone.js';
 import { plainBaseUrl } from '../url-schemas.js';
 import { CALL_OUTCOMES } from './telephony.entity.js';
 import { pageFields, pageQuery } from '../paging.js';
+import { isId } from '../ids.js';
 
 extendZodWithOpenApi(z);
 
@@ -390,3 +391,14 @@ export const ListVoicesQuery = z
   })
   .strict();
 export const ListVoicesResult = z.object({ voices: z.array(VoiceView), ...pageFields }).openapi('ListVoicesResult');
+
+/**
+ * The path of a carrier callback (/carriers/twilio/status/{id}, /carriers/telnyx/events/{id}): a carrier log row's
+ * id, checked for its shape before anything (the rate limiter's key, the database) sees it, so a stranger's NUL or
+ * megabyte is a 400 rather than a query (issue 29).
+ */
+export const CarrierCallPath = z
+  .object({
+    call_log_id: z.string().refine((v) => isId('carrierCall', v), 'must be a carrier call id (ccl_ and 26 base32 characters)'),
+  })
+  .strict();

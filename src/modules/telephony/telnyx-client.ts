@@ -28,9 +28,19 @@ export const TELNYX_BASE_URL = 'https://api.telnyx.com';
  * an `Idempotency-Key` header, so a retried dial is deduplicated by Telnyx
  * as well as by our carrier_call_log.
  */
-/** A bidirectional media stream of the inbound track, µ-law both ways (Telnyx Media Streaming). */
+/**
+ * A bidirectional media stream of the inbound track, µ-law both ways (Telnyx Media Streaming). `stream_codec` asks
+ * Telnyx to transcode what it streams to us: without it Telnyx streams the call's own codec, and an A-law (PCMA)
+ * caller's audio reached the media runtime as PCMA (issue 29); `stream_bidirectional_codec` is what we send back.
+ */
 function streamParams(streamUrl: string) {
-  return { stream_url: streamUrl, stream_track: 'inbound_track', stream_bidirectional_mode: 'rtp', stream_bidirectional_codec: 'PCMU' };
+  return {
+    stream_url: streamUrl,
+    stream_track: 'inbound_track',
+    stream_codec: 'PCMU',
+    stream_bidirectional_mode: 'rtp',
+    stream_bidirectional_codec: 'PCMU',
+  };
 }
 
 export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOptions): TelephonyProvider {
@@ -84,8 +94,13 @@ export function createTelnyxClient(credentials: TelnyxCredentials, wire: WireOpt
     async transferCall(callId: string, address: string): Promise<void> {
       await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/transfer`, { to: address });
     },
-    async answerCall(callId: string, streamUrl: string): Promise<void> {
-      await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/answer`, streamParams(streamUrl));
+    async answerCall(callId: string, streamUrl: string, eventsUrl?: string): Promise<void> {
+      // webhook_url: the call's later events (answered, hangup) go to its own signed address (telnyx-events.ts), so
+      // an inbound call's carrier log row learns how it ended, as an outbound one does.
+      await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/answer`, {
+        ...streamParams(streamUrl),
+        ...(eventsUrl ? { webhook_url: eventsUrl, webhook_url_method: 'POST' } : {}),
+      });
     },
     async rejectCall(callId: string): Promise<void> {
       await call('POST', `/v2/calls/${encodeURIComponent(callId)}/actions/reject`, { cause: 'CALL_REJECTED' });

@@ -7,7 +7,8 @@ import type { TelnyxCredentials } from './telnyx-client.js';
 
 /**
  * Telnyx's Call Control events (issue 15): each call placed through a Telnyx
- * connection names this route with its carrier log row as its webhook_url.
+ * connection names this route with its carrier log row as its webhook_url, and
+ * so does the answer of each inbound call (telnyx-voice.ts, issue 29).
  * Telnyx signs each event with the account's Ed25519 key over
  * `<telnyx-timestamp>|<the raw body>` (header telnyx-signature-ed25519); the
  * connection's public_key verifies it, and a timestamp more than five minutes

@@ -6,7 +6,7 @@ import { tryNormalizePhone } from '../phone.js';
 import { routeInboundCall } from './route-inbound-call.js';
 import { clientFor, type TelephonySettings } from './connections.js';
 import type { TelnyxCredentials } from './telnyx-client.js';
-import { checkTelnyxSignature } from './telnyx-events.js';
+import { checkTelnyxSignature, telnyxEventsUrl } from './telnyx-events.js';
 import { telnyxStreamUrl } from './twiml.js';
 
 /**
@@ -15,7 +15,8 @@ import { telnyxStreamUrl } from './twiml.js';
  * `call.initiated` of an incoming call to a number routed to an agent is
  * answered through Call Control with a bidirectional media stream to the
  * media runtime (/carriers/telnyx/stream/{call_log_id}/{token}); one routed
- * nowhere is rejected. Other events of inbound calls need nothing.
+ * nowhere is rejected. The answer names the call's own events address (telnyx-events.ts) as its webhook_url: the
+ * call's later events (answered, hangup) settle its carrier log row there.
  */
 export const TELNYX_VOICE_ROUTE = '/carriers/telnyx/voice';
 
@@ -88,7 +89,7 @@ export async function answerTelnyxVoice(
   );
   if (row.fresh) {
     try {
-      await carrier.answerCall!(callControlId, telnyxStreamUrl(input.publicUrl, settings.encryptionKey, row.id));
+      await carrier.answerCall!(callControlId, telnyxStreamUrl(input.publicUrl, settings.encryptionKey, row.id), telnyxEventsUrl(input.publicUrl, row.id));
     } catch (error) {
       // Not answered: Telnyx's retry of this event starts afresh.
       await sql(em, 'delete from carrier_call_log where id = ?', [row.id]);

@@ -129,20 +129,30 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
       }
       return { number, providerNumberId: found.sid ?? null, status: 'active' };
     },
-    async routeNumber(sid: string, voiceUrl: string) {
+    async routeNumber(sid: string, voiceUrl: string, statusUrl?: string) {
       const number = `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`;
       const { json } = await call('GET', number);
+      const text = (v: unknown) => (typeof v === 'string' ? v : null);
       const before = {
-        voice_url: typeof json?.voice_url === 'string' ? json.voice_url : null,
-        voice_method: typeof json?.voice_method === 'string' ? json.voice_method : null,
+        voice_url: text(json?.voice_url),
+        voice_method: text(json?.voice_method),
+        ...(statusUrl ? { status_callback: text(json?.status_callback), status_callback_method: text(json?.status_callback_method) } : {}),
       };
-      await call('POST', number, { VoiceUrl: voiceUrl, VoiceMethod: 'POST' });
+      // The number's StatusCallback is how an inbound call's end reaches us (twilio-status.ts): Twilio posts the
+      // call's final status there, signed like every callback, and names no callback in <Connect><Stream>.
+      await call('POST', number, {
+        VoiceUrl: voiceUrl,
+        VoiceMethod: 'POST',
+        ...(statusUrl ? { StatusCallback: statusUrl, StatusCallbackMethod: 'POST' } : {}),
+      });
       return before;
     },
     async restoreNumber(sid: string, before: Record<string, string | null>) {
       await call('POST', `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, {
         VoiceUrl: before.voice_url ?? '',
         VoiceMethod: before.voice_method ?? 'POST',
+        // Numbers routed before the platform asked for status callbacks recorded none: leave theirs alone.
+        ...('status_callback' in before ? { StatusCallback: before.status_callback ?? '', StatusCallbackMethod: before.status_callback_method ?? 'POST' } : {}),
       });
     },
     async validateCredentials(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Em } from '../../db/orm.js';
+import { sql, type Em } from '../../db/orm.js';
 import { carrierCall, recordCarrierProgress } from './carrier-progress.js';
 import { DomainError } from '../errors.js';
 import type { CallOutcome } from './telephony.entity.js';
@@ -16,6 +16,17 @@ export const TWILIO_STATUS_ROUTE = '/carriers/twilio/status/:call_log_id';
 
 export function twilioStatusUrl(publicUrl: string, callLogId: string): string {
   return `${publicUrl}/carriers/twilio/status/${encodeURIComponent(callLogId)}`;
+}
+
+/**
+ * Inbound calls (issue 29): a number pointed at the platform has this as its StatusCallback, one address for all
+ * its calls (a number's callback cannot name a row), so the call is found by its CallSid: the voice webhook wrote its
+ * row under `inbound/<CallSid>`. Twilio posts there how each call to the number ended (completed, busy, ...).
+ */
+export const TWILIO_NUMBER_STATUS_ROUTE = '/carriers/twilio/status';
+
+export function twilioNumberStatusUrl(publicUrl: string): string {
+  return `${publicUrl}${TWILIO_NUMBER_STATUS_ROUTE}`;
 }
 
 /** Twilio's CallStatus values that end a call, and the outcome each means. */
@@ -90,4 +101,23 @@ export async function recordTwilioStatus(
     answeredBy: answeredBy ?? null,
     durationSeconds: Number.isInteger(duration) ? duration : null,
   });
+}
+
+/**
+ * A status callback of an inbound call to one of our numbers: its row found by CallSid (the shape checked before
+ * the query), then recorded as recordTwilioStatus does, with the same signature check against the row's connection.
+ * An unknown call is NOT_FOUND (Twilio gives up on a 4xx); a malformed CallSid is VALIDATION_FAILED.
+ */
+export async function recordTwilioNumberStatus(
+  em: Em,
+  encryptionKey: Buffer,
+  input: { url: string; params: FormParams; signature: string | undefined },
+): Promise<{ status: string; outcome: CallOutcome | null }> {
+  const callSid = field(input.params, 'CallSid');
+  if (!callSid || !/^CA[0-9a-f]{32}$/i.test(callSid)) {
+    throw new DomainError('VALIDATION_FAILED', 'CallSid is missing or malformed', { issues: [{ field: 'CallSid', message: 'must be a Twilio call SID' }] });
+  }
+  const [row] = await sql<{ id: string }>(em, "select id from carrier_call_log where provider = 'twilio' and idempotency_key = ?", [`inbound/${callSid}`]);
+  if (!row) throw new DomainError('NOT_FOUND', `Call ${callSid} did not reach a number here`, { resource: 'Carrier call', id: callSid });
+  return recordTwilioStatus(em, encryptionKey, { ...input, callLogId: row.id });
 }

@@ -37,7 +37,12 @@ export function verifyStreamToken(key: Buffer, callLogId: string, token: string)
 
 const xml = (text: string): string => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-/** TwiML that connects the call to a bidirectional Media Stream at `url`; when the stream ends the call ends. */
+/**
+ * TwiML that connects the call to a bidirectional Media Stream at `url`; when the stream ends the call ends. Such a
+ * stream is µ-law at 8 kHz both ways whatever the caller's codec (Twilio transcodes; <Stream> takes no codec), so it
+ * needs no codec asked for, unlike Telnyx's (telnyx-client.ts). How the call ended reaches the number's status
+ * callback (twilio-status.ts): <Stream>'s own statusCallback reports only the stream, not the call.
+ */
 export function connectStreamTwiml(url: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${xml(url)}"/></Connect></Response>`;
 }
