@@ -290,6 +290,12 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
   // After an accepted REFER the far side holds the caller: our leg ends with BYE (unless it already sent one).
   await media.hangup(handedOver ? 'transfer' : 'agent_hangup').catch(() => {});
   if (!ran) return;
+  // The far end's frames broke the stream's protocol and we closed it: the call failed, it was not hung up by anyone.
+  if (media.fault && ran.call.outcome?.reason === 'customer_hangup') {
+    ran.call.outcome = null;
+    ran.call.note(`The media stream was closed: ${media.fault}.`);
+    ran.call.end('failed', 'error');
+  }
   // Hung up through REST or MCP: the caller heard the platform end the call, not silence.
   if (hungUpByRequest() && ran.call.outcome?.reason === 'customer_hangup') {
     ran.call.outcome = null;

@@ -60,4 +60,6 @@ export interface LiveMedia extends CallTransport {
   seen(): MediaSeen;
   /** The transport's own figures for the call report (bench/ and tests read them). */
   finalStats(): object;
+  /** Why the far end's media broke the call, when it did (a stream closed for frames that break its protocol). */
+  readonly fault?: string;
 }

@@ -5,6 +5,7 @@ import { DomainError } from '../modules/errors.js';
 import { newId } from '../modules/ids.js';
 import { carrierCall } from '../modules/telephony/carrier-progress.js';
 import { streamedCall, type StreamedCall } from '../modules/telephony/streamed-call.js';
+import { recordRefusedStream } from '../modules/telephony/refused-stream.js';
 import { providerFor } from '../modules/telephony/connections.js';
 import type { TwilioCredentials } from '../modules/telephony/twilio-client.js';
 import { verifyTwilioSignature } from '../modules/telephony/twilio-signature.js';
@@ -13,8 +14,7 @@ import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
 import type { ReferResult } from './transports/sip/call.js';
 import { serveCarrierStream, type StreamDialect } from './transports/stream/carrier-stream.js';
 import { runLiveConversation, type LiveCall, type MediaDeps } from './answer-call.js';
-import { verifyWebCall, WEB_STREAM_PATH } from '../modules/calls/web-call.js';
-import { Agent } from '../modules/agents/agents.entity.js';
+import { admitWebCall, verifyWebCall, WEB_STREAM_PATH } from '../modules/calls/web-call.js';
 import { normalizeAddress, routeCall } from '../modules/agents/route-call.js';
 
 export interface CarrierStreams {
@@ -81,15 +81,22 @@ export function createCarrierStreams(deps: MediaDeps, track: (call: Promise<void
     connect(req, socket, head, dialect, streamed, { call_log_id: callLogId });
   }
 
-  /** A browser call from the dashboard: its grant names the agent and the person; the agent's traffic split picks the version. */
+  /**
+   * A browser call from the dashboard: its grant names the agent and the person; the agent's traffic split picks the
+   * version. A grant opens one call (admitWebCall: its nonce claimed, the membership and the agent read again).
+   */
   async function acceptWeb(req: IncomingMessage, socket: Duplex, head: Buffer, token: string): Promise<void> {
     const grant = verifyWebCall(settings.encryptionKey, token);
     if (!grant) {
       deps.logger.warn({ carrier: 'web' }, 'browser stream refused: a bad or expired grant');
       return answer(socket, 403, 'Forbidden');
     }
-    const agent = await deps.orm.em.fork().findOne(Agent, { id: grant.agentId, organization: grant.organizationId });
-    if (!agent?.liveVersionId) return answer(socket, 404, 'Not Found');
+    const admitted = await admitWebCall(deps.orm.em.fork(), grant);
+    if (!('agent' in admitted)) {
+      deps.logger.warn({ carrier: 'web', user_id: grant.userId, agent_id: grant.agentId, reason: admitted.reason }, 'browser stream refused');
+      return answer(socket, admitted.status, admitted.status === 403 ? 'Forbidden' : 'Not Found');
+    }
+    const { agent } = admitted;
     const streamed: StreamedCall = {
       organizationId: grant.organizationId,
       projectId: agent.project,
@@ -112,19 +119,30 @@ export function createCarrierStreams(deps: MediaDeps, track: (call: Promise<void
       const log = deps.logger.child({ session_id: streamed.sessionId, ...logged, direction: streamed.direction, carrier: dialect });
       const provider = async () => (await providerFor(deps.orm.em.fork(), streamed.organizationId, streamed.connectionId, settings)).provider;
       let carrierCallId = streamed.providerCallId;
+      const openedAt = new Date();
+      const hangupCall = async () => {
+        if (!carrierCallId || !streamed.connectionId) return;
+        await (await provider()).hangUp(carrierCallId).catch((error: unknown) => log.warn({ err: (error as Error).message }, `${dialect}: hang-up refused`));
+      };
       serveCarrierStream(ws, {
         dialect,
         sessionId: streamed.sessionId,
         direction: streamed.direction,
         expectedCallId: streamed.providerCallId,
         warn: (message, data) => log.warn(data ?? {}, message),
-        hangupCall: async () => {
-          if (!carrierCallId || !streamed.connectionId) return;
-          await (await provider()).hangUp(carrierCallId).catch((error: unknown) => log.warn({ err: (error as Error).message }, `${dialect}: hang-up refused`));
-        },
+        hangupCall,
+        // The call is known and was answered: the caller is not left on a line nobody serves, and the call is recorded.
+        onRefused: (reason) =>
+          track(
+            (async () => {
+              await hangupCall();
+              await recordRefusedStream(deps.orm.em.fork(), streamed, reason, openedAt);
+              log.info({ reason }, 'carrier stream refused: the call was hung up and recorded');
+            })().catch((error: unknown) => log.error({ err: error, reason }, 'carrier stream refused: the call could not be hung up or recorded')),
+          ),
         onStart: (media, start) => {
           carrierCallId = start.callId;
-          log.info({ carrier_call_id: start.callId, stream_id: start.streamId }, 'carrier stream started');
+          log.info({ carrier_call_id: start.callId, stream_id: start.streamId, codec: start.codec }, 'carrier stream started');
           const live: LiveCall = {
             ...streamed,
             media,

@@ -57,6 +57,10 @@ export interface FakeTelnyx extends WireServer {
   onStream: (stream: FakeCarrierStream) => void | Promise<void>;
   /** Streams opened, by call_control_id. */
   streams: Map<string, FakeCarrierStream>;
+  /** false: an answer's stream_url is kept in streamUrls and not opened (a test opens it with a client of its own). */
+  openStreams: boolean;
+  /** The stream_url of each answer, by call_control_id. */
+  streamUrls: Map<string, string>;
   /** Each number's connection (Call Control application), by its id (a number never set: `previous-connection`). */
   numberConnections: Map<string, string | null>;
   /** Call Control actions taken on live calls (answer, transfer, reject, hangup): the call and the body. */
@@ -99,7 +103,8 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
     if (req.method === 'POST' && action) {
       const [, id, name] = action;
       fake.actions.push({ callControlId: decodeURIComponent(id), action: name, body: req.body ?? {} });
-      if (name === 'answer' && typeof req.body?.stream_url === 'string') {
+      if (name === 'answer' && typeof req.body?.stream_url === 'string') fake.streamUrls.set(decodeURIComponent(id), req.body.stream_url);
+      if (name === 'answer' && typeof req.body?.stream_url === 'string' && fake.openStreams) {
         // Telnyx opens the stream once the call is answered.
         const stream = new FakeCarrierStream({ dialect: 'telnyx', url: req.body.stream_url, callSid: decodeURIComponent(id) });
         fake.streams.set(decodeURIComponent(id), stream);
@@ -222,6 +227,8 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
       stream.stop();
     },
     streams: new Map<string, FakeCarrierStream>(),
+    openStreams: true,
+    streamUrls: new Map<string, string>(),
     numberConnections: new Map<string, string | null>(),
     actions: [] as FakeTelnyx['actions'],
     async dialInbound(input: { to: string; from: string; voiceUrl: string; sign?: (timestamp: string, body: string) => string | null }) {

@@ -83,6 +83,8 @@ export interface FakeTwilio extends WireServer {
     from: string;
     voiceUrl?: string;
     signature?: string | null;
+    /** false: the stream is not opened (a test opens streamUrlOf(twiml) with a client of its own). */
+    open?: boolean;
   }): Promise<{ status: number; twiml: string; stream?: FakeCarrierStream }>;
 }
 
@@ -286,7 +288,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     twins: new Map<string, Promise<number>>(),
     voiceRouting: new Map<string, NumberRouting>(),
     updates: [] as { sid: string; twiml: string }[],
-    async dialInbound(input: { to: string; from: string; voiceUrl?: string; signature?: string | null }) {
+    async dialInbound(input: { to: string; from: string; voiceUrl?: string; signature?: string | null; open?: boolean }) {
       const voiceUrl = input.voiceUrl ?? fake.voiceRouting.get(owned.get(input.to) ?? '')?.voice_url;
       if (!voiceUrl) throw new Error(`${input.to} has no voice URL at the fake Twilio`);
       const call: FakeCall = { sid: sid('CA'), status: 'ringing', to: input.to, from: input.from, date_created: new Date().toUTCString() };
@@ -311,7 +313,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       const twiml = await response.text();
       call.twiml = twiml;
       const url = response.status === 200 ? streamUrlOf(twiml) : undefined;
-      if (!url) return { status: response.status, twiml };
+      if (!url || input.open === false) return { status: response.status, twiml };
       const stream = new FakeCarrierStream({ dialect: 'twilio', url, authToken: TWILIO_TOKEN, accountSid: TWILIO_SID, callSid: call.sid });
       fake.streams.set(call.sid, stream);
       const statusCallback = fake.voiceRouting.get(owned.get(input.to) ?? '')?.status_callback;

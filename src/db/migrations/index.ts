@@ -33,6 +33,7 @@ import { Migration20261125190000_outbound_call_campaign_index } from './Migratio
 import { Migration20261125180000_carrier_stream_claim } from './Migration20261125180000_carrier_stream_claim.js';
 import { Migration20261124150000_webhook_first_attempt } from './Migration20261124150000_webhook_first_attempt.js';
 import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
+import { Migration20261128110000_stream_grants } from './Migration20261128110000_stream_grants.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -67,4 +68,5 @@ export const migrationsList = [
   { name: 'Migration20261125170000_connection_call_rate', class: Migration20261125170000_connection_call_rate },
   { name: 'Migration20261125180000_carrier_stream_claim', class: Migration20261125180000_carrier_stream_claim },
   { name: 'Migration20261125190000_outbound_call_campaign_index', class: Migration20261125190000_outbound_call_campaign_index },
+  { name: 'Migration20261128110000_stream_grants', class: Migration20261128110000_stream_grants },
 ];

@@ -25,7 +25,12 @@ export type EndReason =
   | 'error'
   | 'cancelled'
   /** The media process holding a live call stopped (crash, kill): the call was finalized from its last heartbeat. */
-  | 'media_lost';
+  | 'media_lost'
+  /**
+   * The carrier's media stream of a known call was refused (a format we do not take, another call's stream, no
+   * start in time, frames that break the protocol): the call was hung up through the carrier; the transcript says why.
+   */
+  | 'media_refused';
 export const END_REASONS: readonly EndReason[] = [
   'agent_hangup',
   'customer_hangup',
@@ -40,6 +45,7 @@ export const END_REASONS: readonly EndReason[] = [
   'error',
   'cancelled',
   'media_lost',
+  'media_refused',
 ];
 export type Direction = 'inbound' | 'outbound' | 'web';
 export const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound', 'web'];

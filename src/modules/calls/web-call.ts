@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Em } from '../../db/orm.js';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql, type Em } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
+import { resolveUserPrincipal } from '../people/resolve-principal.js';
 import { Agent } from '../agents/agents.entity.js';
 import { streamBaseUrl } from '../telephony/twiml.js';
 
@@ -11,10 +12,16 @@ import { streamBaseUrl } from '../telephony/twiml.js';
  * agent on it as on a phone call (direction `web`). The page asks the API for
  * a stream address for one agent; the address carries a token the media
  * runtime verifies with the platform's key (it knows no dashboard session):
- * the organization, the agent, the person, and a two-minute expiry to open it.
+ * the organization, the agent, the person, a nonce and a 30-second expiry to
+ * open it. The grant opens one call (decision 0055): its nonce is claimed in
+ * PostgreSQL when the stream opens, and the person's membership and the agent
+ * are read again then, so a grant copied, replayed or outliving its holder's
+ * membership opens nothing.
  */
 export const WEB_STREAM_PATH = /^\/carriers\/web\/stream\/([A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{43})$/;
-const TOKEN_TTL_MS = 120_000;
+const TOKEN_TTL_MS = 30_000;
+/** How long a claimed nonce is kept after its grant expired (clocks of the API and media hosts may differ a little). */
+const CLAIM_KEPT_AFTER_EXPIRY_S = 300;
 
 export interface WebCallGrant {
   organizationId: string;
@@ -24,6 +31,8 @@ export interface WebCallGrant {
   email: string;
   /** Expiry, ms since the epoch. */
   exp: number;
+  /** Random, claimed once when the stream opens. */
+  nonce: string;
 }
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(`web-call:${payload}`).digest('base64url');
@@ -49,6 +58,7 @@ export async function openWebCall(
     userId: who.userId,
     email: who.email,
     exp: Date.now() + TOKEN_TTL_MS,
+    nonce: randomBytes(16).toString('base64url'),
   };
   const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
   return {
@@ -67,8 +77,43 @@ export function verifyWebCall(key: Buffer, token: string, now = Date.now()): Web
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const grant = JSON.parse(Buffer.from(payload, 'base64url').toString()) as WebCallGrant;
-    return typeof grant.exp === 'number' && grant.exp > now && typeof grant.agentId === 'string' ? grant : null;
+    const fields = [grant.organizationId, grant.agentId, grant.userId, grant.nonce];
+    return typeof grant.exp === 'number' && grant.exp > now && fields.every((f) => typeof f === 'string' && f.length > 0 && f.length <= 60) ? grant : null;
   } catch {
     return null;
   }
+}
+
+/** Why a grant with a good signature opens no call: the HTTP status the upgrade is answered with, and the reason logged. */
+export interface WebCallRefusal {
+  status: 403 | 404;
+  reason: string;
+}
+
+/**
+ * Whether a verified grant may open its call now: the person is still a
+ * member of the organization allowed to run tests, the agent is still there
+ * (not archived) with a published version, and the grant was not used
+ * before. The nonce is claimed last, in one insert, so of several opens of one
+ * grant at once, on any media processes, exactly one gets the agent; claimed
+ * nonces whose grants expired a while ago are deleted on the way.
+ */
+export async function admitWebCall(em: Em, grant: WebCallGrant): Promise<{ agent: Agent } | WebCallRefusal> {
+  let permissions: Principal['permissions'];
+  try {
+    ({ permissions } = await resolveUserPrincipal(em, { userId: grant.userId, organizationId: grant.organizationId, via: 'dashboard' }));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { status: 403, reason: 'the person is no longer a member of the organization' };
+  }
+  if (!permissions.has('tests:run')) return { status: 403, reason: 'the person may no longer talk to agents' };
+  const agent = await em.findOne(Agent, { id: grant.agentId, organization: grant.organizationId, archivedAt: null });
+  if (!agent?.liveVersionId) return { status: 404, reason: 'the agent is gone or has no published version' };
+  await sql(em, `delete from web_call_grant where expires_at < now() - make_interval(secs => ?)`, [CLAIM_KEPT_AFTER_EXPIRY_S]);
+  const claimed = await sql(em, 'insert into web_call_grant (nonce, expires_at) values (?, ?) on conflict (nonce) do nothing returning nonce', [
+    grant.nonce,
+    new Date(grant.exp),
+  ]);
+  if (!claimed.length) return { status: 403, reason: 'the grant was used already' };
+  return { agent };
 }

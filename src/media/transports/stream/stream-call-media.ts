@@ -65,6 +65,8 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   readonly callId: string;
   readonly direction: 'inbound' | 'outbound';
   readonly recorder = new StereoRecorder();
+  /** Set by the stream when the far end's frames broke its protocol and it closed the call (carrier-stream.ts). */
+  fault?: string;
   private readonly wire: StreamWire;
   private readonly queue = new PlayQueue();
   private readonly jitter: JitterBuffer;
