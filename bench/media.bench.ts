@@ -49,6 +49,7 @@ import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
 import { purchasePhoneNumber } from '../src/modules/telephony/purchase-phone-number.js';
 import { searchPhoneNumbers } from '../src/modules/telephony/search-phone-numbers.js';
 import { createDestination } from '../src/modules/telephony/create-destination.js';
+import { createSipTrunk } from '../src/modules/telephony/create-sip-trunk.js';
 import { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { decodeG711 } from '../src/media/rtp/g711.js';
 import type { CallReport } from '../src/media/answer-call.js';
@@ -109,7 +110,18 @@ export async function agentLine(
     settings,
   );
   const { number } = await purchasePhoneNumber(orm.em.fork(), system, purchasePhoneNumber.input.parse({ number: numbers[0].number }), settings);
-  await createDestination(orm.em.fork(), system, createDestination.input.parse({ kind: 'phone_number', address: number, agent_id: agent.agent_id }));
+  // The bench's sipp and user agent call from this machine: the number's inbound trunk admits loopback (decision 0053).
+  const trunk = await createSipTrunk(
+    orm.em.fork(),
+    system,
+    createSipTrunk.input.parse({ name: `loopback ${number}`, direction: 'inbound', allowed_ips: ['127.0.0.1/32', '::1/128'] }),
+    settings,
+  );
+  await createDestination(
+    orm.em.fork(),
+    system,
+    createDestination.input.parse({ kind: 'phone_number', address: number, agent_id: agent.agent_id, sip_trunk_id: trunk.sip_trunk_id }),
+  );
   return number;
 }
 

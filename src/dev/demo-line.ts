@@ -3,8 +3,10 @@ import { Agent } from '../modules/agents/agents.entity.js';
 import { createAgent } from '../modules/agents/create-agent.js';
 import { publishAgent } from '../modules/agents/publish-agent.js';
 import { createTest } from '../modules/quality/create-test.js';
-import { Destination, PhoneNumber } from '../modules/telephony/telephony.entity.js';
+import type { Em } from '../db/orm.js';
+import { Destination, PhoneNumber, SipTrunk } from '../modules/telephony/telephony.entity.js';
 import { createDestination } from '../modules/telephony/create-destination.js';
+import { createSipTrunk } from '../modules/telephony/create-sip-trunk.js';
 import { purchasePhoneNumber } from '../modules/telephony/purchase-phone-number.js';
 import { searchPhoneNumbers } from '../modules/telephony/search-phone-numbers.js';
 import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
@@ -13,11 +15,15 @@ import { systemPrincipal } from '../modules/org/permissions.js';
 export const DEMO_LINE_AGENT = 'Demo receptionist';
 /** What the shipped caller audio (docs/sipp/caller.ulaw) says; also the demo agent's test, so it is in the recognizer's grammar. */
 export const DEMO_CALLER_PHRASE = 'I would like to book an appointment';
+/** The demo number's inbound trunk: calls from this machine are admitted by address (decision 0053). */
+export const DEMO_LINE_TRUNK = 'Demo line (this machine)';
 
 /**
  * The number a newcomer can phone with sipp (README, "Call the demo agent"):
- * a published receptionist with simulated rules, answering a demo number.
- * Idempotent: found by the agent's name and the number's destination.
+ * a published receptionist with simulated rules, answering a demo number
+ * whose inbound trunk admits this machine (127.0.0.1 and ::1) and nobody else.
+ * Idempotent: found by the agent's name and the number's destination (a
+ * demo line made before SIP admission gets its trunk here).
  */
 export async function ensureDemoLine(orm: Orm, organizationId: string, projectId: string): Promise<{ number: string; agentId: string }> {
   const em = orm.em.fork();
@@ -58,9 +64,13 @@ export async function ensureDemoLine(orm: Orm, organizationId: string, projectId
     await publishAgent(em.fork(), system, publishAgent.input.parse({ agentId: made.agent_id }));
     agent = await em.findOneOrFail(Agent, { id: made.agent_id });
   }
-  const routed = await em.findOne(Destination, { organization: organizationId, agent: agent.id, kind: 'phone_number' });
-  if (routed) return { number: routed.address, agentId: agent.id };
   const settings = defaultEngineSettings();
+  const trunkId = await ensureLoopbackTrunk(em, organizationId);
+  const routed = await em.findOne(Destination, { organization: organizationId, agent: agent.id, kind: 'phone_number' });
+  if (routed) {
+    if (!routed.trunk) await em.nativeUpdate(Destination, { id: routed.id }, { trunk: trunkId });
+    return { number: routed.address, agentId: agent.id };
+  }
   const { numbers } = await searchPhoneNumbers(em.fork(), system, searchPhoneNumbers.input.parse({ country: 'US', area_code: '415', page_size: 5 }), settings);
   let number: string | undefined;
   for (const offer of numbers) {
@@ -69,6 +79,17 @@ export async function ensureDemoLine(orm: Orm, organizationId: string, projectId
     break;
   }
   if (!number) throw new Error('no demo number could be bought from the simulated carrier');
-  await createDestination(em.fork(), system, createDestination.input.parse({ kind: 'phone_number', address: number, agent_id: agent.id }));
+  await createDestination(
+    em.fork(),
+    system,
+    createDestination.input.parse({ kind: 'phone_number', address: number, agent_id: agent.id, sip_trunk_id: trunkId }),
+  );
   return { number, agentId: agent.id };
+}
+
+async function ensureLoopbackTrunk(em: Em, organizationId: string): Promise<string> {
+  const found = await em.findOne(SipTrunk, { organization: organizationId, name: DEMO_LINE_TRUNK });
+  if (found) return found.id;
+  const body = createSipTrunk.input.parse({ name: DEMO_LINE_TRUNK, direction: 'inbound', allowed_ips: ['127.0.0.1/32', '::1/128'] });
+  return (await createSipTrunk(em.fork(), systemPrincipal(organizationId), body, defaultEngineSettings())).sip_trunk_id;
 }

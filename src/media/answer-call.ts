@@ -9,6 +9,7 @@ import { converse, recordConversation, type ConverseStep, type EngineDeps } from
 import type { RecordingStore } from '../modules/calls/recording-store.js';
 import { tryNormalizePhone } from '../modules/phone.js';
 import { parseUri } from './transports/sip/address.js';
+import { admitSipCall } from './admit-call.js';
 import { buildAnswer } from './transports/sip/sdp.js';
 import { referTarget, type ReferResult } from './transports/sip/call.js';
 import type { IncomingSipCall } from './transports/sip/incoming-call.js';
@@ -81,9 +82,9 @@ function asE164(raw: string): string | undefined {
 }
 
 /**
- * One inbound SIP call, from INVITE to the recorded session: route the
- * dialled number (404 when nothing answers it, 480 when its destination has
- * no agent), ring, open RTP, answer with our SDP, then run the agent's
+ * One inbound SIP call, from INVITE to the recorded session: admit the caller
+ * (admit-call.ts: the trunk's addresses or digest, else 401/403), route the
+ * dialled number (480 when its destination has no agent), ring, open RTP, answer with our SDP, then run the agent's
  * version through the conversation engine with the live caller (LiveParty).
  * When the conversation ends the agent hangs up (after its last words are
  * played) unless the caller already did; a transfer first REFERs the caller's
@@ -97,6 +98,7 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
   let route: InboundRoute;
   let session: RtpSession;
   try {
+    if (!(await admitSipCall(deps, call, calledAddress(call), log))) return;
     route = await routeInboundCall(deps.orm.em.fork(), calledAddress(call), caller);
     call.ringing();
     session = await RtpSession.open({ pool: deps.pool, host: deps.rtpHost });

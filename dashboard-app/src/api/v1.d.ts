@@ -5137,6 +5137,8 @@ export interface components {
             address: string;
             agent_id: string | null;
             sip_trunk_id: string | null;
+            /** @description SIP calls from any address are admitted (otherwise only through the inbound trunk). */
+            allow_unauthenticated_sip: boolean;
             created_at: string;
         };
         AssignTrunkDestinationBody: {
@@ -5154,6 +5156,11 @@ export interface components {
             agent_id?: string;
             /** @description The trunk calls arrive through (trk_...). */
             sip_trunk_id?: string;
+            /**
+             * @description Take SIP calls to this destination from any address, unauthenticated. Off by default: only the source addresses (allowed_ips) or digest credentials of the destination's inbound trunk are admitted, and a destination with no trunk refuses SIP (403).
+             * @default false
+             */
+            allow_unauthenticated_sip?: boolean;
         } | {
             /** @enum {string} */
             kind: "sip_address";
@@ -5163,6 +5170,11 @@ export interface components {
             agent_id?: string;
             /** @description The trunk calls arrive through (trk_...). */
             sip_trunk_id?: string;
+            /**
+             * @description Take SIP calls to this destination from any address, unauthenticated. Off by default: only the source addresses (allowed_ips) or digest credentials of the destination's inbound trunk are admitted, and a destination with no trunk refuses SIP (403).
+             * @default false
+             */
+            allow_unauthenticated_sip?: boolean;
         };
         AssignAgentDestinationBody: {
             /** @description The agent (agt_...). */

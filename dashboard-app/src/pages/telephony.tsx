@@ -462,7 +462,7 @@ function Destinations({ loaded, s }: { loaded: Loaded<{ destinations: Destinatio
       {loaded.data && (
         <div class="tel-scroll">
           <table class="destinations">
-            <Head columns={['Address', 'Kind', 'Agent', 'SIP trunk', 'Added', ...(s.manage ? ['Actions'] : [])]} />
+            <Head columns={['Address', 'Kind', 'Agent', 'SIP trunk', 'SIP from', 'Added', ...(s.manage ? ['Actions'] : [])]} />
             <tbody>
               {loaded.data.destinations.map((d) => (
                 <tr key={d.destination_id} data-destination={d.address}>
@@ -472,6 +472,7 @@ function Destinations({ loaded, s }: { loaded: Loaded<{ destinations: Destinatio
                   <td>{label(d.kind)}</td>
                   <td>{s.agentName(d.agent_id)}</td>
                   <td>{s.trunkName(d.sip_trunk_id)}</td>
+                  <td>{d.allow_unauthenticated_sip ? 'anyone (unauthenticated)' : d.sip_trunk_id ? 'the trunk only' : 'nobody'}</td>
                   <td>{when(d.created_at)}</td>
                   {s.manage && (
                     <td>
@@ -482,7 +483,7 @@ function Destinations({ loaded, s }: { loaded: Loaded<{ destinations: Destinatio
               ))}
               {loaded.data.destinations.length === 0 && (
                 <tr>
-                  <td colSpan={6} class="muted">
+                  <td colSpan={7} class="muted">
                     No destinations yet.
                   </td>
                 </tr>
@@ -499,11 +500,12 @@ function Destinations({ loaded, s }: { loaded: Loaded<{ destinations: Destinatio
 
 function DestinationForm({ s }: { s: Shared }) {
   const [form, setForm] = useState({ kind: 'sip_address', address: '', agent_id: '', sip_trunk_id: '' });
+  const [open, setOpen] = useState(false);
   const { problem, run } = useAction();
   const set = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value });
   const submit = async (event: Event) => {
     event.preventDefault();
-    const extra = omitEmpty({ agent_id: form.agent_id, sip_trunk_id: form.sip_trunk_id });
+    const extra = { ...omitEmpty({ agent_id: form.agent_id, sip_trunk_id: form.sip_trunk_id }), ...(open ? { allow_unauthenticated_sip: true } : {}) };
     const body: Schemas['CreateDestinationBody'] =
       form.kind === 'phone_number' ? { kind: 'phone_number', address: form.address, ...extra } : { kind: 'sip_address', address: form.address, ...extra };
     await run(
@@ -554,9 +556,13 @@ function DestinationForm({ s }: { s: Shared }) {
             ))}
           </select>
         </Field>
+        <label class="check">
+          <input type="checkbox" checked={open} onChange={(e) => setOpen(e.currentTarget.checked)} /> Take SIP from anyone, unauthenticated (otherwise only from
+          the trunk's addresses or credentials)
+        </label>
         <button type="submit">Create destination</button>
       </form>
-      <ProblemBox problem={restOf(problem, ['kind', 'address', 'agent_id', 'sip_trunk_id'])} />
+      <ProblemBox problem={restOf(problem, ['kind', 'address', 'agent_id', 'sip_trunk_id', 'allow_unauthenticated_sip'])} />
     </div>
   );
 }

@@ -30,6 +30,7 @@ import { Migration20261125150000_carrier_call_status } from './Migration20261125
 import { Migration20261125160000_number_voice_routing } from './Migration20261125160000_number_voice_routing.js';
 import { Migration20261125170000_connection_call_rate } from './Migration20261125170000_connection_call_rate.js';
 import { Migration20261125190000_outbound_call_campaign_index } from './Migration20261125190000_outbound_call_campaign_index.js';
+import { Migration20261128100000_destination_sip_admission } from './Migration20261128100000_destination_sip_admission.js';
 import { Migration20261125180000_carrier_stream_claim } from './Migration20261125180000_carrier_stream_claim.js';
 import { Migration20261124150000_webhook_first_attempt } from './Migration20261124150000_webhook_first_attempt.js';
 import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
@@ -68,5 +69,6 @@ export const migrationsList = [
   { name: 'Migration20261125170000_connection_call_rate', class: Migration20261125170000_connection_call_rate },
   { name: 'Migration20261125180000_carrier_stream_claim', class: Migration20261125180000_carrier_stream_claim },
   { name: 'Migration20261125190000_outbound_call_campaign_index', class: Migration20261125190000_outbound_call_campaign_index },
+  { name: 'Migration20261128100000_destination_sip_admission', class: Migration20261128100000_destination_sip_admission },
   { name: 'Migration20261128110000_stream_grants', class: Migration20261128110000_stream_grants },
 ];

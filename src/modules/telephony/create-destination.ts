@@ -46,13 +46,14 @@ export const createDestination = operation(
       address: body.address,
       agent: body.agent_id ?? null,
       trunk: body.sip_trunk_id ?? null,
+      allowUnauthenticatedSip: body.allow_unauthenticated_sip,
     });
     if (number) number.destination = id;
     recordAudit(em, principal, {
       action: 'destination.create',
       targetType: 'destination',
       targetId: id,
-      data: { kind: body.kind, address: body.address, agent_id: body.agent_id ?? null },
+      data: { kind: body.kind, address: body.address, agent_id: body.agent_id ?? null, allow_unauthenticated_sip: body.allow_unauthenticated_sip },
     });
     try {
       await em.flush();

@@ -8,6 +8,7 @@ export function toDestinationView(d: Destination): DestinationView {
     address: d.address,
     agent_id: d.agent ?? null,
     sip_trunk_id: d.trunk ?? null,
+    allow_unauthenticated_sip: d.allowUnauthenticatedSip,
     created_at: d.createdAt.toISOString(),
   };
 }

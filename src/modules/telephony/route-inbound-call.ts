@@ -29,16 +29,7 @@ export interface InboundRoute {
  * and answers NOT_FOUND / CONFLICT when the call cannot be taken.
  */
 export async function routeInboundCall(em: Em, calledAddress: string, callerAddress: string): Promise<InboundRoute> {
-  let destination: Destination | null;
-  let called: string;
-  if (/^sips?:/i.test(calledAddress.trim())) {
-    called = calledAddress.trim().replace(/^sip(s?):/i, 'sip$1:');
-    destination = await em.findOne(Destination, { address: called, kind: 'sip_address' });
-  } else {
-    called = parseInput(E164Number, calledAddress, 'called_number');
-    const number = await em.findOne(PhoneNumber, { number: called });
-    destination = number?.destination ? await em.findOne(Destination, { id: number.destination }) : null;
-  }
+  const { destination, called } = await findInboundDestination(em, calledAddress);
   if (!destination) throw new DomainError('NOT_FOUND', `${called} is not routed to any destination`, { resource: 'Destination', id: called });
   if (!destination.agent) {
     throw new DomainError('CONFLICT', `Destination ${destination.id} (${called}) has no agent: assign one with agent/destination/assign`, {
@@ -55,6 +46,17 @@ export async function routeInboundCall(em: Em, calledAddress: string, callerAddr
     destinationId: destination.id,
     calledAddress: called,
   };
+}
+
+/** The destination a called number (E.164) or SIP address routes to, and the address as routed; null when none. */
+export async function findInboundDestination(em: Em, calledAddress: string): Promise<{ destination: Destination | null; called: string }> {
+  if (/^sips?:/i.test(calledAddress.trim())) {
+    const called = calledAddress.trim().replace(/^sip(s?):/i, 'sip$1:');
+    return { destination: await em.findOne(Destination, { address: called, kind: 'sip_address' }), called };
+  }
+  const called = parseInput(E164Number, calledAddress, 'called_number');
+  const number = await em.findOne(PhoneNumber, { number: called });
+  return { destination: number?.destination ? await em.findOne(Destination, { id: number.destination }) : null, called };
 }
 
 /**

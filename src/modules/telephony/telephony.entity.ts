@@ -66,6 +66,11 @@ const DestinationSchema = defineEntity({
     agent: () => p.manyToOne(Agent).mapToPk().nullable().deleteRule('set null'),
     /** The trunk calls to this destination arrive through or leave by (sip_trunk/destination/assign). */
     trunk: () => p.manyToOne(SipTrunk).mapToPk().nullable().deleteRule('set null'),
+    /**
+     * SIP from any source is admitted (admit-inbound-call.ts). Off by default: without it only the addresses and
+     * digest credentials of the destination's inbound trunk are (decision 0053).
+     */
+    allowUnauthenticatedSip: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -312,6 +312,13 @@ export type AssignTrunkDestinationBody = z.input<typeof AssignTrunkDestinationBo
 
 // ---- destinations ----
 
+const AllowUnauthenticatedSip = z
+  .boolean()
+  .default(false)
+  .describe(
+    "Take SIP calls to this destination from any address, unauthenticated. Off by default: only the source addresses (allowed_ips) or digest credentials of the destination's inbound trunk are admitted, and a destination with no trunk refuses SIP (403).",
+  );
+
 export const CreateDestinationBody = z
   .discriminatedUnion('kind', [
     z
@@ -320,6 +327,7 @@ export const CreateDestinationBody = z
         address: E164Number.describe("One of the organization's phone numbers, E.164."),
         agent_id: Id('The agent that answers (agt_...).').optional(),
         sip_trunk_id: Id('The trunk calls arrive through (trk_...).').optional(),
+        allow_unauthenticated_sip: AllowUnauthenticatedSip,
       })
       .strict(),
     z
@@ -328,6 +336,7 @@ export const CreateDestinationBody = z
         address: SipUri.describe('A SIP URI, e.g. sip:frontdesk@acme.example.com.'),
         agent_id: Id('The agent that answers (agt_...).').optional(),
         sip_trunk_id: Id('The trunk calls arrive through (trk_...).').optional(),
+        allow_unauthenticated_sip: AllowUnauthenticatedSip,
       })
       .strict(),
   ])
@@ -341,6 +350,7 @@ export const DestinationView = z
     address: z.string(),
     agent_id: z.string().nullable(),
     sip_trunk_id: z.string().nullable(),
+    allow_unauthenticated_sip: z.boolean().describe('SIP calls from any address are admitted (otherwise only through the inbound trunk).'),
     created_at: z.string(),
   })
   .openapi('Destination');

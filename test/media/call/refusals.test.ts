@@ -5,7 +5,8 @@ import { callAgent, dial, expectPassed, routedNumber, scenarioFile, useCallHarne
 /**
  * Calls the runtime cannot take get a clear SIP answer, through the whole
  * media runtime (the SIP tests check the user agent alone): only codecs we do
- * not speak → 488, a number nobody answers → 404, a destination with no
+ * not speak → 488, a number nobody answers → 403 (a stranger cannot tell it
+ * from a number it may not call, decision 0053), a destination with no
  * agent → 480 with the reason logged. None of them leaves a session.
  */
 const h = useCallHarness();
@@ -23,10 +24,10 @@ describe('an inbound call the runtime refuses', () => {
     expect(h.media.activeCalls()).toBe(0);
   }, 30_000);
 
-  it('dials a number nobody has: 404, logged with the reason', async () => {
+  it('dials a number nobody has: 403, logged with the reason', async () => {
     const number = '+14155559876';
-    expectPassed(await dial(h, scenarioFile(h, 'uac-refused.xml', { EXPECTED_STATUS: '404' }), number, { timeoutS: 10 }));
-    expect(refused(number)).toEqual([expect.objectContaining({ status: 404, reason: `${number} is not routed to any destination` })]);
+    expectPassed(await dial(h, scenarioFile(h, 'uac-refused.xml', { EXPECTED_STATUS: '403' }), number, { timeoutS: 10 }));
+    expect(refused(number)).toEqual([expect.objectContaining({ status: 403, reason: `${number} is not routed to any destination` })]);
     expect(await sessions(number)).toBe(0);
   }, 30_000);
 

@@ -157,12 +157,36 @@ export async function callAgent(h: CallHarness, body: Partial<CreateAgentBody> &
   return agent;
 }
 
-/** A number bought by the tenant with a destination; assigned to `agentId` unless it is null (a destination with no agent). */
-export async function routedNumber(h: CallHarness, agentId: string | null): Promise<string> {
+/**
+ * A number bought by the tenant with a destination; assigned to `agentId` unless it is null (a destination with no
+ * agent). Its inbound trunk admits sipp on this machine (127.0.0.1, ::1), unless `trunk` says otherwise (`false`: no
+ * trunk; else the trunk's own allowed_ips and digest credentials).
+ */
+export async function routedNumber(
+  h: CallHarness,
+  agentId: string | null,
+  options: { trunk?: false | { allowed_ips?: string[]; auth?: { username: string; password: string } }; allowUnauthenticatedSip?: boolean } = {},
+): Promise<string> {
   const post = (path: string, body: object) => h.t.request.post(path).set(h.a.headers).send(body);
   const number = (await h.t.request.get('/v1/phone/number/search?area_code=415&page_size=1').set(h.a.headers)).body.numbers[0].number as string;
   expect((await post('/v1/phone/number/purchase', { number })).status).toBe(201);
-  const destination = await post('/v1/destination/create', { kind: 'phone_number', address: number });
+  let sipTrunkId: string | undefined;
+  if (options.trunk !== false) {
+    const trunk = await post('/v1/sip_trunk/create', {
+      name: unique('loopback'),
+      direction: 'inbound',
+      allowed_ips: ['127.0.0.1/32', '::1/128'],
+      ...options.trunk,
+    });
+    expect(trunk.status).toBe(201);
+    sipTrunkId = trunk.body.sip_trunk.sip_trunk_id as string;
+  }
+  const destination = await post('/v1/destination/create', {
+    kind: 'phone_number',
+    address: number,
+    sip_trunk_id: sipTrunkId,
+    allow_unauthenticated_sip: options.allowUnauthenticatedSip,
+  });
   expect(destination.status).toBe(201);
   if (agentId)
     expect((await post('/v1/agent/destination/assign', { agent_id: agentId, destination_id: destination.body.destination.destination_id })).status).toBe(200);

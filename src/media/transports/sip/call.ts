@@ -24,6 +24,8 @@ export interface CallHost {
   readonly logger?: SipLogger;
   /** Indexes the call by its dialog so requests inside it find it. */
   remember(call: SipCall): void;
+  /** Trusts `address` as a trunk: answers to it carry no byte budget from now on. */
+  admitSource(address: string): void;
   forget(call: SipCall): void;
 }
 

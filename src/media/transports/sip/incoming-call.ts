@@ -65,14 +65,33 @@ export class IncomingSipCall extends SipCall {
     this.tx.respond(makeResponse(this.invite, status, { ...extra, headers, toTag: this.localTag }));
   }
 
+  /** The Authorization header the INVITE carried (a retry after our 401), if any. */
+  get authorization(): string | undefined {
+    return headerValue(this.invite.headers, 'Authorization');
+  }
+
+  /**
+   * The application trusts this caller (its address or its digest credentials): answers to it are no longer held
+   * to what it sent, and the 100 Trying that waited for this goes out now.
+   */
+  admit(): void {
+    this.tx.budget = undefined;
+    this.host.admitSource(this.source.address);
+    if (!this.tx.lastResponse && this.tx.state === 'proceeding') this.tx.respond(makeResponse(this.invite, 100));
+  }
+
+  /** Rings (180); ringing or answering a caller admits it. */
   ringing(): void {
-    if (this.tx.state === 'proceeding' && !this.answering && !this.ended) this.respond(180);
+    if (this.tx.state !== 'proceeding' || this.answering || this.ended) return;
+    this.admit();
+    this.respond(180);
   }
 
   /** Sends 200 with our SDP; resolves on the ACK, rejects (and ends the call with BYE) when none comes in 64*T1. */
   answer(localSdp: string): Promise<void> {
     if (this.answering) return this.answering;
     if (this.ended || this.tx.state !== 'proceeding') return Promise.reject(new Error('the INVITE is no longer pending'));
+    this.admit();
     this.localSdp = localSdp;
     const response = makeResponse(this.invite, 200, {
       toTag: this.localTag,

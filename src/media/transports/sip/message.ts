@@ -4,7 +4,9 @@
  * tolerated), folded header lines, compact header names, comma-joined Via /
  * Route / Record-Route / Contact values split into separate entries, and a
  * body cut to Content-Length bytes. Anything else throws SipParseError, which
- * still carries the headers read so far so the caller can answer 400.
+ * still carries the headers read so far so the caller can answer 400. Limits
+ * keep what a stranger can make us parse and echo small: MAX_DATAGRAM bytes
+ * (the caller drops larger datagrams unread), MAX_VIA Via values (513).
  */
 export type SipHeaderList = Array<[name: string, value: string]>;
 
@@ -31,6 +33,8 @@ export class SipParseError extends Error {
     message: string,
     /** The request's method and headers when the start line and headers were readable: enough to answer 400. */
     readonly partial?: { method: string; headers: SipHeaderList },
+    /** The status a request gets: 400, or 513 for a message over our limits. */
+    readonly status: 400 | 513 = 400,
   ) {
     super(message);
     this.name = 'SipParseError';
@@ -65,6 +69,13 @@ const SPECIAL: Record<string, string> = {
 const MULTI = new Set(['Via', 'Route', 'Record-Route', 'Contact']);
 const TOKEN = /^[A-Za-z0-9\-.!%*_+`'~]+$/;
 const MAX_HEADERS = 128;
+/**
+ * The largest datagram we read. A SIP message over UDP should stay under the path MTU (RFC 3261 §18.1.1, 1300
+ * bytes without TCP); trunks' INVITEs are 1–3 KB. Anything larger is not a call we take over UDP.
+ */
+export const MAX_DATAGRAM = 8192;
+/** Via values a request may carry: one per proxy it crossed. Ten is deep for a trunk; 400 is an amplification attempt. */
+export const MAX_VIA = 10;
 
 /** Canonical header name: compact forms expanded, case normalised (Call-ID, CSeq, WWW-Authenticate). */
 export function canonicalName(name: string): string {
@@ -111,9 +122,11 @@ export function parseSipMessage(data: Buffer): SipMessage {
   const response = /^SIP\/2\.0 ([1-6]\d\d) ?(.*)$/.exec(startLine);
   if (!request && !response) throw new SipParseError('not a SIP/2.0 start line');
 
+  if (data.length > MAX_DATAGRAM) throw new SipParseError(`larger than ${MAX_DATAGRAM} bytes`, undefined, 513);
   const headers: SipHeaderList = [];
-  const fail = (why: string): never => {
-    throw new SipParseError(why, request ? { method: request[1].toUpperCase(), headers } : undefined);
+  let vias = 0;
+  const fail = (why: string, status: 400 | 513 = 400): never => {
+    throw new SipParseError(why, request ? { method: request[1].toUpperCase(), headers } : undefined, status);
   };
   const unfolded: string[] = [];
   for (const line of lines) {
@@ -131,9 +144,12 @@ export function parseSipMessage(data: Buffer): SipMessage {
     }
     const canonical = canonicalName(name);
     const value = line.slice(colon + 1).trim();
-    if (MULTI.has(canonical) && value !== '*') for (const v of splitCommas(value)) headers.push([canonical, v]);
-    else headers.push([canonical, value]);
+    const values = MULTI.has(canonical) && value !== '*' ? splitCommas(value) : [value];
+    for (const v of values) headers.push([canonical, v]);
+    if (canonical === 'Via') vias += values.length;
   }
+  // Refused once every header is read, so the 513 can be addressed (From, To, Call-ID and CSeq may follow the Vias).
+  if (vias > MAX_VIA) fail(`more than ${MAX_VIA} Via values`, 513);
 
   const bodyBytes = data.subarray(headEnd.index + headEnd.length);
   const lengthHeader = headerValue(headers, 'Content-Length');

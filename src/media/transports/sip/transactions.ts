@@ -20,7 +20,17 @@ export interface Peer {
   port: number;
 }
 
-export type SendFn = (message: SipRequest | SipResponse, to: Peer) => void;
+/**
+ * Bytes we may still send in answer to a request from a source that is not an admitted trunk: what it sent us.
+ * A send that would exceed it is dropped, so nobody can use us to reflect more traffic at a spoofed address than
+ * they spend themselves (decision 0053).
+ */
+export interface ByteBudget {
+  remaining: number;
+}
+
+/** Sends one message; with a budget, only when it fits (then it is debited). False when nothing was sent. */
+export type SendFn = (message: SipRequest | SipResponse, to: Peer, budget?: ByteBudget) => boolean;
 
 export const REASONS: Record<number, string> = {
   100: 'Trying',
@@ -44,6 +54,7 @@ export const REASONS: Record<number, string> = {
   500: 'Server Internal Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
+  513: 'Message Too Large',
   603: 'Decline',
 };
 
@@ -89,6 +100,8 @@ export class ServerTransaction {
     readonly key: string,
     readonly request: SipRequest,
     readonly source: Peer,
+    /** Set while the source is not an admitted trunk; cleared when the call is admitted. */
+    public budget?: ByteBudget,
   ) {}
 
   get isInvite(): boolean {
@@ -99,7 +112,7 @@ export class ServerTransaction {
   respond(response: SipResponse): void {
     if (this.state !== 'proceeding') return;
     this.lastResponse = response;
-    this.layer.send(response, this.source);
+    this.layer.send(response, this.source, this.budget);
     if (response.status < 200) return;
     const { t1, t2 } = this.layer.timers;
     if (this.isInvite && response.status >= 300) {
@@ -107,7 +120,7 @@ export class ServerTransaction {
       let interval = t1;
       const retransmit = (): void => {
         if (this.state !== 'completed') return;
-        this.layer.send(response, this.source);
+        this.layer.send(response, this.source, this.budget);
         interval = Math.min(interval * 2, t2);
         this.timers.push(setTimeout(retransmit, interval));
       };
@@ -123,9 +136,10 @@ export class ServerTransaction {
     }
   }
 
-  /** A retransmitted request: replay what we last said (§17.2.1, §17.2.2). */
-  retransmission(): void {
-    if (this.lastResponse && this.state !== 'confirmed' && this.state !== 'accepted') this.layer.send(this.lastResponse, this.source);
+  /** A retransmitted request of `size` bytes: replay what we last said (§17.2.1, §17.2.2), within the budget it adds to. */
+  retransmission(size = 0): void {
+    if (this.budget) this.budget.remaining += size;
+    if (this.lastResponse && this.state !== 'confirmed' && this.state !== 'accepted') this.layer.send(this.lastResponse, this.source, this.budget);
   }
 
   ack(): void {
@@ -260,10 +274,10 @@ export class TransactionLayer {
     return key ? this.server.get(key) : undefined;
   }
 
-  createServer(request: SipRequest, source: Peer): ServerTransaction {
+  createServer(request: SipRequest, source: Peer, budget?: ByteBudget): ServerTransaction {
     // Requests without an RFC 3261 branch get a unique key: they still get answered, only not de-duplicated.
     const key = serverKey(request) ?? `legacy|${newBranch()}`;
-    const tx = new ServerTransaction(this, key, request, source);
+    const tx = new ServerTransaction(this, key, request, source, budget);
     this.server.set(key, tx);
     return tx;
   }

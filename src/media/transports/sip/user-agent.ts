@@ -3,7 +3,11 @@
  * and the core that routes each message to a transaction, a dialog or a new
  * call. Nothing a peer sends may throw out of the socket handler: garbage is
  * dropped, malformed requests get 400 when they can be addressed, and floods
- * of INVITEs are limited per source address. Emits `invite(call)`.
+ * of new requests (any method) are limited per source address. A source that
+ * is not an admitted trunk is never sent more bytes than it sent us (a
+ * ByteBudget per transaction), so we cannot be used to amplify a reflection
+ * attack; an INVITE's 100 Trying waits for its admission (IncomingSipCall.admit,
+ * which the application calls once it trusts the caller). Emits `invite(call)`.
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
@@ -11,11 +15,20 @@ import { parseNameAddr, parseVia } from './address.js';
 import { ALLOW, UNSUPPORTED_MEDIA_WARNING, type CallHost, type SipCall, type SipLogger } from './call.js';
 import type { LocalIdentity } from './dialog.js';
 import { IncomingSipCall } from './incoming-call.js';
-import { headerValue, parseSipMessage, serializeSipMessage, SipParseError, type SipHeaderList, type SipRequest, type SipResponse } from './message.js';
+import {
+  headerValue,
+  MAX_DATAGRAM,
+  parseSipMessage,
+  serializeSipMessage,
+  SipParseError,
+  type SipHeaderList,
+  type SipRequest,
+  type SipResponse,
+} from './message.js';
 import { OutgoingSipCall, type PlaceCallOptions } from './outgoing-call.js';
 import { DEFAULT_RATE_LIMIT, SourceRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { negotiate, parseSdp } from './sdp.js';
-import { DEFAULT_TIMERS, makeResponse, TransactionLayer, type Peer, type SipTimers } from './transactions.js';
+import { DEFAULT_TIMERS, makeResponse, TransactionLayer, type ByteBudget, type Peer, type SipTimers } from './transactions.js';
 
 export interface SipUserAgentOptions {
   host: string;
@@ -33,6 +46,9 @@ export interface SipUserAgentOptions {
 
 /** Methods we recognise but do not serve out of dialog: 405 with Allow, rather than 501. */
 const KNOWN_METHODS = new Set(['REGISTER', 'SUBSCRIBE', 'NOTIFY', 'MESSAGE', 'REFER', 'INFO', 'UPDATE', 'PRACK', 'PUBLISH']);
+/** How long a source stays admitted after its last admitted call, and how many such sources are kept. */
+const ADMITTED_FOR_MS = 10 * 60_000;
+const MAX_ADMITTED = 10_000;
 
 export class SipUserAgent extends EventEmitter implements CallHost {
   readonly layer: TransactionLayer;
@@ -43,6 +59,8 @@ export class SipUserAgent extends EventEmitter implements CallHost {
   /** INVITEs not yet answered, by server transaction key, so a CANCEL finds its call. */
   private readonly pending = new Map<string, IncomingSipCall>();
   private readonly limiter: SourceRateLimiter;
+  /** Sources whose calls were admitted (trunks), until when: they are answered without a byte budget. */
+  private readonly admitted = new Map<string, number>();
   private closed = false;
   private draining = false;
 
@@ -85,14 +103,43 @@ export class SipUserAgent extends EventEmitter implements CallHost {
     return new OutgoingSipCall(this, options).start();
   }
 
-  readonly send = (message: SipRequest | SipResponse, to: Peer): void => {
-    if (this.closed) return; // timers of calls still winding down may fire after close()
+  readonly send = (message: SipRequest | SipResponse, to: Peer, budget?: ByteBudget): boolean => {
+    if (this.closed) return false; // timers of calls still winding down may fire after close()
     const data = serializeSipMessage(message);
+    if (budget) {
+      if (data.length > budget.remaining) {
+        this.logger?.debug?.({ to, bytes: data.length, budget: budget.remaining }, 'sip: answer to an unadmitted source over its byte budget, dropped');
+        return false;
+      }
+      budget.remaining -= data.length;
+    }
     this.options.trace?.('out', data, to);
-    this.socket.send(data, to.port, to.address, (err) => {
-      if (err) this.logger?.warn({ err: err.message, to }, 'sip: send failed');
-    });
+    try {
+      this.socket.send(data, to.port, to.address, (err) => {
+        if (err) this.logger?.warn({ err: err.message, to }, 'sip: send failed');
+      });
+    } catch (err) {
+      // An address or port a peer wrote (Via, Contact) that the socket refuses must not throw into a timer.
+      this.logger?.warn({ err: (err as Error).message, to }, 'sip: send failed');
+      return false;
+    }
+    return true;
   };
+
+  /** Answers from now on go to `address` without a byte budget: a call from it was admitted. */
+  admitSource(address: string): void {
+    this.admitted.delete(address);
+    if (this.admitted.size >= MAX_ADMITTED) this.admitted.delete(this.admitted.keys().next().value!);
+    this.admitted.set(address, Date.now() + ADMITTED_FOR_MS);
+  }
+
+  /** No budget for an admitted source; else as many bytes as the request had. */
+  budgetFor(source: Peer, size: number): ByteBudget | undefined {
+    const until = this.admitted.get(source.address);
+    if (until !== undefined && until > Date.now()) return undefined;
+    if (until !== undefined) this.admitted.delete(source.address);
+    return { remaining: size };
+  }
 
   remember(call: SipCall): void {
     this.calls.set(callKey(call.callId, (call as IncomingSipCall | OutgoingSipCall).localTag), call);
@@ -124,80 +171,92 @@ export class SipUserAgent extends EventEmitter implements CallHost {
     const source: Peer = { address: rinfo.address, port: rinfo.port };
     try {
       this.options.trace?.('in', data, source);
-      // Keep-alives (CRLF pings, RFC 5626) and stray bytes are not SIP.
+      // Keep-alives (CRLF pings, RFC 5626) and stray bytes are not SIP; nor is more than a UDP trunk sends: not read.
       if (data.length < 16) return;
+      if (data.length > MAX_DATAGRAM) return this.logger?.debug?.({ source, bytes: data.length }, 'sip: datagram too large, dropped');
       const message = parseSipMessage(data);
-      if (message.kind === 'request') this.onRequest(message, source);
+      if (message.kind === 'request') this.onRequest(message, source, data.length);
       else this.onResponse(message);
     } catch (err) {
-      if (err instanceof SipParseError) this.badRequest(err, source);
+      if (err instanceof SipParseError) this.badRequest(err, source, data.length);
       else this.logger?.warn({ err: (err as Error).message, source }, 'sip: message handling failed');
     }
   }
 
-  /** 400 to a malformed request we can still address; anything else is dropped. */
-  private badRequest(err: SipParseError, source: Peer): void {
+  /**
+   * 400 (or 513 past our limits) to a malformed request we can still address; anything else is dropped. The answer
+   * is minimal (the request's first Via, From, To, Call-ID and CSeq, and why in a short reason), counts against the source's rate limit and fits its byte budget.
+   */
+  private badRequest(err: SipParseError, source: Peer, size: number): void {
     const partial = err.partial;
     this.logger?.debug?.({ source, why: err.message }, 'sip: malformed message');
     if (!partial || partial.method === 'ACK') return;
     const need = ['Via', 'From', 'To', 'Call-ID', 'CSeq'];
     if (!need.every((n) => headerValue(partial.headers, n))) return;
-    const request: SipRequest = { kind: 'request', method: partial.method, uri: '', headers: partial.headers, body: '' };
-    this.send(makeResponse(request, 400, { reason: `Bad Request (${err.message})`.replace(/[\r\n]/g, ' ') }), source);
+    if (this.limiter.take(source.address) !== 'accept') return;
+    const headers = need.map((n): [string, string] => [n, headerValue(partial.headers, n)!]);
+    const request: SipRequest = { kind: 'request', method: partial.method, uri: '', headers, body: '' };
+    const reason = `${err.status === 513 ? 'Message Too Large' : 'Bad Request'} (${err.message})`.replace(/[\r\n]/g, ' ');
+    this.send(makeResponse(request, err.status, { reason }), source, this.budgetFor(source, size));
   }
 
-  private onRequest(request: SipRequest, source: Peer): void {
+  private onRequest(request: SipRequest, source: Peer, size: number): void {
     markReceived(request, source);
     const existing = this.layer.findServer(request);
     if (request.method === 'ACK') {
       if (existing && existing.state === 'completed') return existing.ack();
       return this.dialogOf(request)?.handleAck(request);
     }
-    if (existing) return existing.retransmission();
-    if (request.method === 'CANCEL') return this.onCancel(request, source);
-    if (/;\s*tag=/i.test(headerValue(request.headers, 'To')!)) {
-      const call = this.dialogOf(request);
-      const tx = this.layer.createServer(request, source);
-      if (!call?.dialog || call.ended) return tx.respond(makeResponse(request, 481));
-      return call.handleInDialog(request, tx, source);
+    if (existing) return existing.retransmission(size);
+    const inDialog = /;\s*tag=/i.test(headerValue(request.headers, 'To')!);
+    const call = inDialog ? this.dialogOf(request) : undefined;
+    // Requests inside one of our dialogs, and CANCELs of our pending INVITEs, belong to calls already admitted or placed.
+    if (call?.dialog && !call.ended) return call.handleInDialog(request, this.layer.createServer(request, source), source);
+    if (request.method === 'CANCEL' && this.layer.findServer(request, 'INVITE')) return this.onCancel(request, source, size);
+    // Anything else is new work anyone can ask for: limited per source, whatever the method.
+    const decision = this.limiter.take(source.address);
+    if (decision !== 'accept') this.logger?.debug?.({ source, method: request.method, decision }, 'sip: rate limit');
+    if (decision === 'drop') return;
+    if (decision === 'reject') {
+      return this.respondStateless(request, source, size, 503, [['Retry-After', '5']], 'Service Unavailable (rate limited)');
     }
+    if (request.method === 'CANCEL' || inDialog) return this.respondStateless(request, source, size, 481);
     switch (request.method) {
       case 'INVITE':
-        return this.handleInvite(request, source);
+        return this.handleInvite(request, source, size);
       case 'OPTIONS':
-        return this.respondStateless(request, source, 200, [
+        return this.respondStateless(request, source, size, 200, [
           ['Allow', ALLOW],
           ['Accept', 'application/sdp'],
         ]);
       case 'BYE':
-        return this.respondStateless(request, source, 481);
+        return this.respondStateless(request, source, size, 481);
       default:
-        if (KNOWN_METHODS.has(request.method)) return this.respondStateless(request, source, 405, [['Allow', ALLOW]]);
-        return this.respondStateless(request, source, 501);
+        if (KNOWN_METHODS.has(request.method)) return this.respondStateless(request, source, size, 405, [['Allow', ALLOW]]);
+        return this.respondStateless(request, source, size, 501);
     }
   }
 
-  private respondStateless(request: SipRequest, source: Peer, status: number, headers: SipHeaderList = [], reason?: string): void {
-    this.layer.createServer(request, source).respond(makeResponse(request, status, { headers, reason, toTag: 'x' + Date.now().toString(36) }));
+  /** A final answer outside any call; to an unadmitted source without the extra headers when only that fits its budget. */
+  private respondStateless(request: SipRequest, source: Peer, size: number, status: number, headers: SipHeaderList = [], reason?: string): void {
+    const budget = this.budgetFor(source, size);
+    const toTag = 'x' + Date.now().toString(36);
+    let response = makeResponse(request, status, { headers, reason, toTag });
+    if (budget && headers.length && serializeSipMessage(response).length > budget.remaining) response = makeResponse(request, status, { toTag });
+    this.layer.createServer(request, source, budget).respond(response);
   }
 
-  private onCancel(request: SipRequest, source: Peer): void {
-    const invite = this.layer.findServer(request, 'INVITE');
-    if (!invite) return this.respondStateless(request, source, 481);
-    this.respondStateless(request, source, 200);
+  private onCancel(request: SipRequest, source: Peer, size: number): void {
+    const invite = this.layer.findServer(request, 'INVITE')!;
+    this.respondStateless(request, source, size, 200);
     this.pending.get(invite.key)?.handleCancel();
   }
 
-  private handleInvite(request: SipRequest, source: Peer): void {
-    const decision = this.limiter.take(source.address);
-    if (decision !== 'accept') this.logger?.debug?.({ source, decision }, 'sip: INVITE rate limit');
-    if (decision === 'drop') return;
-    if (decision === 'reject') {
-      return this.respondStateless(request, source, 503, [['Retry-After', '5']], 'Service Unavailable (rate limited)');
-    }
-    if (this.draining) return this.respondStateless(request, source, 503, [['Retry-After', '30']], 'Service Unavailable (shutting down)');
-    const tx = this.layer.createServer(request, source);
-    tx.respond(makeResponse(request, 100)); // at once, so the caller stops retransmitting (§17.2.1)
+  private handleInvite(request: SipRequest, source: Peer, size: number): void {
+    if (this.draining) return this.respondStateless(request, source, size, 503, [['Retry-After', '30']], 'Service Unavailable (shutting down)');
+    const tx = this.layer.createServer(request, source, this.budgetFor(source, size));
+    // At once to an admitted trunk, so it stops retransmitting (§17.2.1); to anyone else once the call is admitted.
+    if (!tx.budget) tx.respond(makeResponse(request, 100));
     const refuse = (status: number, headers: SipHeaderList, reason?: string): void =>
       tx.respond(makeResponse(request, status, { headers, reason, toTag: 'r' + Date.now().toString(36) }));
     const require = headerValue(request.headers, 'Require');
