@@ -1431,7 +1431,7 @@ export interface paths {
         put?: never;
         /**
          * Import contacts from CSV
-         * @description Send the file as `text/csv` (up to 16 MiB) or JSON `{"csv": "..."}` (up to 1 MiB). The header row names the columns: `name`, `phone`, `email` (phone or email required), any other column becomes an attribute. Up to 50,000 rows. Bad rows (bad phone or email, neither given, duplicate within the file) are skipped and listed in `errors` with their line (the header is row 1); the others create or update contacts matched by phone or email. `default_country` (query) reads numbers written without a country code.
+         * @description Send the file as `text/csv` (up to 16 MiB) or JSON `{"csv": "..."}` (up to 1 MiB). The header row names the columns: `name`, `phone`, `email` (phone or email required), any other column becomes an attribute. Up to 50,000 rows. Bad rows (bad phone or email, neither given, duplicate within the file) are skipped and listed in `errors` with their line (the header is row 1); the others create or update contacts matched by phone or email. `default_country` (query) reads numbers written without a country code. Idempotent by nature, so it takes no Idempotency-Key: contacts are matched by phone or email (unique in the organization), and importing the same file again updates them to the values they have, creating none.
          *
          *     Requires the permission `outbound:call`.
          */
@@ -1515,7 +1515,7 @@ export interface paths {
         put?: never;
         /**
          * Put a number on the do-not-call list
-         * @description Idempotent: a number already listed keeps its first entry, returned with created false (200 either way).
+         * @description Idempotent by nature, so it takes no Idempotency-Key: a number already listed keeps its first entry, returned with created false (200 either way); the list holds each number once.
          *
          *     Requires the permission `dnc:manage`.
          */
@@ -2861,7 +2861,7 @@ export interface paths {
         put?: never;
         /**
          * Connect a calendar (CalDAV), CRM (HubSpot) or helpdesk (Zendesk); with connection_id, reconnect one
-         * @description The credentials are checked with the provider before anything is stored: refused credentials, a missing calendar or a provider 4xx are a 422 with the provider's reason and nothing is saved (a failed reconnect leaves the connection as it was); a private address is a 400; a provider that is down or unreachable a 502. Credentials are stored encrypted and never returned. The answer lists agent_tools entries to add to an agent version.
+         * @description The credentials are checked with the provider before anything is stored: refused credentials, a missing calendar or a provider 4xx are a 422 with the provider's reason and nothing is saved (a failed reconnect leaves the connection as it was); a private address is a 400; a provider that is down or unreachable a 502. Credentials are stored encrypted and never returned. The answer lists agent_tools entries to add to an agent version. Without connection_id each request makes a new connection: send an Idempotency-Key to retry safely.
          *
          *     Requires the permission `integrations:manage`.
          */
@@ -3261,7 +3261,7 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "ringing" | "in_progress" | "ended" | "failed";
             /** @enum {string|null} */
-            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | null;
+            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | null;
             /** @enum {string} */
             direction: "inbound" | "outbound" | "web";
             /**
@@ -4475,7 +4475,7 @@ export interface components {
              * @description How the call must end, e.g. agent_hangup, transferred, error.
              * @enum {string}
              */
-            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost";
+            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused";
         };
         TransferredCheck: {
             /**
@@ -6148,7 +6148,7 @@ export interface operations {
                 /** @description Only sessions of this direction. */
                 direction?: "inbound" | "outbound" | "web";
                 /** @description Only sessions that ended this way. */
-                end_reason?: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost";
+                end_reason?: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused";
                 /** @description Only sessions of these kinds: live (calls with a real party), test (test runs), simulation (simulated calls), a comma-separated list of them, or all. Default: all. */
                 kind?: string;
             };
@@ -19007,7 +19007,10 @@ export interface operations {
     connectIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (printable ASCII, no spaces): sending the same request with it again within 24 hours returns the first response (with Idempotent-Replayed: true) instead of creating again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19022,6 +19025,8 @@ export interface operations {
                 headers: {
                     /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
                     "X-Request-Id"?: string;
+                    /** @description "true" when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19061,11 +19066,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state */
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After) */
             409: {
                 headers: {
                     /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
                     "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19083,7 +19090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The provider refused the credentials */
+            /** @description The provider refused the credentials; The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED) */
             422: {
                 headers: {
                     /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
