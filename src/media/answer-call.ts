@@ -101,7 +101,7 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
     if (!(await admitSipCall(deps, call, calledAddress(call), log))) return;
     route = await routeInboundCall(deps.orm.em.fork(), calledAddress(call), caller);
     call.ringing();
-    session = await RtpSession.open({ pool: deps.pool, host: deps.rtpHost });
+    session = await RtpSession.open({ pool: deps.pool, host: deps.rtpHost, warn: (message, data) => log.warn(data, message) });
   } catch (error) {
     const { status, reason } = refusal(error);
     log.info({ status, reason: (error as Error).message }, 'inbound call refused');
@@ -133,6 +133,8 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
     payloadType: negotiated.codec.payloadType,
     codec: negotiated.codec.name,
     dtmfPayloadType: negotiated.telephoneEvent,
+    // Symmetric RTP may come from the trunk's own address rather than the SDP's; no other address is latched to.
+    peerAddress: call.source.address,
   });
   const startedAt = new Date();
   const { organizationId, projectId, agentId, versionId } = route;

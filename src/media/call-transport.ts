@@ -43,6 +43,8 @@ export interface MediaSeen {
   received: number;
   /** RTP only: packets dropped because they came from another source than the one latched. */
   wrong_source: number;
+  /** RTP only: packets from an IP that is neither the SDP's nor the SIP peer's (dropped; someone spraying our ports). */
+  foreign?: number;
   latched: string | null;
 }
 

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { runLiveConversation, type MediaDeps } from './answer-call.js';
 import type { CallFailure, CallOutcome, OutgoingSipCall } from './transports/sip/outgoing-call.js';
 import { referTarget } from './transports/sip/call.js';
-import { buildOffer, negotiate, parseSdp, type Negotiated } from './transports/sip/sdp.js';
+import { buildOffer, negotiateOrRefuse, parseSdp, type Negotiation } from './transports/sip/sdp.js';
 import { RtpSession } from './rtp/rtp-session.js';
 import { RtpCallMedia } from './rtp/rtp-call-media.js';
 
@@ -52,7 +52,7 @@ export async function dialOutboundCall(deps: MediaDeps, request: DialRequest, ho
   if (request.trunk.endpoints.length === 0) return { outcome: 'failed', reason: 'the trunk has no endpoint' };
   let session: RtpSession;
   try {
-    session = await RtpSession.open({ pool: deps.pool, host: deps.rtpHost });
+    session = await RtpSession.open({ pool: deps.pool, host: deps.rtpHost, warn: (message, data) => log.warn(data, message) });
   } catch (error) {
     log.warn({ err: (error as Error).message }, 'outbound call: no RTP port');
     return { outcome: 'failed', reason: `media: ${(error as Error).message}` };
@@ -77,7 +77,7 @@ export async function dialOutboundCall(deps: MediaDeps, request: DialRequest, ho
       ringTimeoutMs: request.ringTimeoutMs,
     });
     const attempt = await settle(call);
-    if ('answered' in attempt) return connect(deps, request, hooks, call, session, attempt.answered);
+    if ('answered' in attempt) return connect(deps, request, hooks, call, session, attempt.answered, host);
     const { status, reason, outcome } = attempt.failed;
     log.info({ endpoint, status, reason, outcome }, 'outbound call not answered');
     const unreachable = status === 408 && !attempt.heardProgress;
@@ -108,22 +108,28 @@ async function connect(
   call: OutgoingSipCall,
   session: RtpSession,
   answer: string,
+  /** The trunk endpoint's IP the INVITE went to: the SIP peer whose address RTP may come from. */
+  peer: string,
 ): Promise<DialResult> {
   const log = deps.logger.child({ session_id: request.sessionId, sip_call_id: call.callId, direction: 'outbound' });
   const media = new RtpCallMedia({ callId: request.sessionId, direction: 'outbound', session, hangup: () => call.hangup() });
-  let negotiated: Negotiated | undefined;
+  // The callee's answer is checked as an offer we receive is (address, ports, codecs): a bad one must not reach RTP.
+  let negotiation: Negotiation;
   try {
-    negotiated = negotiate(parseSdp(answer));
-  } catch {
-    negotiated = undefined;
+    negotiation = negotiateOrRefuse(parseSdp(answer), { family: session.host.includes(':') ? 'IPv6' : 'IPv4', peer });
+  } catch (error) {
+    negotiation = { refused: `malformed SDP (${(error as Error).message})` };
   }
-  if (call.ended || !negotiated) {
-    // Answered after our CANCEL crossed it (the SIP layer already hung up), or with media we cannot use.
-    const reason = call.ended ? 'answered after the ring timeout' : 'the answer has no usable PCMU/PCMA audio';
+  const endedBefore = call.ended;
+  if (endedBefore || 'refused' in negotiation) {
+    // Answered after our CANCEL crossed it (the SIP layer already hung up), or with media we cannot use: the 2xx was
+    // ACKed (outgoing-call.ts), and hanging up sends the BYE and gives the RTP ports back.
+    const reason = endedBefore || !('refused' in negotiation) ? 'answered after the ring timeout' : `the answer's SDP was refused: ${negotiation.refused}`;
     log.warn({ reason }, 'outbound call: answered but not connected');
     await media.hangup('error');
-    return { outcome: call.ended ? 'no_answer' : 'failed', sipStatus: 200, reason };
+    return { outcome: endedBefore ? 'no_answer' : 'failed', sipStatus: 200, reason };
   }
+  const negotiated = negotiation.negotiated;
   call.on('ended', (why: string) => {
     void media.end(why === 'remote_bye' ? 'caller_hangup' : why === 'local_bye' ? 'agent_hangup' : 'error', why);
   });
@@ -132,6 +138,7 @@ async function connect(
     payloadType: negotiated.codec.payloadType,
     codec: negotiated.codec.name,
     dtmfPayloadType: negotiated.telephoneEvent,
+    peerAddress: peer,
   });
   hooks.onAnswered?.();
   const conversation = runLiveConversation(deps, {

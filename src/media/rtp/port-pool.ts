@@ -1,9 +1,13 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * The media ports of one process: RTP on an even port, its RTCP on the odd
  * port above (RFC 3550 §11), both from a configured range so firewalls and
- * NAT rules can be written for it. Allocation goes round the range instead of
- * reusing the port just released, so stray packets of an ended call do not
- * land in the next one.
+ * NAT rules can be written for it. A pair is picked at random (crypto), so
+ * the next call's port cannot be guessed from the last one's (a stranger
+ * spraying the range learns nothing from order; decision 0054), and never
+ * the pair just released while another is free, so stray packets of an ended
+ * call do not land in the next one.
  */
 export class PortPoolExhaustedError extends Error {
   constructor(min: number, max: number, inUse: number) {
@@ -16,7 +20,7 @@ export class PortPool {
   readonly min: number;
   readonly max: number;
   private readonly used = new Set<number>();
-  private cursor: number;
+  private lastReleased: number | undefined;
 
   /** `min`-`max` inclusive; the RTCP port of the last pair must fit under `max`. */
   constructor(range: { min: number; max: number }) {
@@ -27,7 +31,6 @@ export class PortPool {
     }
     this.min = min;
     this.max = max;
-    this.cursor = min;
   }
 
   /** Number of RTP/RTCP pairs the range holds. */
@@ -39,20 +42,29 @@ export class PortPool {
     return this.used.size;
   }
 
-  /** An even port whose odd neighbour is also free; throws PortPoolExhaustedError when none is. */
+  /** A random even port whose odd neighbour is also free; throws PortPoolExhaustedError when none is. */
   allocate(): number {
-    for (let i = 0; i < this.capacity; i++) {
-      const port = this.cursor;
-      this.cursor = port + 2 + 1 > this.max ? this.min : port + 2;
-      if (!this.used.has(port)) {
-        this.used.add(port);
-        return port;
-      }
+    const capacity = this.capacity;
+    const free = capacity - this.used.size;
+    if (free <= 0) throw new PortPoolExhaustedError(this.min, this.max, this.used.size);
+    const avoid = free > 1 ? this.lastReleased : undefined;
+    const usable = (port: number): boolean => !this.used.has(port) && port !== avoid;
+    // A few random draws find a free pair at once unless the pool is nearly full; then a scan from a random start.
+    let port: number | undefined;
+    for (let i = 0; i < 8 && port === undefined; i++) {
+      const draw = this.min + 2 * randomInt(capacity);
+      if (usable(draw)) port = draw;
     }
-    throw new PortPoolExhaustedError(this.min, this.max, this.used.size);
+    const start = randomInt(capacity);
+    for (let i = 0; i < capacity && port === undefined; i++) {
+      const next = this.min + 2 * ((start + i) % capacity);
+      if (usable(next)) port = next;
+    }
+    this.used.add(port!);
+    return port!;
   }
 
   release(port: number): void {
-    this.used.delete(port);
+    if (this.used.delete(port)) this.lastReleased = port;
   }
 }

@@ -71,12 +71,13 @@ export class RtpCallMedia extends LiveMediaBase implements LiveMedia {
     return this.recorder?.toWav();
   }
 
-  /** What came in from the caller so far: packets taken, and those dropped from another source than the one latched. */
+  /** What came in from the caller so far: packets taken, those dropped from another port than the one latched, and those from a stranger's IP. */
   seen(): MediaSeen {
     const stats = this.session.stats();
     return {
       received: stats.packetsReceived,
       wrong_source: stats.wrongSource,
+      foreign: stats.foreignPackets,
       latched: stats.latched ? `${stats.latched.address}:${stats.latched.port}` : null,
     };
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import { EventEmitter } from 'node:events';
+import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { PlayQueue } from '../pipe/play-queue.js';
 import { DtmfDecoder, dtmfEventCode, encodeDtmf, type DtmfPacket } from './dtmf.js';
@@ -18,6 +19,11 @@ import { parseRtp, serializeRtp } from './rtp-packet.js';
  * silence when nothing is queued, since a real phone never stops sending
  * (VOICE.md). Media is symmetric (RFC 4961): we latch to the source of the
  * first valid packet, send there (NAT) and drop packets from anywhere else.
+ * Only the far end's own IPs may be latched to (the SDP's address and the SIP
+ * peer's): a NAT may change the port, never the address, and a stranger who
+ * sprays our port range must neither receive the call's audio nor displace
+ * the caller's (decision 0054). Nothing a peer sends, and no address it names,
+ * can throw out of the 20 ms tick or the RTCP timer: sends are guarded.
  */
 export interface RtpEndpoint {
   address: string;
@@ -29,6 +35,8 @@ export interface RtpStartOptions {
   payloadType: number;
   codec: G711Codec;
   dtmfPayloadType?: number;
+  /** The SIP signalling peer's IP: its packets may be latched to as well as the SDP address's (symmetric RTP through NAT). */
+  peerAddress?: string;
 }
 
 export interface RtpSessionOptions {
@@ -44,6 +52,8 @@ export interface RtpSessionOptions {
   dtmfGapMs?: number;
   cname?: string;
   pacer?: PacerOptions;
+  /** Told once per kind of trouble (a send that failed, the first foreign packet); the counters have the rest. */
+  warn?: (message: string, data: object) => void;
 }
 
 /** What one tick received and sent, sample-aligned: what the recorder writes. */
@@ -59,7 +69,12 @@ export interface RtpSessionStats {
   octetsSent: number;
   packetsReceived: number;
   malformed: number;
+  /** From an allowed IP but not the latched port (or, before the latch, RTCP from elsewhere). */
   wrongSource: number;
+  /** From an IP that is neither the SDP's nor the SIP peer's: dropped, never latched to, never answered. */
+  foreignPackets: number;
+  /** Sends the socket refused (a bad address or port) or reported failed. */
+  sendErrors: number;
   unknownPayload: number;
   beforeStart: number;
   /** RFC 3550 interarrival jitter of the caller's stream. */
@@ -73,6 +88,18 @@ export interface RtpSessionStats {
 const FRAME = 160;
 const sameEndpoint = (a: RtpEndpoint, b: RtpEndpoint) => a.address === b.address && a.port === b.port;
 const random32 = () => randomBytes(4).readUInt32BE(0);
+
+/** The IPs the far end may send from: the SDP's address (unless it is the hold address 0.0.0.0) and the SIP peer's. */
+function allowedSources(media: RtpStartOptions): Set<string> {
+  const ips = [media.remote.address, media.peerAddress].filter((ip): ip is string => !!ip && isIP(ip) !== 0 && ip !== '0.0.0.0' && ip !== '::');
+  // A dual-stack socket reports an IPv4 source as ::ffff:a.b.c.d: both spellings are the same peer.
+  return new Set(ips.flatMap((ip) => (isIP(ip) === 4 ? [ip, `::ffff:${ip}`] : [ip, ip.replace(/^::ffff:(?=\d+\.)/i, '')])));
+}
+
+/** An IP literal of the socket's family and a port it can send to. */
+function sendable(to: RtpEndpoint, family: 4 | 6): boolean {
+  return Number.isInteger(to.port) && to.port > 0 && to.port <= 65535 && isIP(to.address) === family;
+}
 
 function bindSocket(host: string, port: number): Promise<dgram.Socket> {
   return new Promise((resolve, reject) => {
@@ -145,7 +172,19 @@ export class RtpSession extends EventEmitter {
   private timedOut = false;
   private rtcpTimer: NodeJS.Timeout | undefined;
   private closed = false;
-  private readonly counters = { octetsSent: 0, packetsReceived: 0, malformed: 0, wrongSource: 0, unknownPayload: 0, beforeStart: 0 };
+  private readonly counters = {
+    octetsSent: 0,
+    packetsReceived: 0,
+    malformed: 0,
+    wrongSource: 0,
+    foreignPackets: 0,
+    sendErrors: 0,
+    unknownPayload: 0,
+    beforeStart: 0,
+  };
+  /** The IPs a packet may come from: the SDP's connection address and the SIP peer's. */
+  private allowed = new Set<string>();
+  private readonly warned = new Set<string>();
   private readonly rtcpStats: RtpSessionStats['rtcp'] = { senderReports: 0, receiverReports: 0, bye: false };
 
   private constructor(
@@ -158,9 +197,9 @@ export class RtpSession extends EventEmitter {
     super();
     this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 3 });
     this.pacer = new Pacer(() => this.tick(), { ...opts.pacer, onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err) });
-    // Socket errors (ICMP unreachable and the like) must not crash the process or the call.
-    rtp.on('error', () => {});
-    rtcp.on('error', () => {});
+    // Socket errors (ICMP unreachable, a failed send) must not crash the process or the call.
+    rtp.on('error', (err) => this.sendFailed('rtp', err));
+    rtcp.on('error', (err) => this.sendFailed('rtcp', err));
     rtp.on('message', (msg, rinfo) => this.onRtp(msg, { address: rinfo.address, port: rinfo.port }));
     rtcp.on('message', (msg, rinfo) => this.onRtcp(msg, { address: rinfo.address, port: rinfo.port }));
   }
@@ -175,16 +214,18 @@ export class RtpSession extends EventEmitter {
     if (this.media) return this.setRemote(media.remote);
     this.media = media;
     this.sendTo = media.remote;
+    this.allowed = allowedSources(media);
     this.lastReceivedAt = performance.now();
     this.pacer.start();
     this.rtcpTimer = setInterval(() => this.sendRtcp(), this.opts.rtcpIntervalMs ?? 5000);
   }
 
   /** A re-INVITE moved the far end: send there and latch afresh. */
-  setRemote(remote: RtpEndpoint): void {
+  setRemote(remote: RtpEndpoint, peerAddress?: string): void {
     if (!this.media) throw new Error('RTP session not started');
-    this.media = { ...this.media, remote };
+    this.media = { ...this.media, remote, peerAddress: peerAddress ?? this.media.peerAddress };
     this.sendTo = remote;
+    this.allowed = allowedSources(this.media);
     this.latched = this.rtcpRemote = undefined;
   }
 
@@ -234,6 +275,7 @@ export class RtpSession extends EventEmitter {
     if (!pkt) return void this.counters.malformed++;
     const media = this.media;
     if (!media) return void this.counters.beforeStart++;
+    if (!this.allowed.has(from.address)) return this.foreign(from);
     if (this.latched && !sameEndpoint(from, this.latched)) return void this.counters.wrongSource++;
     const isAudio = pkt.payloadType === media.payloadType;
     const isDtmf = media.dtmfPayloadType !== undefined && pkt.payloadType === media.dtmfPayloadType;
@@ -282,6 +324,7 @@ export class RtpSession extends EventEmitter {
     const info = parseRtcp(msg);
     if (!info) return void this.counters.malformed++;
     if (!this.media) return void this.counters.beforeStart++;
+    if (!this.allowed.has(from.address)) return this.foreign(from);
     const expected = this.latched ?? this.sendTo;
     if (expected && from.address !== expected.address) return void this.counters.wrongSource++;
     this.rtcpRemote ??= from;
@@ -309,7 +352,7 @@ export class RtpSession extends EventEmitter {
       octets: this.counters.octetsSent,
       cname: this.opts.cname ?? `rtp@${this.opts.host}`,
     });
-    this.rtcp.send(sr, to.port, to.address);
+    this.guardedSend(this.rtcp, 'rtcp', sr, to);
   }
 
   private send(payloadType: number, marker: boolean, timestamp: number, payload: Buffer): void {
@@ -317,7 +360,39 @@ export class RtpSession extends EventEmitter {
     const packet = serializeRtp({ marker, payloadType, sequence: (this.seqBase + this.sent) & 0xffff, timestamp: timestamp >>> 0, ssrc: this.ssrc, payload });
     this.sent++;
     this.counters.octetsSent += payload.length;
-    this.rtp.send(packet, to.port, to.address);
+    this.guardedSend(this.rtp, 'rtp', packet, to);
+  }
+
+  /** dgram.send throws at once for a port or address it cannot use: counted and told once, never thrown into a timer. */
+  private guardedSend(socket: dgram.Socket, kind: 'rtp' | 'rtcp', packet: Buffer, to: RtpEndpoint): void {
+    // Old-style hold (c=0.0.0.0): nothing to send to (Linux would deliver it to this host).
+    if (to.address === '0.0.0.0' || to.address === '::') return;
+    if (!sendable(to, this.opts.host.includes(':') ? 6 : 4)) return this.sendFailed(kind, new Error('not an address or port of our socket'), to);
+    try {
+      socket.send(packet, to.port, to.address);
+    } catch (err) {
+      this.sendFailed(kind, err as Error, to);
+    }
+  }
+
+  private sendFailed(kind: 'rtp' | 'rtcp', err: Error, to?: RtpEndpoint): void {
+    this.counters.sendErrors++;
+    this.warnOnce(`send-${kind}`, `rtp: ${kind} send failed`, { err: err.message, to });
+  }
+
+  private foreign(from: RtpEndpoint): void {
+    this.counters.foreignPackets++;
+    this.warnOnce('foreign', "rtp: packets from an address that is not the call's dropped", { from });
+  }
+
+  private warnOnce(key: string, message: string, data: object): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    try {
+      this.opts.warn?.(message, { port: this.port, ...data });
+    } catch {
+      // A logger that throws must not stop the call either.
+    }
   }
 
   private tick(): void {

@@ -34,7 +34,8 @@ const open = async () => {
 interface Received extends RtpPacket {
   at: number;
 }
-async function peer() {
+/** A plain UDP party; `host` 127.0.0.2 is another machine as far as the session can tell (Linux routes all of 127/8 on lo). */
+async function peer(host = '127.0.0.1') {
   const socket = dgram.createSocket('udp4');
   sockets.push(socket);
   const received: Received[] = [];
@@ -42,7 +43,7 @@ async function peer() {
     const p = parseRtp(msg);
     if (p) received.push({ ...p, payload: Buffer.from(p.payload), at: performance.now() });
   });
-  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => socket.bind(0, host, () => r()));
   const port = socket.address().port;
   const send = (to: number, buf: Buffer) => socket.send(buf, to, '127.0.0.1');
   return { socket, port, received, send };
@@ -317,6 +318,95 @@ describe('RtpSession over UDP', () => {
     expect(bye).toBe(1);
     await session.close();
   });
+
+  it("latches only to the far end's IPs: a stranger spraying the port gets nothing, is counted, and the caller's audio still plays", async () => {
+    const far = await peer();
+    const stranger = await peer('127.0.0.2');
+    const strangerRtcp: Buffer[] = [];
+    stranger.socket.on('message', (msg) => strangerRtcp.push(msg));
+    const session = await RtpSession.open({ pool, host: '127.0.0.1', rtcpIntervalMs: 100 });
+    sessions.push(session);
+    const ticks: RtpTick[] = [];
+    session.on('tick', (t: RtpTick) => ticks.push(t));
+    // The SDP and the SIP peer both say 127.0.0.1; the caller's packets come from another port of it (NAT).
+    session.start({ remote: { address: '127.0.0.1', port: far.port + 1 }, payloadType: 0, codec: 'PCMU', peerAddress: '127.0.0.1' });
+    const loud = (seq: number, ssrc: number, code: number) =>
+      serializeRtp({ marker: false, payloadType: 0, sequence: seq, timestamp: seq * 160, ssrc, payload: Buffer.alloc(160, code) });
+    // The stranger sprays first: before the fix its first valid packet took the latch.
+    for (let i = 0; i < 10; i++) {
+      stranger.send(session.port, loud(i, 0xbad, 0x00));
+      stranger.send(session.port + 1, Buffer.from('80c90001deadbeef', 'hex')); // an RTCP receiver report
+    }
+    await sleep(60);
+    await sendPaced(
+      Array.from({ length: 25 }, (_, i) => () => {
+        far.send(session.port, loud(100 + i, 0x600d, 0x90));
+        stranger.send(session.port, loud(200 + i, 0xbad, 0x00));
+      }),
+    );
+    await sleep(200);
+    const stats = session.stats();
+    await session.close();
+
+    expect(stats.latched).toEqual({ address: '127.0.0.1', port: far.port });
+    expect(stats.foreignPackets).toBe(10 + 10 + 25);
+    expect(stranger.received).toHaveLength(0);
+    expect(strangerRtcp).toHaveLength(0);
+    expect(far.received.length).toBeGreaterThan(20);
+    // Every frame played is the caller's level; none is the stranger's.
+    const played = ticks.filter((t) => t.inboundKind === 'audio').map((t) => t.inbound[0]);
+    expect(played.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(played)).toEqual(new Set([decodeG711('PCMU', Uint8Array.of(0x90))[0]]));
+  }, 15000);
+
+  it("latches to the SIP peer's IP when the SDP named another address (symmetric RTP through NAT)", async () => {
+    const far = await peer('127.0.0.2');
+    const session = await open();
+    // The SDP names a private address behind the caller's NAT; the packets come from the address SIP came from.
+    session.start({ remote: { address: '127.0.0.3', port: 9 }, payloadType: 0, codec: 'PCMU', peerAddress: '127.0.0.2' });
+    await sendPaced(
+      Array.from(
+        { length: 10 },
+        (_, i) => () =>
+          far.send(session.port, serializeRtp({ marker: false, payloadType: 0, sequence: i, timestamp: i * 160, ssrc: 7, payload: Buffer.alloc(160, 0xff) })),
+      ),
+    );
+    await sleep(100);
+    const stats = session.stats();
+    await session.close();
+    expect(stats.latched).toEqual({ address: '127.0.0.2', port: far.port });
+    expect(stats.foreignPackets).toBe(0);
+    expect(far.received.length).toBeGreaterThan(0);
+  }, 15000);
+
+  it('never throws from its timers whatever address it was given: sends to a bad port or address are counted', async () => {
+    const errors: unknown[] = [];
+    const onUncaught = (err: unknown) => errors.push(err);
+    process.on('uncaughtException', onUncaught);
+    const warnings: string[] = [];
+    try {
+      for (const remote of [
+        { address: '127.0.0.1', port: 65535 }, // RTCP would go to 65536
+        { address: '127.0.0.1', port: 70000 },
+        { address: '127.0.0.1\0', port: 4000 },
+        { address: 'example.invalid', port: 4000 },
+        { address: '::1', port: 4000 }, // IPv6 on an IPv4 socket
+      ]) {
+        const session = await RtpSession.open({ pool, host: '127.0.0.1', rtcpIntervalMs: 50, warn: (m) => warnings.push(m) });
+        sessions.push(session);
+        session.start({ remote, payloadType: 0, codec: 'PCMU', dtmfPayloadType: 101 });
+        session.sendDtmf('1');
+        await sleep(180);
+        const stats = session.stats();
+        await session.close();
+        expect([remote, stats.sendErrors > 0, stats.pacer.ticks > 5]).toEqual([remote, true, true]);
+      }
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(errors).toEqual([]);
+    expect(warnings.length).toBeGreaterThan(0);
+  }, 15000);
 
   it('skips a port another process holds, and fails clearly when the range is used up', async () => {
     const small = new PortPool({ min: base + 300, max: base + 303 }); // two pairs

@@ -2,7 +2,7 @@
  * SDP parsing, negotiation and answer/offer building.
  */
 import { describe, expect, it } from '@jest/globals';
-import { buildAnswer, buildOffer, negotiate, parseSdp, redescribe } from '../../../src/media/transports/sip/sdp.js';
+import { buildAnswer, buildOffer, negotiate, negotiateOrRefuse, parseSdp, redescribe } from '../../../src/media/transports/sip/sdp.js';
 
 const offer = (m: string, extra = ''): string =>
   ['v=0', 'o=- 42 7 IN IP4 192.0.2.5', 's=-', 'c=IN IP4 192.0.2.5', 't=0 0', m, extra].filter(Boolean).join('\r\n') + '\r\n';
@@ -61,6 +61,42 @@ describe('SDP', () => {
     expect(() => parseSdp('hello')).toThrow();
     expect(() => parseSdp('v=0\r\nm=audio x RTP/AVP 0\r\n')).toThrow();
     expect(() => parseSdp('v=0\r\ns=-\r\n')).toThrow(/o=/);
+  });
+
+  it('refuses a media port that leaves no room for RTCP, a disabled stream, and ports outside 1-65535', () => {
+    const refused = (m: string) => negotiateOrRefuse(parseSdp(offer(m)));
+    expect(refused('m=audio 65535 RTP/AVP 0')).toEqual({ refused: 'media port 65535 leaves no room for RTCP' });
+    expect(refused('m=audio 0 RTP/AVP 0')).toEqual({ refused: 'no enabled RTP audio stream (port 0 disables one)' });
+    expect(negotiate(parseSdp(offer('m=audio 65534 RTP/AVP 0')))).toMatchObject({ remotePort: 65534 });
+    expect(negotiate(parseSdp(offer('m=audio 1 RTP/AVP 0')))).toMatchObject({ remotePort: 1 });
+    for (const m of ['m=audio 70000 RTP/AVP 0', 'm=audio 65536 RTP/AVP 0', 'm=audio -1 RTP/AVP 0', 'm=audio 123456 RTP/AVP 0']) {
+      expect(() => parseSdp(offer(m))).toThrow(/malformed m= line/);
+    }
+  });
+
+  it('sends media only to an IP literal of our family: host names, NUL, multicast and the other family are refused', () => {
+    const withC = (c: string) => offer('m=audio 4000 RTP/AVP 0').replace('c=IN IP4 192.0.2.5', c);
+    const why = (c: string, options = {}) => {
+      const result = negotiateOrRefuse(parseSdp(withC(c)), options);
+      return 'refused' in result ? result.refused : result.negotiated.remoteAddress;
+    };
+    expect(why('c=IN IP4 pbx.example.com')).toBe('the media address is not an IP address');
+    expect(why('c=IN IP4 192.0.2.300')).toBe('the media address is not an IP address');
+    expect(why('c=IN IP6 2001:db8::1')).toBe('the media address is not IPv4');
+    expect(why('c=IN IP6 2001:db8::1', { family: 'IPv6' })).toBe('2001:db8::1');
+    expect(why('c=IN IP4 192.0.2.9', { family: 'IPv6' })).toBe('the media address is not IPv6');
+    expect(why('c=IN IP4 224.2.1.1/127')).toBe('the media address is multicast or reserved');
+    expect(why('c=IN IP4 255.255.255.255')).toBe('the media address is multicast or reserved');
+    expect(why('c=IN IP4 192.0.2.9/127')).toBe('192.0.2.9');
+    // Loopback only from a peer on loopback: a stranger must not point our RTP at this machine's own services.
+    expect(why('c=IN IP4 127.0.0.1', { peer: '198.51.100.7' })).toBe('a loopback media address from a peer that is not on loopback');
+    expect(why('c=IN IP4 127.0.0.1', { peer: '127.0.0.1' })).toBe('127.0.0.1');
+    expect(() => parseSdp(withC('c=IN IP4 192.0.2.5\0'))).toThrow(/control character/);
+    expect(() => parseSdp(withC('c=IN IP4 192.0\x01.2.5'))).toThrow(/control character/);
+    expect(() => parseSdp(withC('c=IN IP4'))).toThrow(/malformed c= line/);
+    // No c= at all: nowhere to send.
+    const noC = offer('m=audio 4000 RTP/AVP 0').replace('c=IN IP4 192.0.2.5\r\n', '');
+    expect(negotiateOrRefuse(parseSdp(noC))).toEqual({ refused: 'no c= line for the audio stream' });
   });
 
   it('builds an offer with PCMU, PCMA and telephone-event that negotiates to PCMU', () => {

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { parseUri } from './address.js';
 import type { Dialog, LocalIdentity } from './dialog.js';
 import { headerValue, parseCSeq, type SipRequest, type SipResponse } from './message.js';
-import { negotiate, parseSdp, redescribe, type Negotiated, type SessionDescription } from './sdp.js';
+import { negotiateOrRefuse, parseSdp, redescribe, type NegotiateOptions, type Negotiated, type SessionDescription } from './sdp.js';
 import { makeResponse, type Peer, type SendFn, type ServerTransaction, type SipTimers, type TransactionLayer } from './transactions.js';
 
 export interface SipLogger {
@@ -22,6 +22,8 @@ export interface CallHost {
   readonly send: SendFn;
   readonly local: LocalIdentity;
   readonly logger?: SipLogger;
+  /** What an SDP offer inside a dialog is checked against (our RTP socket's address family). */
+  readonly mediaOptions?: Pick<NegotiateOptions, 'family'>;
   /** Indexes the call by its dialog so requests inside it find it. */
   remember(call: SipCall): void;
   /** Trusts `address` as a trunk: answers to it carry no byte budget from now on. */
@@ -57,6 +59,11 @@ export interface NotifyEvent {
 export const REFER_NOTIFY_WAIT_MS = 5000;
 
 export const UNSUPPORTED_MEDIA_WARNING = '305 - "Incompatible media format: only PCMU/PCMA audio"';
+
+/** The Warning of a 488 for an offer negotiateOrRefuse() refused: 305 for the codecs, 399 (miscellaneous) for addresses and ports. */
+export function refusedMediaWarning(refused: string): string {
+  return refused === 'only PCMU/PCMA audio' ? UNSUPPORTED_MEDIA_WARNING : `399 - "Not acceptable: ${refused}"`;
+}
 
 export abstract class SipCall extends EventEmitter {
   dialog?: Dialog;
@@ -150,18 +157,20 @@ export abstract class SipCall extends EventEmitter {
     let answer: string | undefined;
     if (request.body.trim()) {
       let offer: SessionDescription;
-      let negotiated: Negotiated | undefined;
       try {
         offer = parseSdp(request.body);
-        negotiated = negotiate(offer);
-      } catch {
-        negotiated = undefined;
-        offer = undefined as never;
-      }
-      if (!negotiated) {
-        tx.respond(makeResponse(request, 488, { headers: [['Warning', UNSUPPORTED_MEDIA_WARNING]] }));
+      } catch (err) {
+        tx.respond(makeResponse(request, 488, { headers: [['Warning', refusedMediaWarning(`malformed SDP (${(err as Error).message})`)]] }));
         return;
       }
+      // The same checks as the INVITE that set the call up: a refused offer leaves the call as it was (RFC 3261 §14.2).
+      const result = negotiateOrRefuse(offer, { ...this.host.mediaOptions, peer: source.address });
+      if ('refused' in result) {
+        this.host.logger?.warn({ callId: this.callId, refused: result.refused }, 'sip: re-INVITE offer refused');
+        tx.respond(makeResponse(request, 488, { headers: [['Warning', refusedMediaWarning(result.refused)]] }));
+        return;
+      }
+      const negotiated: Negotiated = result.negotiated;
       answer = this.reinviteHandler?.(offer, negotiated) ?? redescribe(this.localSdp ?? '', negotiated.localDirection);
       this.remoteSdp = request.body;
       this.emit('reinvite', offer, answer);

@@ -4,6 +4,8 @@
  * what negotiation uses; building writes a minimal answer or offer. Media
  * other than the first audio stream is rejected in the answer with port 0.
  */
+import { isIPv4, isIPv6 } from 'node:net';
+
 export type Direction = 'sendrecv' | 'sendonly' | 'recvonly' | 'inactive';
 
 export interface SdpMedia {
@@ -35,7 +37,12 @@ const STATIC: Record<number, { encoding: string; clockRate: number }> = {
   18: { encoding: 'G729', clockRate: 8000 },
 };
 
+/** Control characters (NUL and the like) have no place in SDP (RFC 4566 §9 allows none outside CRLF). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
 export function parseSdp(text: string): SessionDescription {
+  if (CONTROL.test(text)) throw new SdpError('control character in SDP');
   const lines = text.split(/\r?\n/).filter((l) => l.length > 0);
   if (lines[0] !== 'v=0') throw new SdpError('SDP must start with v=0');
   let origin: SessionDescription['origin'] | undefined;
@@ -103,10 +110,30 @@ function encodingOf(media: SdpMedia, pt: number): { encoding: string; clockRate:
   return media.rtpmap.get(pt) ?? STATIC[pt];
 }
 
-/** Picks PCMU, else PCMA, from the first usable audio stream; undefined when there is none. */
-export function negotiate(offer: SessionDescription): Negotiated | undefined {
+/**
+ * What negotiation accepts besides codecs. Every address we will send RTP to
+ * comes from here, so it is checked here, for every direction (an INVITE's
+ * offer, a re-INVITE's, an outbound call's answer).
+ */
+export interface NegotiateOptions {
+  /** The address family of our RTP socket: an SDP address of the other family is refused (default IPv4: our SDP says IN IP4). */
+  family?: 'IPv4' | 'IPv6';
+  /** The SIP peer's address: a loopback media address is refused unless the peer is on loopback itself. */
+  peer?: string;
+}
+
+export type Negotiation = { negotiated: Negotiated } | { refused: string };
+
+/** Picks PCMU, else PCMA, from the first usable audio stream; undefined when there is none or its address or port is refused. */
+export function negotiate(offer: SessionDescription, options: NegotiateOptions = {}): Negotiated | undefined {
+  const result = negotiateOrRefuse(offer, options);
+  return 'negotiated' in result ? result.negotiated : undefined;
+}
+
+/** negotiate() with the reason for a refusal, for the Warning of a 488 and the log. */
+export function negotiateOrRefuse(offer: SessionDescription, options: NegotiateOptions = {}): Negotiation {
   const mediaIndex = offer.media.findIndex((m) => m.type === 'audio' && m.port > 0 && m.proto.startsWith('RTP/AVP'));
-  if (mediaIndex < 0) return undefined;
+  if (mediaIndex < 0) return { refused: 'no enabled RTP audio stream (port 0 disables one)' };
   const audio = offer.media[mediaIndex];
   const has = (name: string): number | undefined =>
     audio.payloadTypes.find((pt) => {
@@ -117,21 +144,51 @@ export function negotiate(offer: SessionDescription): Negotiated | undefined {
   const pcma = has('PCMA');
   const codec = pcmu !== undefined ? ({ payloadType: 0, name: 'PCMU' } as const) : pcma !== undefined ? ({ payloadType: 8, name: 'PCMA' } as const) : undefined;
   // G.711 dynamic mappings to other numbers are legal but unseen on trunks; insist on the static numbers.
-  if (!codec || (pcmu !== undefined ? pcmu !== 0 : pcma !== 8)) return undefined;
+  if (!codec || (pcmu !== undefined ? pcmu !== 0 : pcma !== 8)) return { refused: 'only PCMU/PCMA audio' };
+  // RTCP goes to the port above (RFC 3550 §11): 65535 would put it at 65536, which no socket can send to.
+  if (audio.port > 65534) return { refused: `media port ${audio.port} leaves no room for RTCP` };
   const address = audio.connection ?? offer.connection;
-  if (!address) return undefined;
+  if (!address) return { refused: 'no c= line for the audio stream' };
+  const why = addressRefusal(address, options);
+  if (why) return { refused: why };
   // RFC 3264 §8.4: the old hold style sets c=0.0.0.0; treat it as sendonly.
   const remoteDirection: Direction = address === '0.0.0.0' && audio.direction === 'sendrecv' ? 'sendonly' : audio.direction;
   return {
-    mediaIndex,
-    codec,
-    telephoneEvent: has('TELEPHONE-EVENT'),
-    remoteAddress: address,
-    remotePort: audio.port,
-    remoteDirection,
-    localDirection: mirrorDirection(remoteDirection),
-    ptime: audio.ptime ?? 20,
+    negotiated: {
+      mediaIndex,
+      codec,
+      telephoneEvent: has('TELEPHONE-EVENT'),
+      remoteAddress: address,
+      remotePort: audio.port,
+      remoteDirection,
+      localDirection: mirrorDirection(remoteDirection),
+      ptime: audio.ptime ?? 20,
+    },
   };
+}
+
+/**
+ * Why we will not send media to `address`, or undefined. Only IP literals of
+ * our socket's family: a host name would make every packet a DNS lookup of
+ * the caller's choosing. Multicast and broadcast would fan our audio out; a
+ * loopback address from a peer that is not on loopback would point our RTP at
+ * the services of this machine.
+ */
+function addressRefusal(address: string, options: NegotiateOptions): string | undefined {
+  const family = options.family ?? 'IPv4';
+  const v4 = isIPv4(address);
+  if (!v4 && !isIPv6(address)) return 'the media address is not an IP address';
+  if ((v4 ? 'IPv4' : 'IPv6') !== family) return `the media address is not ${family}`;
+  if (v4) {
+    const first = Number(address.split('.')[0]);
+    if (first >= 224) return 'the media address is multicast or reserved';
+  } else if (/^ff/i.test(address)) return 'the media address is multicast';
+  if (options.peer !== undefined && isLoopback(address) && !isLoopback(options.peer)) return 'a loopback media address from a peer that is not on loopback';
+  return undefined;
+}
+
+function isLoopback(address: string): boolean {
+  return /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
 }
 
 export interface LocalMedia {

@@ -12,7 +12,7 @@
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { parseNameAddr, parseVia } from './address.js';
-import { ALLOW, UNSUPPORTED_MEDIA_WARNING, type CallHost, type SipCall, type SipLogger } from './call.js';
+import { ALLOW, refusedMediaWarning, type CallHost, type SipCall, type SipLogger } from './call.js';
 import type { LocalIdentity } from './dialog.js';
 import { IncomingSipCall } from './incoming-call.js';
 import {
@@ -27,7 +27,7 @@ import {
 } from './message.js';
 import { OutgoingSipCall, type PlaceCallOptions } from './outgoing-call.js';
 import { DEFAULT_RATE_LIMIT, SourceRateLimiter, type RateLimitOptions } from './rate-limit.js';
-import { negotiate, parseSdp } from './sdp.js';
+import { negotiateOrRefuse, parseSdp, type NegotiateOptions } from './sdp.js';
 import { DEFAULT_TIMERS, makeResponse, TransactionLayer, type ByteBudget, type Peer, type SipTimers } from './transactions.js';
 
 export interface SipUserAgentOptions {
@@ -55,6 +55,8 @@ export class SipUserAgent extends EventEmitter implements CallHost {
   readonly timers: SipTimers;
   readonly local: LocalIdentity;
   readonly logger?: SipLogger;
+  /** RTP is bound on our host too: an SDP address of the other family is refused. */
+  readonly mediaOptions: Pick<NegotiateOptions, 'family'>;
   private readonly calls = new Map<string, SipCall>();
   /** INVITEs not yet answered, by server transaction key, so a CANCEL finds its call. */
   private readonly pending = new Map<string, IncomingSipCall>();
@@ -72,6 +74,7 @@ export class SipUserAgent extends EventEmitter implements CallHost {
     this.timers = { ...DEFAULT_TIMERS, ...options.timers };
     this.layer = new TransactionLayer(this.send, this.timers);
     this.logger = options.logger;
+    this.mediaOptions = { family: options.host.includes(':') ? 'IPv6' : 'IPv4' };
     this.limiter = new SourceRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
     const bound = socket.address();
     this.local = { host: options.publicAddress ?? options.host, port: bound.port };
@@ -119,8 +122,8 @@ export class SipUserAgent extends EventEmitter implements CallHost {
         if (err) this.logger?.warn({ err: err.message, to }, 'sip: send failed');
       });
     } catch (err) {
-      // An address or port a peer wrote (Via, Contact) that the socket refuses must not throw into a timer.
-      this.logger?.warn({ err: (err as Error).message, to }, 'sip: send failed');
+      // A bad port or address (a Via or Contact a peer made up) throws at once; a send runs in timers, so never rethrow.
+      this.logger?.warn({ err: (err as Error).message, to }, 'sip: send refused');
       return false;
     }
     return true;
@@ -267,14 +270,14 @@ export class SipUserAgent extends EventEmitter implements CallHost {
     }
     if (type !== 'application/sdp') return refuse(415, [['Accept', 'application/sdp']]);
     let offer;
-    let negotiated;
     try {
       offer = parseSdp(request.body);
-      negotiated = negotiate(offer);
     } catch (err) {
       return refuse(400, [], `Bad Request (malformed SDP: ${(err as Error).message})`);
     }
-    if (!negotiated) return refuse(488, [['Warning', UNSUPPORTED_MEDIA_WARNING]]);
+    const negotiation = negotiateOrRefuse(offer, { ...this.mediaOptions, peer: source.address });
+    if ('refused' in negotiation) return refuse(488, [['Warning', refusedMediaWarning(negotiation.refused)]]);
+    const negotiated = negotiation.negotiated;
     if (!parseNameAddr(headerValue(request.headers, 'From')!) || !parseNameAddr(headerValue(request.headers, 'To')!)) {
       return refuse(400, [], 'Bad Request (malformed From or To)');
     }
