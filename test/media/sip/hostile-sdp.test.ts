@@ -64,12 +64,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A number of the tenant's, routed to the agent (what a trunk dials). */
+/** A number of the tenant's, routed to the agent through a trunk that admits loopback (what a trunk dials). */
 async function routedNumber(agentId: string): Promise<string> {
   const post = (path: string, body: object) => t.request.post(path).set(a.headers).send(body);
   const found = (await t.request.get('/v1/phone/number/search?area_code=415&page_size=1').set(a.headers)).body.numbers[0].number as string;
   expect((await post('/v1/phone/number/purchase', { number: found })).status).toBe(201);
-  const destination = await post('/v1/destination/create', { kind: 'phone_number', address: found });
+  // The callers here are on loopback: a trunk admits them (SIP admission, decision 0053).
+  const trunk = await post('/v1/sip_trunk/create', { name: `loopback-${found}`, direction: 'inbound', allowed_ips: ['127.0.0.1/32'] });
+  expect(trunk.status).toBe(201);
+  const destination = await post('/v1/destination/create', { kind: 'phone_number', address: found, sip_trunk_id: trunk.body.sip_trunk.sip_trunk_id });
   expect(destination.status).toBe(201);
   const assigned = await post('/v1/agent/destination/assign', { agent_id: agentId, destination_id: destination.body.destination.destination_id });
   expect(assigned.status).toBe(200);
