@@ -120,6 +120,8 @@ describeWithBrowser('telephony in the console', () => {
     const destinationRow = page.locator('table.destinations tr[data-destination="sip:frontdesk@acme.example.com"]');
     await destinationRow.waitFor({ timeout: 30_000 });
     expect(await destinationRow.textContent()).toContain('Front desk');
+    // No trunk and no opt-in: SIP callers are refused (decision 0053), and the row says so.
+    expect(await destinationRow.textContent()).toContain('nobody');
     // The typed address is cleared once stored, ready for the next.
     expect(await destinationForm.getByLabel('Address').inputValue()).toBe('');
 
@@ -128,6 +130,15 @@ describeWithBrowser('telephony in the console', () => {
     await assign.getByLabel('Through trunk').selectOption({ label: 'Front office PBX' });
     await assign.getByRole('button', { name: 'Assign destination' }).click();
     await destinationRow.locator('td', { hasText: 'Front office PBX' }).waitFor({ timeout: 30_000 });
+    expect(await destinationRow.textContent()).toContain('the trunk only');
+    // The operator's explicit opt-in, per destination, for SIP from anyone.
+    await destinationForm.getByLabel('Kind').selectOption('sip_address');
+    await destinationForm.getByLabel('Address').fill('sip:lobby@acme.example.com');
+    await destinationForm.getByLabel('Take SIP calls from anyone').check();
+    await destinationForm.getByRole('button', { name: 'Create destination' }).click();
+    const openRow = page.locator('table.destinations tr[data-destination="sip:lobby@acme.example.com"]');
+    await openRow.waitFor({ timeout: 30_000 });
+    expect(await openRow.textContent()).toContain('anyone (unauthenticated)');
 
     const trunks = (await api('/v1/sip_trunk/list')).body.sip_trunks as Trunk[];
     const trunk = trunks.find((t) => t.name === 'Front office PBX')!;

@@ -557,8 +557,8 @@ function DestinationForm({ s }: { s: Shared }) {
           </select>
         </Field>
         <label class="check">
-          <input type="checkbox" checked={open} onChange={(e) => setOpen(e.currentTarget.checked)} /> Take SIP from anyone, unauthenticated (otherwise only from
-          the trunk's addresses or credentials)
+          <input type="checkbox" checked={open} onChange={(e) => setOpen(e.currentTarget.checked)} /> Take SIP calls from anyone, unauthenticated (otherwise
+          only from the trunk's allowed IPs or its credentials)
         </label>
         <button type="submit">Create destination</button>
       </form>

@@ -100,7 +100,7 @@ describe('a live call', () => {
     expectPassed(await dial(h, scenarioFile(h, 'uac-silent.xml', {}), number, { pauseMs: 7000, timeoutS: 20 }));
     const session = await sessionOf(h, number);
     const warned = h.logs.find((line) => line.msg === 'live call: no audio from the caller yet (one-way audio?)' && line.session_id === session.id);
-    expect(warned?.rtp).toEqual({ received: 0, wrong_source: 0, latched: null });
+    expect(warned?.rtp).toEqual({ received: 0, wrong_source: 0, foreign: 0, latched: null });
     // The greeting went out meanwhile: the one-way audio is the caller's side only.
     const opening = h.logs.find((line) => line.msg === 'live call: first message out' && line.session_id === session.id);
     expect(opening?.rtp).toMatchObject({ received: 0 });
