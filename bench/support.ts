@@ -88,6 +88,26 @@ export async function load(
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
 
+/**
+ * A bench's targets, checked where each figure is printed: `check` answers the target's text for the table
+ * and remembers a miss; `report` ends the run with one line naming every missed target (or none), so a
+ * regression shows in the run that brings it rather than in a reader's comparison of numbers.
+ */
+export class Targets {
+  private readonly missed: string[] = [];
+
+  check(name: string, value: number, op: '<' | '<=' | '>=', limit: number): string {
+    const met = op === '<' ? value < limit : op === '<=' ? value <= limit : value >= limit;
+    if (!met) this.missed.push(`${name}: ${fmt(value, 3)} (target ${op} ${limit})`);
+    return `${op} ${limit}${met ? '' : '  MISSED'}`;
+  }
+
+  report(bench: string): void {
+    console.log(`
+${bench}: targets missed: ${this.missed.length ? this.missed.join('; ') : 'none'}`);
+  }
+}
+
 export function table(rows: (string | number)[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
@@ -151,7 +171,7 @@ export async function temporalServer(): Promise<{ address: string; stop: () => v
 export async function seededOrganization(
   orm: Orm,
   store: RecordingStore,
-  o: { sessions: number; days: number; until: Date; slug: string },
+  o: { sessions: number; days: number; until: Date; slug: string; targets?: Targets },
 ): Promise<Organization> {
   const em = orm.em.fork();
   let org = await em.findOne(Organization, { slug: o.slug });
@@ -183,7 +203,9 @@ export async function seededOrganization(
     },
   });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`seed: ${o.sessions} sessions over ${o.days} days in ${fmt(seconds)} s (${Math.round(o.sessions / seconds)} sessions/s, target >= 10000)`);
+  const rate = Math.round(o.sessions / seconds);
+  const target = o.targets ? o.targets.check('seed (sessions/s)', rate, '>=', 10_000) : '>= 10000';
+  console.log(`seed: ${o.sessions} sessions over ${o.days} days in ${fmt(seconds)} s (${rate} sessions/s, target ${target})`);
   await sql(em, 'vacuum analyze call_session');
   await sql(em, 'vacuum analyze call_leg');
   await sql(em, 'vacuum analyze call_stats_bucket');

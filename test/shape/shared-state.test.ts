@@ -57,6 +57,56 @@ describe('limits shared by API processes', () => {
     expect(await one.retryAfter(email, '198.51.100.7')).toBe(0);
   });
 
+  it('a busy client far from its limit does not wait for the shared count per request, and every request is counted', async () => {
+    // Decision 0057: one upsert per request on a client's one row serialized a busy client in PostgreSQL.
+    let queries = 0;
+    const store = postgres();
+    if (store.kind !== 'postgres') throw new Error('the apps count limits in PostgreSQL here');
+    const counting: LimitStore = { kind: 'postgres', client: { query: (q) => (queries++, store.client.query(q)) } };
+    const one = new RateLimiter(counting, `busy-${randomUUID()}`, 10_000, 100_000);
+    const key = randomUUID();
+    await one.take(key); // the first request of a key asks the store
+    for (let round = 0; round < 4; round++) await Promise.all(Array.from({ length: 50 }, () => one.take(key)));
+    expect(queries).toBeLessThan(60);
+    // The points accepted without waiting reach the store: a second process sees all 201.
+    await new Promise((r) => setTimeout(r, 200));
+    const rows = await a.orm.em.getConnection().execute<{ points: number }[]>(`select points from rate_limit where key like ?`, [`%:${key}`]);
+    expect(rows.map((r) => Number(r.points))).toEqual([201]);
+  });
+
+  it('near the limit every process asks the shared count, so concurrent requests on two processes never pass the budget', async () => {
+    const name = `near-${randomUUID()}`;
+    const one = new RateLimiter(postgres(), name, 1, 10);
+    const two = new RateLimiter(postgres(), name, 1, 10);
+    const key = randomUUID();
+    const outcomes = await Promise.allSettled([...Array.from({ length: 10 }, () => one.take(key)), ...Array.from({ length: 10 }, () => two.take(key))]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    // Sequential requests after a first one known far below the limit: still exactly the budget.
+    const key2 = randomUUID();
+    let accepted = 0;
+    for (let i = 0; i < 16; i++) {
+      const limiter = i % 2 ? two : one;
+      accepted += await limiter.take(key2).then(
+        () => 1,
+        () => 0,
+      );
+    }
+    expect(accepted).toBe(10);
+    // A budget large enough to admit without waiting, spent by two processes in a loop that gives their flushes
+    // no time to land: still exactly the budget.
+    const big = `big-${randomUUID()}`;
+    const [three, four] = [new RateLimiter(postgres(), big, 64, 128), new RateLimiter(postgres(), big, 64, 128)];
+    const key3 = randomUUID();
+    let admitted = 0;
+    for (let i = 0; i < 200; i++) {
+      admitted += await (i % 2 ? four : three).take(key3).then(
+        () => 1,
+        () => 0,
+      );
+    }
+    expect(admitted).toBe(128);
+  });
+
   it('with the database failing or stalling, each process limits alone from memory, within a quarter second', async () => {
     const failing = new RateLimiter({ kind: 'postgres', client: { query: () => Promise.reject(new Error('connection refused')) } }, 'fallback', 1, 3);
     const stalled = new RateLimiter({ kind: 'postgres', client: { query: () => new Promise(() => {}) } }, 'fallback', 1, 3);
