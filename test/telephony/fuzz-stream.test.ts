@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createHmac, randomBytes } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { proxyUpgrades } from '../support/upgrade-proxy.js';
 import { startTestWorker, uniqueTaskQueue, type TestWorker } from '../support/worker.js';
 import { startChildMedia, type ChildMedia } from '../support/child-media.js';
 import { freePort } from '../support/ports.js';
@@ -41,7 +41,7 @@ let twilio: FakeTwilio;
 let telnyx: FakeTelnyx;
 let streamPort: number;
 const encryptionKey = randomBytes(32);
-const proxied = new Set<Socket>();
+let proxy: { close(): void } | undefined;
 const numbers: Record<'twilio' | 'telnyx', string> = { twilio: '', telnyx: '' };
 let agentId: string;
 
@@ -54,23 +54,7 @@ beforeAll(async () => {
   const env = { TEMPORAL_TASK_QUEUE: queue, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY: encryptionKey.toString('base64') };
   t = await startTestServer({ temporal: true, env });
   // The balancer's rule: media streams go to the media process.
-  t.server.on('upgrade', (req, socket, head) => {
-    if (!req.url?.startsWith('/carriers/')) return socket.destroy();
-    const upstream = connect(streamPort, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`)];
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length) upstream.write(head);
-      socket.pipe(upstream).pipe(socket);
-    });
-    proxied.add(upstream);
-    const close = () => {
-      socket.destroy();
-      upstream.destroy();
-      proxied.delete(upstream);
-    };
-    upstream.on('error', close).on('close', close);
-    socket.on('error', close).on('close', close);
-  });
+  proxy = proxyUpgrades(t.server, { prefix: '/carriers/', port: streamPort });
   worker = await startTestWorker(t);
   a = await createTenant(t, 'owner');
   media = await startChildMedia({ ...env, PUBLIC_URL: t.baseUrl, MEDIA_STREAM_PORT: String(streamPort), MEDIA_DRAIN_TIMEOUT_MS: '1000' });
@@ -81,7 +65,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await media?.kill('SIGKILL');
-  for (const s of proxied) s.destroy();
+  proxy?.close();
   await worker?.stop();
   await twilio?.close();
   await telnyx?.close();

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { proxyUpgrades } from '../support/upgrade-proxy.js';
 import { uniqueTaskQueue } from '../support/worker.js';
 import { startChildWorker, type ChildWorker } from '../support/child-worker.js';
 import { startChildMedia, type ChildMedia } from '../support/child-media.js';
@@ -28,7 +28,7 @@ let streamPort: number;
 const encryptionKey = randomBytes(32).toString('base64');
 const workers: ChildWorker[] = [];
 const medias: ChildMedia[] = [];
-const proxied = new Set<Socket>();
+let proxy: { close(): void } | undefined;
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
@@ -48,28 +48,12 @@ beforeAll(async () => {
   streamPort = await freePort();
   t = await startTestServer({ temporal: true, env: { TEMPORAL_TASK_QUEUE: queue, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ENCRYPTION_KEY: encryptionKey } });
   // The balancer's one rule that matters here: media streams go to the media process.
-  t.server.on('upgrade', (req, socket, head) => {
-    if (!req.url?.startsWith('/carriers/twilio/stream/')) return socket.destroy();
-    const upstream = connect(streamPort, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`)];
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length) upstream.write(head);
-      socket.pipe(upstream).pipe(socket);
-    });
-    proxied.add(upstream);
-    const close = () => {
-      socket.destroy();
-      upstream.destroy();
-      proxied.delete(upstream);
-    };
-    upstream.on('error', close).on('close', close);
-    socket.on('error', close).on('close', close);
-  });
+  proxy = proxyUpgrades(t.server, { prefix: '/carriers/twilio/stream/', port: streamPort });
   a = await createTenant(t);
 }, 120_000);
 afterAll(async () => {
   for (const child of [...medias, ...workers]) await child.kill('SIGKILL');
-  for (const s of proxied) s.destroy();
+  proxy?.close();
   await twilio?.close();
   await t?.close();
 });

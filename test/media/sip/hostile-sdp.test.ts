@@ -79,6 +79,17 @@ async function routedNumber(agentId: string): Promise<string> {
   return found;
 }
 
+/** A normal call from a raw caller, answered: its RTP socket and when each of the agent's packets came. */
+async function answeredCall(): Promise<{ rtp: dgram.Socket; packets: number[]; caller: RawCaller }> {
+  const rtp = await bound();
+  const packets: number[] = [];
+  rtp.on('message', (msg) => parseRtp(msg) && packets.push(Date.now()));
+  const caller = await RawCaller.open();
+  const answered = await caller.invite(sdp({ m: `m=audio ${rtp.address().port} RTP/AVP 0` }));
+  expect(answered.status).toBe(200);
+  return { rtp, packets, caller };
+}
+
 async function bound(): Promise<dgram.Socket> {
   const socket = dgram.createSocket('udp4');
   sockets.push(socket);
@@ -219,12 +230,7 @@ describe('hostile SDP against a running media process', () => {
     expect(alive()).toBe(true);
 
     // The next normal call is answered, and its audio flows.
-    const rtp = await bound();
-    const packets: number[] = [];
-    rtp.on('message', (msg) => parseRtp(msg) && packets.push(Date.now()));
-    const caller = await RawCaller.open();
-    const answered = await caller.invite(sdp({ m: `m=audio ${rtp.address().port} RTP/AVP 0` }));
-    expect(answered.status).toBe(200);
+    const { packets, caller } = await answeredCall();
     await sleep(1000);
     expect(packets.length).toBeGreaterThan(20);
     expect((await caller.bye()).status).toBe(200);
@@ -232,12 +238,7 @@ describe('hostile SDP against a running media process', () => {
   }, 60_000);
 
   it('refuses a hostile re-INVITE with 488 and the call goes on as it was', async () => {
-    const rtp = await bound();
-    const packets: number[] = [];
-    rtp.on('message', (msg) => parseRtp(msg) && packets.push(Date.now()));
-    const caller = await RawCaller.open();
-    const answered = await caller.invite(sdp({ m: `m=audio ${rtp.address().port} RTP/AVP 0` }));
-    expect(answered.status).toBe(200);
+    const { rtp, packets, caller } = await answeredCall();
     await sleep(500);
 
     for (const body of [sdp({ m: 'm=audio 65535 RTP/AVP 0' }), sdp({ c: 'c=IN IP4 evil.example.com', m: `m=audio ${rtp.address().port} RTP/AVP 0` })]) {
