@@ -16,11 +16,15 @@ export class PortPoolExhaustedError extends Error {
   }
 }
 
+/** How long a released pair rests before it is handed out again, while other pairs are free. */
+const QUARANTINE_MS = 10_000;
+
 export class PortPool {
   readonly min: number;
   readonly max: number;
   private readonly used = new Set<number>();
-  private lastReleased: number | undefined;
+  /** When each pair was last released: a pair is not handed out again within QUARANTINE_MS while others are free. */
+  private readonly released = new Map<number, number>();
 
   /** `min`-`max` inclusive; the RTCP port of the last pair must fit under `max`. */
   constructor(range: { min: number; max: number }) {
@@ -47,8 +51,10 @@ export class PortPool {
     const capacity = this.capacity;
     const free = capacity - this.used.size;
     if (free <= 0) throw new PortPoolExhaustedError(this.min, this.max, this.used.size);
-    const avoid = free > 1 ? this.lastReleased : undefined;
-    const usable = (port: number): boolean => !this.used.has(port) && port !== avoid;
+    // Late packets of an ended call, from the same trunk's IP, would be taken by a new call on its port.
+    const now = performance.now();
+    const cooled = (port: number): boolean => now - (this.released.get(port) ?? -Infinity) >= QUARANTINE_MS;
+    let usable = (port: number): boolean => !this.used.has(port) && cooled(port);
     // A few random draws find a free pair at once unless the pool is nearly full; then a scan from a random start.
     let port: number | undefined;
     for (let i = 0; i < 8 && port === undefined; i++) {
@@ -56,15 +62,20 @@ export class PortPool {
       if (usable(draw)) port = draw;
     }
     const start = randomInt(capacity);
-    for (let i = 0; i < capacity && port === undefined; i++) {
-      const next = this.min + 2 * ((start + i) % capacity);
-      if (usable(next)) port = next;
+    for (let pass = 0; pass < 2 && port === undefined; pass++) {
+      for (let i = 0; i < capacity && port === undefined; i++) {
+        const next = this.min + 2 * ((start + i) % capacity);
+        if (usable(next)) port = next;
+      }
+      usable = (candidate) => !this.used.has(candidate); // every free pair is cooling: take one all the same
     }
     this.used.add(port!);
     return port!;
   }
 
   release(port: number): void {
-    if (this.used.delete(port)) this.lastReleased = port;
+    if (!this.used.delete(port)) return;
+    this.released.set(port, performance.now());
+    if (this.released.size > this.capacity) this.released.delete(this.released.keys().next().value!);
   }
 }
