@@ -271,6 +271,19 @@ async function buildApp(appDir: string, log: (m: string) => void): Promise<void>
   }
 }
 
+type Spec = { start: () => ShapeProcess; ready: (p: ShapeProcess) => Promise<void> };
+
+/** What the parts of a shape are started with: its directory, its processes and how to start and await each. */
+interface Build {
+  dir: string;
+  log: (m: string) => void;
+  processes: ShapeProcess[];
+  specs: Map<string, Spec>;
+  launch: (role: Role, index: number, command: string, args: string[], env?: Record<string, string>, port?: number, cwd?: string) => ShapeProcess;
+}
+
+const key = (role: Role, index: number) => `${role}:${index}`;
+
 export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   const log = options.log ?? (() => {});
   const name = options.name ?? 'vp_shape';
@@ -279,10 +292,97 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   const bin = await findTemporalServer(log);
   const cli = await findTemporalCli(log);
   const processes: ShapeProcess[] = [];
-  const specs = new Map<string, { start: () => ShapeProcess; ready: (p: ShapeProcess) => Promise<void> }>();
-  const key = (role: Role, index: number) => `${role}:${index}`;
+  const build: Build = { dir, log, processes, specs: new Map(), launch: launcher(dir, processes) };
 
-  const launch = (role: Role, index: number, command: string, args: string[], env: Record<string, string> = {}, port?: number, cwd = ROOT): ShapeProcess => {
+  const databaseUrl = await prepareDatabases(admin, name, bin, log);
+  const fromBuild = (options.app ?? 'build') === 'build';
+  const appDir = fromBuild ? join(dir, 'app') : ROOT;
+  if (fromBuild) await buildApp(appDir, log);
+  const node = (script: string) =>
+    fromBuild ? ['--enable-source-maps', `dist/${script.replace(/\.ts$/, '.js')}`] : ['--enable-source-maps', '--import', 'tsx', script];
+  await run(process.execPath, node('src/db/migrate-cli.ts').concat('up'), {
+    cwd: appDir,
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href },
+  });
+  const temporalAddress = await temporalSpec(build, bin, cli, admin, name);
+  const { s3, s3Env } = options.recordings === 's3' ? await s3Spec(build) : { s3: undefined, s3Env: {} };
+  const lbPort = await freePort();
+  const url = `http://127.0.0.1:${lbPort}`;
+  const taskQueue = 'voice-platform';
+  const appEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl.href,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_NAMESPACE: 'default',
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    MIGRATE_ON_START: 'false',
+    RECORDINGS_DIR: join(dir, 'recordings'),
+    DATA_DIR: join(dir, 'data'),
+    PUBLIC_URL: url,
+    TRUST_PROXY: 'true',
+    ...loadDevSecrets(join(dir, 'data')),
+    ...s3Env,
+    ...options.env,
+  };
+  const bundle = join(dir, 'workflow-bundle.js');
+  const app = await appSpecs(build, options, { appEnv, appDir, node, fromBuild, bundle, lbPort, url });
+  const { startOne, find, kill, stop } = controls(build);
+
+  try {
+    if (s3) await startS3(startOne, s3, s3Env, log);
+    log(`starting the Temporal server on ${temporalAddress}...`);
+    await startOne('temporal', 0);
+    await run(cli, ['operator', 'namespace', 'create', '--namespace', 'default', '--retention', '24h', '--address', temporalAddress]);
+    if (!fromBuild) {
+      log('bundling the workflows once for the workers...');
+      await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+    }
+    log('starting the API processes, workers and media processes...');
+    await Promise.all(
+      [...build.specs.keys()]
+        .filter((k) => /^(api|worker|media):/.test(k))
+        .map((k) => {
+          const [role, index] = k.split(':');
+          return startOne(role as Role, Number(index));
+        }),
+    );
+    await startOne('haproxy', 0);
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  const { sipAddresses, apiPorts } = app;
+  log(`ready: ${url} (balancer), Temporal ${temporalAddress}${sipAddresses.length ? `, SIP ${sipAddresses.join(' ')}` : ''}, logs in ${dir}`);
+  return {
+    url,
+    apiUrls: apiPorts.map((p) => `http://127.0.0.1:${p}`),
+    sipAddresses,
+    s3,
+    temporalAddress,
+    databaseUrl: databaseUrl.href,
+    taskQueue,
+    env: appEnv,
+    dir,
+    processes,
+    kill,
+    restart: startOne,
+    exit: (role, index) => {
+      const { process: child } = find(role, index);
+      return { code: child.exitCode, signal: child.signalCode };
+    },
+    output: (role, index) => tail(processes.find((p) => p.role === role && p.index === index)?.logFile ?? ''),
+    stop,
+  };
+}
+
+/** Starts a process of the shape with its output appended to its log file (a restart keeps the earlier log). */
+function launcher(dir: string, processes: ShapeProcess[]): Build['launch'] {
+  return (role, index, command, args, env = {}, port, cwd = ROOT) => {
     const logFile = join(dir, `${role}-${index}.log`);
     const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
     const out = createWriteStream(logFile, { flags: 'a' });
@@ -296,8 +396,10 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     else processes.push(proc);
     return proc;
   };
+}
 
-  // --- databases: the app's (migrated) and Temporal's two ---
+/** The databases: the app's (migrated later) and Temporal's two, with Temporal's schema. */
+async function prepareDatabases(admin: URL, name: string, bin: Awaited<ReturnType<typeof findTemporalServer>>, log: (m: string) => void): Promise<URL> {
   const client = new pg.Client({ connectionString: admin.href });
   await client.connect();
   try {
@@ -310,17 +412,12 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   databaseUrl.pathname = `/${name}_app`;
   log("setting up Temporal's schema...");
   await setUpTemporalSchema(bin, admin, name);
-  const fromBuild = (options.app ?? 'build') === 'build';
-  const appDir = fromBuild ? join(dir, 'app') : ROOT;
-  if (fromBuild) await buildApp(appDir, log);
-  const node = (script: string) =>
-    fromBuild ? ['--enable-source-maps', `dist/${script.replace(/\.ts$/, '.js')}`] : ['--enable-source-maps', '--import', 'tsx', script];
-  await run(process.execPath, node('src/db/migrate-cli.ts').concat('up'), {
-    cwd: appDir,
-    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href },
-  });
+  return databaseUrl;
+}
 
-  // --- the Temporal server ---
+/** The Temporal server on free ports, answering the CLI's health check; returns its frontend address. */
+async function temporalSpec(build: Build, bin: Awaited<ReturnType<typeof findTemporalServer>>, cli: string, admin: URL, name: string): Promise<string> {
+  const { dir, specs, launch } = build;
   const ports: Record<string, number> = {};
   for (const k of [
     'frontend',
@@ -349,57 +446,62 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     start: () => launch('temporal', 0, bin.server, ['--root', dir, '--config', 'temporal-config', '--env', 'shape', '--allow-no-auth', 'start']),
     ready: (p) => waitFor('the Temporal server', healthy, 90_000, p),
   });
+  return temporalAddress;
+}
 
-  // --- the recordings' bucket (recordings: 's3') ---
-  let s3: Shape['s3'];
-  const s3Env: Record<string, string> = {};
-  if (options.recordings === 's3') {
-    const exe = await findS3Server(log);
-    const port = await freePort();
-    const credentials = { accessKeyId: 'shape-access', secretAccessKey: `shape-${Math.random().toString(36).slice(2)}` };
-    const root = join(dir, 's3/data');
-    const sidecar = join(dir, 's3/meta');
-    mkdirSync(root, { recursive: true });
-    mkdirSync(sidecar, { recursive: true });
-    s3 = { endpoint: `http://127.0.0.1:${port}`, bucket: 'recordings', root };
-    const endpoint = s3.endpoint;
-    specs.set(key('s3', 0), {
-      start: () => launch('s3', 0, exe, s3ServerArgs({ port, ...credentials, region: 'us-east-1', root, sidecar }), { HOME: dir }),
-      ready: (p) => waitFor('the S3 server', async () => (await fetch(`${endpoint}/health`)).ok, 30_000, p),
-    });
-    Object.assign(s3Env, {
-      RECORDING_STORE: 's3',
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: s3.bucket,
-      S3_PREFIX: 'calls',
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    });
-  }
-
-  // --- the app ---
-  const lbPort = await freePort();
-  const url = `http://127.0.0.1:${lbPort}`;
-  const secrets = loadDevSecrets(join(dir, 'data'));
-  const taskQueue = 'voice-platform';
-  const appEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: databaseUrl.href,
-    TEMPORAL_ADDRESS: temporalAddress,
-    TEMPORAL_NAMESPACE: 'default',
-    TEMPORAL_TASK_QUEUE: taskQueue,
-    MIGRATE_ON_START: 'false',
-    RECORDINGS_DIR: join(dir, 'recordings'),
-    DATA_DIR: join(dir, 'data'),
-    PUBLIC_URL: url,
-    TRUST_PROXY: 'true',
-    ...secrets,
-    ...s3Env,
-    ...options.env,
+/** The recordings' bucket (recordings: 's3'): versitygw on a free port, and the app's settings for it. */
+async function s3Spec(build: Build): Promise<{ s3: Shape['s3']; s3Env: Record<string, string> }> {
+  const { dir, specs, launch, log } = build;
+  const exe = await findS3Server(log);
+  const port = await freePort();
+  const credentials = { accessKeyId: 'shape-access', secretAccessKey: `shape-${Math.random().toString(36).slice(2)}` };
+  const root = join(dir, 's3/data');
+  const sidecar = join(dir, 's3/meta');
+  mkdirSync(root, { recursive: true });
+  mkdirSync(sidecar, { recursive: true });
+  const s3 = { endpoint: `http://127.0.0.1:${port}`, bucket: 'recordings', root };
+  const endpoint = s3.endpoint;
+  specs.set(key('s3', 0), {
+    start: () => launch('s3', 0, exe, s3ServerArgs({ port, ...credentials, region: 'us-east-1', root, sidecar }), { HOME: dir }),
+    ready: (p) => waitFor('the S3 server', async () => (await fetch(`${endpoint}/health`)).ok, 30_000, p),
+  });
+  const s3Env = {
+    RECORDING_STORE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: s3.bucket,
+    S3_PREFIX: 'calls',
+    S3_ACCESS_KEY_ID: credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
   };
-  const bundle = join(dir, 'workflow-bundle.js');
+  return { s3, s3Env };
+}
+
+/** Creates the recordings' bucket once the S3 server is up. */
+async function startS3(
+  startOne: (role: Role, index: number) => Promise<void>,
+  s3: NonNullable<Shape['s3']>,
+  s3Env: Record<string, string>,
+  log: (m: string) => void,
+) {
+  log(`starting the S3 server on ${s3.endpoint}...`);
+  await startOne('s3', 0);
+  const admin = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3Env.S3_ACCESS_KEY_ID, secretAccessKey: s3Env.S3_SECRET_ACCESS_KEY },
+  });
+  await admin.send(new CreateBucketCommand({ Bucket: s3.bucket })).finally(() => admin.destroy());
+}
+
+/** The API processes, workers, media processes and HAProxy in front of them. */
+async function appSpecs(
+  { specs, launch, dir }: Build,
+  options: ShapeOptions,
+  app: { appEnv: Record<string, string>; appDir: string; node: (script: string) => string[]; fromBuild: boolean; bundle: string; lbPort: number; url: string },
+): Promise<{ apiPorts: number[]; sipAddresses: string[] }> {
+  const { appEnv, appDir, node, fromBuild, bundle, lbPort, url } = app;
   const apiPorts: number[] = [];
   for (let i = 0; i < (options.apis ?? 2); i++) {
     const port = await freePort();
@@ -453,7 +555,11 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     start: () => launch('haproxy', 0, '/usr/sbin/haproxy', ['-f', haproxyCfg, '-db']),
     ready: (p) => waitFor('HAProxy', async () => (await fetch(`${url}/readyz`)).ok, 30_000, p),
   });
+  return { apiPorts, sipAddresses };
+}
 
+/** Starting, finding, killing and stopping the shape's processes. */
+function controls({ specs, processes, dir }: Build) {
   const startOne = async (role: Role, index: number) => {
     const spec = specs.get(key(role, index));
     if (!spec) throw new Error(`no ${role} ${index} in this shape`);
@@ -486,63 +592,5 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-
-  try {
-    if (s3) {
-      log(`starting the S3 server on ${s3.endpoint}...`);
-      await startOne('s3', 0);
-      const admin = new S3Client({
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        forcePathStyle: true,
-        credentials: { accessKeyId: s3Env.S3_ACCESS_KEY_ID, secretAccessKey: s3Env.S3_SECRET_ACCESS_KEY },
-      });
-      await admin.send(new CreateBucketCommand({ Bucket: s3.bucket })).finally(() => admin.destroy());
-    }
-    log(`starting the Temporal server on ${temporalAddress}...`);
-    await startOne('temporal', 0);
-    await run(cli, ['operator', 'namespace', 'create', '--namespace', 'default', '--retention', '24h', '--address', temporalAddress]);
-    if (!fromBuild) {
-      log('bundling the workflows once for the workers...');
-      await run(process.execPath, ['--import', 'tsx', 'scripts/bundle-workflows.ts', bundle], {
-        cwd: ROOT,
-        env: { ...process.env, NODE_OPTIONS: '' },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-    }
-    log('starting the API processes, workers and media processes...');
-    await Promise.all(
-      [...specs.keys()]
-        .filter((k) => /^(api|worker|media):/.test(k))
-        .map((k) => {
-          const [role, index] = k.split(':');
-          return startOne(role as Role, Number(index));
-        }),
-    );
-    await startOne('haproxy', 0);
-  } catch (error) {
-    await stop().catch(() => {});
-    throw error;
-  }
-  log(`ready: ${url} (balancer), Temporal ${temporalAddress}${sipAddresses.length ? `, SIP ${sipAddresses.join(' ')}` : ''}, logs in ${dir}`);
-  return {
-    url,
-    apiUrls: apiPorts.map((p) => `http://127.0.0.1:${p}`),
-    sipAddresses,
-    s3,
-    temporalAddress,
-    databaseUrl: databaseUrl.href,
-    taskQueue,
-    env: appEnv,
-    dir,
-    processes,
-    kill,
-    restart: startOne,
-    exit: (role, index) => {
-      const { process: child } = find(role, index);
-      return { code: child.exitCode, signal: child.signalCode };
-    },
-    output: (role, index) => tail(processes.find((p) => p.role === role && p.index === index)?.logFile ?? ''),
-    stop,
-  };
+  return { startOne, find, kill, stop };
 }

@@ -48,6 +48,33 @@ class Interrupted extends Error {
   }
 }
 
+/** What one release run holds while it runs: its read state, its database steps and its checkpoints. */
+interface Run {
+  id: string;
+  input: ReleaseInput;
+  db: typeof server;
+  state: ReturnType<typeof initialState>;
+  progress: () => ReleaseProgress;
+  /** Runs one step between checkpoints; a failure is recorded on the step before it propagates. */
+  step: <T>(name: string, body: () => Promise<T>) => Promise<T>;
+  /** Waits up to `ms` (forever when undefined) for `done`, or until interrupted (which throws). */
+  waitFor: (done: () => boolean, ms?: number) => Promise<boolean>;
+}
+
+const initialState = () => ({
+  status: 'running',
+  currentStep: null as string | null,
+  paused: false,
+  awaitingApproval: false,
+  approved: false,
+  published: false,
+  finished: false,
+  stagePercent: null as number | null,
+  interrupt: null as Interrupted | null,
+  /** The outcome once it is decided: compensations and the final write may still run, no move changes it. */
+  ending: null as ReleaseOutcome | null,
+});
+
 /**
  * One release of a branch (decision 0011): required tests on the branch
  * head (a child testRun), merge preview, optional approval, merge, publish,
@@ -64,23 +91,38 @@ class Interrupted extends Error {
  * soak, pause, the test run); a running step is never cut off halfway.
  */
 export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutcome> {
-  const id = input.releaseId;
   // The database steps are local activities (issue 14: no server round trip each); histories from before keep
   // them as activities. Compensations stay activities: rare, and retried far longer.
-  const db = patched(RELEASE_LOCAL_STEPS) ? local : server;
-  const state = {
-    status: 'running',
-    currentStep: null as string | null,
-    paused: false,
-    awaitingApproval: false,
-    approved: false,
-    published: false,
-    finished: false,
-    stagePercent: null as number | null,
-    interrupt: null as Interrupted | null,
-    /** The outcome once it is decided: compensations and the final write may still run, no move changes it. */
-    ending: null as ReleaseOutcome | null,
-  };
+  const run = startRun(input, patched(RELEASE_LOCAL_STEPS) ? local : server);
+  const { id, db, state } = run;
+  registerMoves(run);
+
+  const compensations: { name: string; run: () => Promise<unknown> }[] = [];
+  let outcome: ReleaseOutcome;
+  try {
+    await runSteps(run, compensations);
+    state.currentStep = null;
+    outcome = { status: 'succeeded', reason: null };
+    state.ending = outcome;
+  } catch (error) {
+    outcome = error instanceof Interrupted ? { status: error.status, reason: error.why } : { status: 'failed', reason: describe(error) };
+    // A failure or a guard breach is as final as an abort: moves are refused while the compensations run.
+    state.ending = outcome;
+    outcome = await compensate(compensations, outcome);
+  }
+  await db.finishRelease(id, outcome.status, outcome.reason);
+  state.status = outcome.status;
+  state.finished = true;
+  state.currentStep = null;
+  // Updates in flight (a pause writing its row) finish before the run closes: a run that completes with a
+  // handler still running would lose that handler's write.
+  await condition(allHandlersFinished);
+  return outcome;
+}
+
+function startRun(input: ReleaseInput, db: typeof server): Run {
+  const id = input.releaseId;
+  const state = initialState();
   const progress = (): ReleaseProgress => ({
     status: state.status,
     currentStep: state.currentStep,
@@ -88,6 +130,33 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
     awaitingApproval: state.awaitingApproval,
     stagePercent: state.stagePercent,
   });
+  /** Waits while paused; stops here when an abort or rollback came in. */
+  const checkpoint = async () => {
+    await condition(() => !state.paused || state.interrupt !== null);
+    if (state.interrupt) throw state.interrupt;
+  };
+  const step = async <T>(name: string, body: () => Promise<T>): Promise<T> => {
+    await checkpoint();
+    state.currentStep = name;
+    await db.beginReleaseStep(id, name);
+    try {
+      return await body();
+    } catch (error) {
+      await db.failReleaseStep(id, name, describe(error));
+      throw error;
+    }
+  };
+  const waitFor = async (done: () => boolean, ms?: number): Promise<boolean> => {
+    const ready = () => done() || state.interrupt !== null;
+    const ok = ms === undefined ? (await condition(ready), true) : await condition(ready, ms);
+    if (state.interrupt) throw state.interrupt;
+    return ok;
+  };
+  return { id, input, db, state, progress, step, waitFor };
+}
+
+/** The operator's moves: the progress query, approve, pause, resume, abort and rollback. */
+function registerMoves({ id, input, db, state, progress }: Run): void {
   const refuse = (message: string) => {
     throw ApplicationFailure.create({ type: RELEASE_MOVE_REFUSED, message, nonRetryable: true });
   };
@@ -100,7 +169,6 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
   // Pause and resume write the read state from their handlers; one at a time, in the order they came.
   let writes: Promise<unknown> = Promise.resolve();
   const serially = (fn: () => Promise<unknown>) => (writes = writes.then(fn, fn));
-
   setHandler(progressQuery, progress);
   setHandler(
     approveUpdate,
@@ -167,148 +235,115 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
       },
     },
   );
+}
 
-  /** Waits while paused; stops here when an abort or rollback came in. */
-  const checkpoint = async () => {
-    await condition(() => !state.paused || state.interrupt !== null);
-    if (state.interrupt) throw state.interrupt;
-  };
-  /** Runs one step between checkpoints; a failure is recorded on the step before it propagates. */
-  const step = async <T>(name: string, body: () => Promise<T>): Promise<T> => {
-    await checkpoint();
-    state.currentStep = name;
-    await db.beginReleaseStep(id, name);
-    try {
-      return await body();
-    } catch (error) {
-      await db.failReleaseStep(id, name, describe(error));
-      throw error;
-    }
-  };
-  /** Waits up to `ms` (forever when undefined) for `done`, or until interrupted (which throws). */
-  const waitFor = async (done: () => boolean, ms?: number): Promise<boolean> => {
-    const ready = () => done() || state.interrupt !== null;
-    const ok = ms === undefined ? (await condition(ready), true) : await condition(ready, ms);
-    if (state.interrupt) throw state.interrupt;
-    return ok;
-  };
+/**
+ * Waits up to `ms` of unpaused time for the approval: the clock stops while the release is paused, so a pause
+ * never lets the approval time out (an approval given while paused is taken; the merge waits for the resume).
+ * True when approved, false when the time ran out.
+ */
+async function approvalWithin({ state, waitFor }: Run, ms: number): Promise<boolean> {
+  let left = ms;
+  for (;;) {
+    await waitFor(() => state.approved || !state.paused);
+    if (state.approved) return true;
+    const since = Date.now();
+    await waitFor(() => state.approved || state.paused, left);
+    if (state.approved) return true;
+    left -= Date.now() - since;
+    if (!state.paused || left <= 0) return false;
+  }
+}
 
-  /**
-   * Waits up to `ms` of unpaused time for the approval: the clock stops while the release is paused, so a pause
-   * never lets the approval time out (an approval given while paused is taken; the merge waits for the resume).
-   * True when approved, false when the time ran out.
-   */
-  const approvalWithin = async (ms: number): Promise<boolean> => {
-    let left = ms;
-    for (;;) {
-      await waitFor(() => state.approved || !state.paused);
-      if (state.approved) return true;
-      const since = Date.now();
-      await waitFor(() => state.approved || state.paused, left);
-      if (state.approved) return true;
-      left -= Date.now() - since;
-      if (!state.paused || left <= 0) return false;
-    }
-  };
+/** The steps in order: tests, preview, approval, merge, publish, then each rollout stage. */
+async function runSteps(run: Run, compensations: { name: string; run: () => Promise<unknown> }[]): Promise<void> {
+  const { id, input, db, state, step } = run;
+  await step('tests', () => releaseTests(run));
+  await step('preview', () => db.previewReleaseMerge(id));
+  if (input.requireApproval) await step('approval', () => approval(run));
+  await step('merge', () => db.mergeRelease(id));
 
-  const compensations: { name: string; run: () => Promise<unknown> }[] = [];
-  let outcome: ReleaseOutcome;
-  try {
-    await step('tests', async () => {
-      const prepared = await db.prepareReleaseTests(id);
-      if (!prepared.evaluationId) return;
-      const evaluationId = prepared.evaluationId;
-      // The child runs in its own scope, so an abort can cancel it without cancelling the pipeline.
-      const scope = new CancellationScope();
-      const child = scope.run(() =>
-        executeChild(testRun, {
-          workflowId: workflowIds.testRun(evaluationId),
-          args: [{ evaluationId, testRunIds: prepared.testRunIds }],
-          parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
-        }),
-      );
-      child.catch(() => undefined); // its failure is read below, or it was cancelled on purpose
-      let finished = false;
-      void child.then(
-        () => (finished = true),
-        () => (finished = true),
-      );
-      try {
-        await waitFor(() => finished);
-      } catch (interrupted) {
-        scope.cancel();
-        throw interrupted;
-      }
-      await child;
-      const tests = await db.completeReleaseTests(id);
-      if (!tests.passed) throw ApplicationFailure.create({ type: 'TESTS_FAILED', message: tests.summary, nonRetryable: true });
-    });
+  // Beside the step they undo, registered before it runs: both are no-ops when nothing changed.
+  compensations.push({ name: 'publish', run: () => undo.compensateRelease(id, 'publish') });
+  if (input.rollout) compensations.push({ name: 'traffic', run: () => undo.compensateRelease(id, 'traffic') });
+  await step('publish', () => db.publishRelease(id, input.rollout?.stages[0] ?? null));
+  state.published = true;
 
-    await step('preview', () => db.previewReleaseMerge(id));
-
-    if (input.requireApproval) {
-      await step('approval', async () => {
-        state.awaitingApproval = true;
-        state.status = 'awaiting_approval';
-        await db.awaitReleaseApproval(id);
-        let approved: boolean;
-        try {
-          const ms = input.approvalTimeoutSeconds * 1000;
-          approved = patched(PAUSE_HOLDS_APPROVAL) ? await approvalWithin(ms) : await waitFor(() => state.approved, ms);
-        } finally {
-          state.awaitingApproval = false;
-          state.status = 'running';
-        }
-        if (!approved) {
-          throw ApplicationFailure.create({ type: 'APPROVAL_TIMEOUT', message: `No approval within ${input.approvalTimeoutSeconds} s`, nonRetryable: true });
-        }
-        await db.completeReleaseStep(id, 'approval', { status: 'succeeded', result: { approved: true } });
-      });
-    }
-
-    await step('merge', () => db.mergeRelease(id));
-
-    // Beside the step they undo, registered before it runs: both are no-ops when nothing changed.
-    compensations.push({ name: 'publish', run: () => undo.compensateRelease(id, 'publish') });
-    if (input.rollout) compensations.push({ name: 'traffic', run: () => undo.compensateRelease(id, 'traffic') });
-    await step('publish', () => db.publishRelease(id, input.rollout?.stages[0] ?? null));
-    state.published = true;
-
-    for (const percent of input.rollout?.stages ?? []) {
-      await step(`rollout_${percent}`, async () => {
-        const name = `rollout_${percent}`;
-        const { since } = await db.setReleaseStageTraffic(id, name, percent);
-        if (since === null) return; // nothing was live before: no split, no guard
-        state.stagePercent = percent;
-        await waitFor(() => false, input.rollout!.soakSeconds * 1000);
-        const verdict = await db.checkReleaseGuard(id, name, since);
-        if (verdict.breach) throw new Interrupted('rolled_back', `guard breach at ${percent}%: ${verdict.breach}`);
-      });
-    }
-    state.currentStep = null;
-    outcome = { status: 'succeeded', reason: null };
-    state.ending = outcome;
-  } catch (error) {
-    outcome = error instanceof Interrupted ? { status: error.status, reason: error.why } : { status: 'failed', reason: describe(error) };
-    // A failure or a guard breach is as final as an abort: moves are refused while the compensations run.
-    state.ending = outcome;
-    // Compensations run even if the pipeline is being cancelled, newest first.
-    await CancellationScope.nonCancellable(async () => {
-      for (const c of [...compensations].reverse()) {
-        try {
-          await c.run();
-        } catch (failure) {
-          outcome = { status: 'failed', reason: `${outcome.reason}; undoing ${c.name} failed: ${describe(failure)}` };
-        }
-      }
+  for (const percent of input.rollout?.stages ?? []) {
+    await step(`rollout_${percent}`, async () => {
+      const name = `rollout_${percent}`;
+      const { since } = await db.setReleaseStageTraffic(id, name, percent);
+      if (since === null) return; // nothing was live before: no split, no guard
+      state.stagePercent = percent;
+      await run.waitFor(() => false, input.rollout!.soakSeconds * 1000);
+      const verdict = await db.checkReleaseGuard(id, name, since);
+      if (verdict.breach) throw new Interrupted('rolled_back', `guard breach at ${percent}%: ${verdict.breach}`);
     });
   }
-  await db.finishRelease(id, outcome.status, outcome.reason);
-  state.status = outcome.status;
-  state.finished = true;
-  state.currentStep = null;
-  // Updates in flight (a pause writing its row) finish before the run closes (CONVENTIONS rule 3).
-  await condition(allHandlersFinished);
+}
+
+/** The required tests on the branch head: a child testRun the release waits for (an abort cancels it). */
+async function releaseTests({ id, db, waitFor }: Run): Promise<void> {
+  const prepared = await db.prepareReleaseTests(id);
+  if (!prepared.evaluationId) return;
+  const evaluationId = prepared.evaluationId;
+  // The child runs in its own scope, so an abort can cancel it without cancelling the pipeline.
+  const scope = new CancellationScope();
+  const child = scope.run(() =>
+    executeChild(testRun, {
+      workflowId: workflowIds.testRun(evaluationId),
+      args: [{ evaluationId, testRunIds: prepared.testRunIds }],
+      parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+    }),
+  );
+  child.catch(() => undefined); // its failure is read below, or it was cancelled on purpose
+  let finished = false;
+  void child.then(
+    () => (finished = true),
+    () => (finished = true),
+  );
+  try {
+    await waitFor(() => finished);
+  } catch (interrupted) {
+    scope.cancel();
+    throw interrupted;
+  }
+  await child;
+  const tests = await db.completeReleaseTests(id);
+  if (!tests.passed) throw ApplicationFailure.create({ type: 'TESTS_FAILED', message: tests.summary, nonRetryable: true });
+}
+
+/** The approval gate: waits for an approval (paused time does not count, since the patch) or times out. */
+async function approval(run: Run): Promise<void> {
+  const { id, input, db, state, waitFor } = run;
+  state.awaitingApproval = true;
+  state.status = 'awaiting_approval';
+  await db.awaitReleaseApproval(id);
+  let approved: boolean;
+  try {
+    const ms = input.approvalTimeoutSeconds * 1000;
+    approved = patched(PAUSE_HOLDS_APPROVAL) ? await approvalWithin(run, ms) : await waitFor(() => state.approved, ms);
+  } finally {
+    state.awaitingApproval = false;
+    state.status = 'running';
+  }
+  if (!approved) {
+    throw ApplicationFailure.create({ type: 'APPROVAL_TIMEOUT', message: `No approval within ${input.approvalTimeoutSeconds} s`, nonRetryable: true });
+  }
+  await db.completeReleaseStep(id, 'approval', { status: 'succeeded', result: { approved: true } });
+}
+
+/** Runs the compensations newest first, even while the pipeline is being cancelled; a failed one is added to the reason. */
+async function compensate(compensations: { name: string; run: () => Promise<unknown> }[], outcome: ReleaseOutcome): Promise<ReleaseOutcome> {
+  await CancellationScope.nonCancellable(async () => {
+    for (const c of [...compensations].reverse()) {
+      try {
+        await c.run();
+      } catch (failure) {
+        outcome = { status: 'failed', reason: `${outcome.reason}; undoing ${c.name} failed: ${describe(failure)}` };
+      }
+    }
+  });
   return outcome;
 }
 

@@ -90,18 +90,8 @@ function phone(r: ReturnType<typeof prng>): string {
     : `+447700${String(r.int(100000, 999999))}`;
 }
 
-export function generateSession(
-  r: ReturnType<typeof prng>,
-  options: {
-    organizationId: string;
-    projectId: string;
-    start: Date;
-    agents: ReturnType<typeof makeAgents>;
-    clips: { key: string; size: number; seconds: number }[];
-    numbers: readonly string[];
-  },
-): SessionInput {
-  const agent = r.weighted(options.agents.map((a) => [a, a.weight] as const));
+/** How a seeded session went: its direction, whether it failed, went unanswered or was transferred, and why it ended. */
+function drawOutcome(r: ReturnType<typeof prng>) {
   const direction = r.weighted([
     ['inbound', 70],
     ['outbound', 25],
@@ -129,9 +119,20 @@ export function generateSession(
             ['timeout', 5],
           ] as const)));
   const status: SessionStatus = failed ? 'failed' : 'ended';
-  const name = `${r.pick(FIRST)} ${r.pick(LAST)}`;
-  const address = phone(r);
-  const talk = failed || (unanswered && unanswered !== 'voicemail') ? 0 : Math.round(20 + Math.exp(r.next() * 5.5));
+  return { direction, failed, unanswered, transfer, endReason, status };
+}
+
+/** The turns, variables and summary of a seeded conversation of `talk` seconds (none when nobody talked). */
+function drawConversation(
+  r: ReturnType<typeof prng>,
+  {
+    agent,
+    name,
+    address,
+    talk,
+    endReason,
+  }: { agent: ReturnType<typeof makeAgents>[number]; name: string; address: string; talk: number; endReason: EndReason },
+) {
   const turns: TurnInput[] = [];
   const variables: { key: string; value: string }[] = [];
   let summary: string | undefined;
@@ -186,6 +187,26 @@ export function generateSession(
     for (const key of agent.vars) variables.push({ key, value: key === 'customer_name' ? name : `${key}-${r.int(100, 999)}` });
     summary = `${name} called ${agent.name}: ${endReason === 'transferred' ? 'transferred to a person' : 'resolved by the agent'} after ${talk} s.`;
   }
+  return { turns, variables, summary };
+}
+
+export function generateSession(
+  r: ReturnType<typeof prng>,
+  options: {
+    organizationId: string;
+    projectId: string;
+    start: Date;
+    agents: ReturnType<typeof makeAgents>;
+    clips: { key: string; size: number; seconds: number }[];
+    numbers: readonly string[];
+  },
+): SessionInput {
+  const agent = r.weighted(options.agents.map((a) => [a, a.weight] as const));
+  const { direction, failed, unanswered, transfer, endReason, status } = drawOutcome(r);
+  const name = `${r.pick(FIRST)} ${r.pick(LAST)}`;
+  const address = phone(r);
+  const talk = failed || (unanswered && unanswered !== 'voicemail') ? 0 : Math.round(20 + Math.exp(r.next() * 5.5));
+  const { turns, variables, summary } = drawConversation(r, { agent, name, address, talk, endReason });
   const legs: LegInput[] = [{ direction, kind: 'agent', address, startOffsetSeconds: 0, durationSeconds: talk, turns }];
   if (transfer) {
     const human = r.pick(HUMANS);

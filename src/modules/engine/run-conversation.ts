@@ -602,34 +602,28 @@ interface RecordOptions {
   replacesLiveSession?: boolean;
 }
 
-/**
- * Writes the finished call once, through recordSessions (the live media
- * runtime passes the real start time, the stereo recording, and
- * replacesLiveSession; a scripted call has neither).
- */
-export async function recordConversation(deps: EngineDeps, input: CallInput, run: ConversationRun, options: RecordOptions = {}): Promise<ConversationResult> {
-  const { call, agent, version, sessionId, prices } = run;
-  const recording = options.recording ?? null;
-  const outcome = call.outcome ?? { status: 'ended' as const, reason: 'customer_hangup' as const };
-  const toTurns = (entries: TranscriptEntry[], originMs: number): TurnInput[] =>
-    entries.map((e) => ({
-      speaker: e.speaker,
-      text: e.text,
-      offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
-      ...(e.toolCall
-        ? {
-            toolCall: {
-              name: e.toolCall.name,
-              request: e.toolCall.arguments,
-              response: e.toolCall.result,
-              status: e.toolCall.status,
-              durationMs: e.toolCall.durationMs,
-              confirmation: e.toolCall.confirmation ?? null,
-            },
-          }
-        : {}),
-    }));
+/** Transcript entries as stored turns, their offsets counted from `originMs`. */
+const toTurns = (entries: TranscriptEntry[], originMs: number): TurnInput[] =>
+  entries.map((e) => ({
+    speaker: e.speaker,
+    text: e.text,
+    offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
+    ...(e.toolCall
+      ? {
+          toolCall: {
+            name: e.toolCall.name,
+            request: e.toolCall.arguments,
+            response: e.toolCall.result,
+            status: e.toolCall.status,
+            durationMs: e.toolCall.durationMs,
+            confirmation: e.toolCall.confirmation ?? null,
+          },
+        }
+      : {}),
+  }));
 
+/** The agent leg and, after a transfer, the transfer leg, in whole seconds. */
+function callLegs(input: CallInput, call: ConversationRun['call']): LegInput[] {
   // Legs are whole seconds (what telephony bills), rounded up: a 2.1 s leg is 3 s.
   const agentSeconds = Math.max(1, Math.ceil((call.transfer ? call.transfer.startMs : call.clock) / 1000));
   const legs: LegInput[] = [
@@ -655,6 +649,19 @@ export async function recordConversation(deps: EngineDeps, input: CallInput, run
       turns: toTurns(call.transfer.entries, start * 1000 - call.transfer.startMs),
     });
   }
+  return legs;
+}
+
+/**
+ * Writes the finished call once, through recordSessions (the live media
+ * runtime passes the real start time, the stereo recording, and
+ * replacesLiveSession; a scripted call has neither).
+ */
+export async function recordConversation(deps: EngineDeps, input: CallInput, run: ConversationRun, options: RecordOptions = {}): Promise<ConversationResult> {
+  const { call, agent, version, sessionId, prices } = run;
+  const recording = options.recording ?? null;
+  const outcome = call.outcome ?? { status: 'ended' as const, reason: 'customer_hangup' as const };
+  const legs = callLegs(input, call);
   const endSeconds = Math.max(...legs.map((l) => l.startOffsetSeconds + l.durationSeconds));
   const costMicros = legs.reduce((sum, l) => sum + sumLines(priceLeg(l.kind, l.durationSeconds, prices)), 0);
   const variables = [...call.variables].map(([key, value]) => ({ key, value }));
