@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Em } from '../db/orm.js';
 import type { AppDeps } from '../deps.js';
-import { toProblem } from '../http/problem.js';
+import { toProblem } from '../edge/problem.js';
 import { DomainError } from '../modules/errors.js';
 import { requireAll, type Principal, type Requirement } from '../modules/org/permissions.js';
 import type { Operation } from '../modules/operation.js';
@@ -231,7 +231,7 @@ export async function callTool(tool: Tool, args: unknown, ctx: ToolContext): Pro
 }
 
 /**
- * The MCP face of the one error mapping (http/problem.ts): a domain error
+ * The MCP face of the one error mapping (edge/problem.ts): a domain error
  * gives its detail, each offending argument and its code; anything else is a
  * bug, logged with its trace and reported only by request id.
  */

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { httpProblem, toProblem, type Problem } from '../problem.js';
+import { httpProblem, toProblem, type Problem } from '../../edge/problem.js';
 import { PayloadTooLarge } from './body.js';
 import { DomainError } from '../../modules/errors.js';
 import { isTemporalUnavailable } from '../../temporal/connect.js';

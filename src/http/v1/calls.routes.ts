@@ -18,7 +18,7 @@ import { hangupCall } from '../../modules/calls/hangup-call.js';
 import { temporalAccess } from '../../temporal/temporal-access.js';
 import { z } from 'zod';
 import { JsonText, route } from '../route.js';
-import { publicBaseUrl } from '../base-url.js';
+import { publicBaseUrl } from '../../edge/base-url.js';
 
 const tag = 'Call sessions';
 
