@@ -32,6 +32,7 @@ import pg from 'pg';
 import { Client, Connection, WorkflowIdReusePolicy } from '@temporalio/client';
 import { loadConfig, type Config } from '../src/config.js';
 import { initOrm, migrate, sql, type Orm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { newId } from '../src/modules/ids.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
@@ -523,7 +524,7 @@ export async function run() {
     process.exit(1);
   }, RUN_LIMIT_MS).unref();
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm: Orm = await initOrm({ url, poolMax: 60, logger: () => {} });
+  const orm: Orm = await initOrm({ entities, url, poolMax: 60, logger: () => {} });
   await migrate(orm);
   const server = await temporalServer();
   const taskQueue = `bench-campaigns-${Date.now()}`;

@@ -15,6 +15,7 @@ import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, type Orm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { closeEngineDispatchers, engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
@@ -40,7 +41,7 @@ const median = (values: number[]) =>
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm: Orm = await initOrm({ url, poolMax: 10, logger: () => {} });
+  const orm: Orm = await initOrm({ entities, url, poolMax: 10, logger: () => {} });
   await migrate(orm);
   const server = await temporalServer();
   const taskQueue = `bench-mcp-sync-${Date.now()}`;

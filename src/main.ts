@@ -7,6 +7,7 @@ import { connectTemporal as connectTemporalLink, keepConnecting } from './tempor
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { initOrm, migrate, type Orm } from './db/orm.js';
+import { entities } from './entities.js';
 import { createApp } from './http/app.js';
 import { createDrainableServer } from './http/drainable-server.js';
 import { listenForClientChanges } from './modules/org/client-changes.js';
@@ -98,7 +99,7 @@ async function dev() {
   writeFileSync(statePath, JSON.stringify({ pid: process.pid, databaseUrl: db.url, temporalAddress: temporalServer.address }, null, 2));
   stoppers.push(async () => rmSync(statePath, { force: true }));
 
-  const orm = await initOrm({ url: db.url, poolMax: config.db.poolMax, logger: () => {} });
+  const orm = await initOrm({ entities, url: db.url, poolMax: config.db.poolMax, logger: () => {} });
   stoppers.push(() => orm.close(true));
   const applied = await migrate(orm);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
@@ -186,7 +187,7 @@ async function serve() {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `serve` (use `npm run dev` for the embedded database)']);
-  const orm: Orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  const orm: Orm = await initOrm({ entities, url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   if (process.env.MIGRATE_ON_START !== 'false') await migrate(orm);
   const deps: AppDeps = { config, orm, logger, recordings: await recordingStoreFrom(config) };
@@ -220,7 +221,7 @@ async function work() {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `worker`']);
-  const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  const orm = await initOrm({ entities, url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   const { worker, connection } = await createWorker(config, orm, logger);
   const running = worker.run();
@@ -246,7 +247,7 @@ async function media() {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `media`']);
-  const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  const orm = await initOrm({ entities, url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   const temporal = await connectTemporal(config);
   const runtime = await startMediaRuntime({
