@@ -6,7 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { initOrm } from '../src/db/orm.js';
 import { entities } from '../src/entities.js';
-import { createWorker } from '../src/temporal/worker.js';
+import { createWorker } from '../src/roles/worker.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set');

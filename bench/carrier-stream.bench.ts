@@ -26,7 +26,7 @@ import { createConnection } from '../src/modules/telephony/create-connection.js'
 import { importPhoneNumber } from '../src/modules/telephony/import-phone-number.js';
 import { PhoneNumber, Destination } from '../src/modules/telephony/telephony.entity.js';
 import { newId } from '../src/modules/ids.js';
-import { startMediaRuntime } from '../src/media/runtime.js';
+import { startMediaRuntime } from '../src/roles/media-process.js';
 import type { CallReport } from '../src/media/answer-call.js';
 import { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { decodeG711 } from '../src/media/rtp/g711.js';

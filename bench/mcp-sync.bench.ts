@@ -23,8 +23,8 @@ import { createMcpServer } from '../src/modules/mcp-servers/create-mcp-server.js
 import { startMcpSync } from '../src/modules/mcp-servers/start-mcp-sync.js';
 import { listAllTools, syncMcpTools } from '../src/modules/mcp-servers/sync-mcp-tools.js';
 import { McpServer } from '../src/modules/mcp-servers/mcp-servers.entity.js';
-import type { TemporalAccess } from '../src/temporal/temporal-access.js';
-import { createWorker } from '../src/temporal/worker.js';
+import type { TemporalAccess } from '../src/modules/temporal-access.js';
+import { createWorker } from '../src/roles/worker.js';
 import { startToolServer } from '../test/support/mcp-upstream.js';
 import { ensureDatabase, fmt, percentile, table, timeIt, temporalServer } from './support.js';
 

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { initOrm } from '../src/db/orm.js';
 import { entities } from '../src/entities.js';
 import { LocalFolderStore } from '../src/modules/calls/recording-store.js';
-import { startMediaRuntime } from '../src/media/runtime.js';
+import { startMediaRuntime } from '../src/roles/media-process.js';
 import { StereoRecorder } from '../src/media/pipe/recorder.js';
 
 // A diagnostic, never the default: BENCH_MEDIA_EXPERIMENT=no-recorder drops the call recorder's per-tick buffers

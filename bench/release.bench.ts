@@ -29,7 +29,7 @@ import { executeTestRuns, finalizeEvaluation } from '../src/modules/quality/test
 import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
 import { startRelease } from '../src/modules/releases/start-release.js';
 import { Release } from '../src/modules/releases/releases.entity.js';
-import { createWorker } from '../src/temporal/worker.js';
+import { createWorker } from '../src/roles/worker.js';
 import { ensureDatabase, fmt, table, timeIt, temporalServer } from './support.js';
 
 const TESTS = Number(process.env.BENCH_TESTS ?? 20);

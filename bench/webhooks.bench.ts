@@ -27,8 +27,8 @@ import { emitEvent } from '../src/modules/triggers/emit-event.js';
 import { startRunWorkflows, startWebhookDispatcher } from '../src/modules/triggers/webhook-dispatcher.js';
 import { deliverWebhookAttempt } from '../src/modules/triggers/trigger-run-steps.js';
 import { closeWebhookDispatchers, triggerSettingsFrom, type TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
-import type { TemporalAccess } from '../src/temporal/temporal-access.js';
-import { createWorker } from '../src/temporal/worker.js';
+import type { TemporalAccess } from '../src/modules/temporal-access.js';
+import { createWorker } from '../src/roles/worker.js';
 import { ensureDatabase, fmt, listen, percentile, table, temporalServer } from './support.js';
 import { cpuDuring, pidsNamed } from './cpu.js';
 

@@ -14,7 +14,8 @@ import { listenForClientChanges } from './modules/org/client-changes.js';
 import { clearClientCache } from './modules/org/api-clients.js';
 import type { AppDeps } from './deps.js';
 import { recordingStoreFrom } from './modules/calls/recording-store.js';
-import { createWorker, stopWorker } from './temporal/worker.js';
+import { createWorker } from './roles/worker.js';
+import { stopWorker } from './temporal/worker-runtime.js';
 import { startWebhookDispatcher } from './modules/triggers/webhook-dispatcher.js';
 import { triggerSettingsFrom } from './modules/triggers/trigger-settings.js';
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
@@ -24,7 +25,7 @@ import { ensureDemoLine } from './dev/demo-line.js';
 import { applyDevSecrets } from './dev/dev-secrets.js';
 import { devStatePath } from './main-paths.js';
 import { oauthBaseUrl } from './oauth/urls.js';
-import { startMediaRuntime } from './media/runtime.js';
+import { startMediaRuntime } from './roles/media-process.js';
 import { temporalConfirmations } from './modules/engine/temporal-confirmations.js';
 
 /**

@@ -21,7 +21,7 @@ import { acceptInvitation } from '../modules/people/accept-invitation.js';
 import { declineInvitation } from '../modules/people/decline-invitation.js';
 import { controlCampaign } from '../modules/campaigns/control-campaign.js';
 import { getCampaign } from '../modules/campaigns/get-campaign.js';
-import { temporalAccess } from '../temporal/temporal-access.js';
+import { temporalAccess } from '../modules/temporal-access.js';
 import {
   CAMPAIGN_LIVE_SCRIPT,
   CAMPAIGN_PAGE_CSP,
