@@ -31,7 +31,7 @@ export interface ToolContext {
 }
 
 /**
- * One MCP tool, declared once (CONVENTIONS rule 9): its name exactly as the
+ * One MCP tool, declared once, in its own file: its name exactly as the
  * spec lists it, the text the model reads, input and output schemas (reused
  * from modules/ wherever REST has them, so both faces validate alike), the
  * hints, the permission, and one call into modules/.

@@ -307,7 +307,7 @@ export async function releasePipeline(input: ReleaseInput): Promise<ReleaseOutco
   state.status = outcome.status;
   state.finished = true;
   state.currentStep = null;
-  // Updates in flight (a pause writing its row) finish before the run closes (CONVENTIONS rule 3).
+  // Updates in flight (a pause writing its row) finish before the run closes (allHandlersFinished).
   await condition(allHandlersFinished);
   return outcome;
 }

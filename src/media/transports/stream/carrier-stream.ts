@@ -186,7 +186,7 @@ const MAX_IGNORED = 100;
 const CLOSE = { normal: 1000, unsupported: 1003, invalidPayload: 1007, policy: 1008, internal: 1011 } as const;
 
 /**
- * Serves one carrier stream. Everything on the socket is hostile until shown otherwise (CONVENTIONS §8): a
+ * Serves one carrier stream. Everything on the socket is hostile until shown otherwise: a
  * binary frame closes it 1003, text that is not JSON 1007, JSON that is not an object with a string `event` 1008,
  * a frame over the server's maxPayload 1009 (ws), a handler that throws 1011; a known event whose fields are of
  * the wrong shape or out of order is ignored (MAX_IGNORED of them close it 1008). Closing a started call hangs
