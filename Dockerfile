@@ -1,6 +1,6 @@
 # Production image: compiled JavaScript on Node 22 with the workflows bundled ahead of time; the same image runs
 # every role: the API (`serve`), the Temporal worker (`worker`), the media runtime (`media`, which needs
-# espeak-ng, sox and pocketsphinx) and the migrations (`dist/src/db/migrate-cli.js up`). docs/deploy.md.
+# espeak-ng, sox and pocketsphinx) and the migrations (`dist/src/migrate-cli.js up`). docs/deploy.md.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -24,7 +24,7 @@ async function beating<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The outboundCall workflow's activities (CONVENTIONS rule 4): closures over
+ * The outboundCall workflow's activities: closures over
  * the injected ORM, each call on its own em.fork(), each idempotent per call
  * (modules/campaigns/outbound-call-steps.ts).
  */

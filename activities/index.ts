@@ -11,7 +11,7 @@ import { createPermissionActivities } from './permissions.activities.js';
 import { createLiveCallActivities } from './live-calls.activities.js';
 import type { TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
 
-/** Dependencies that activities close over (CONVENTIONS rule 4). */
+/** Dependencies that activities close over. */
 export interface ActivityDeps {
   orm: Orm;
   /** The conversation engine's settings (model keys, outbound allowlist); default: read from the environment. */

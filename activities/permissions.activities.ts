@@ -5,7 +5,7 @@ import type { ToolContext } from '../src/modules/engine/tools.js';
 import type { ConfirmedToolOutcome, PermissionRequestInput } from '../workflows/permission-request/messages.js';
 import type { ActivityDeps } from './index.js';
 
-/** The permissionRequest workflow's activity (CONVENTIONS rule 4). */
+/** The permissionRequest workflow's activity. */
 export function createPermissionActivities({ orm, engineSettings }: ActivityDeps) {
   return {
     /**

@@ -6,7 +6,7 @@ import type { ActivityDeps } from './index.js';
 import { permanentOnDomainError } from './failures.js';
 
 /**
- * The testRun workflow's activities (CONVENTIONS rule 4): closures over the
+ * The testRun workflow's activities: closures over the
  * injected ORM, each call on its own em.fork(), each idempotent per test run
  * or evaluation id (modules/quality/test-run-steps.ts).
  */

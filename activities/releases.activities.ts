@@ -5,7 +5,7 @@ import type { ActivityDeps } from './index.js';
 import { permanentOnDomainError } from './failures.js';
 
 /**
- * The release pipeline's activities (CONVENTIONS rule 4): closures over the
+ * The release pipeline's activities: closures over the
  * injected ORM, each call on its own em.fork(). Each is idempotent through
  * the release row (modules/releases/release-steps.ts), so Temporal may retry
  * any of them, or a new worker may re-run one that a dead worker started,

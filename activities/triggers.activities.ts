@@ -5,7 +5,7 @@ import { permanentOnDomainError } from './failures.js';
 import { heartbeating } from './heartbeat.js';
 
 /**
- * The triggerRun workflow's activities (CONVENTIONS rule 4): closures over
+ * The triggerRun workflow's activities: closures over
  * the injected ORM and webhook settings, each call on its own em.fork().
  */
 export function createTriggerActivities({ orm, triggerSettings }: ActivityDeps) {

@@ -4,7 +4,7 @@ import type { ActivityDeps } from './index.js';
 import { permanentOnDomainError } from './failures.js';
 
 /**
- * The voiceClone workflow's activities (CONVENTIONS rule 4): closures over
+ * The voiceClone workflow's activities: closures over
  * the injected ORM and voice settings, each call on its own em.fork(), each
  * idempotent (modules/voices/voice-clone-steps.ts).
  */

@@ -8,6 +8,7 @@
  */
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
@@ -30,7 +31,7 @@ function longPrompt(): string {
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm = await initOrm({ url, poolMax: 8, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 8, logger: () => {} });
   await migrate(orm);
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent' });
   const { organization } = await createOrganization(orm.em.fork(), { name: 'Agents bench', slug: `agents-bench-${Date.now()}` });

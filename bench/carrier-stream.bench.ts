@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, sql } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
@@ -25,7 +26,7 @@ import { createConnection } from '../src/modules/telephony/create-connection.js'
 import { importPhoneNumber } from '../src/modules/telephony/import-phone-number.js';
 import { PhoneNumber, Destination } from '../src/modules/telephony/telephony.entity.js';
 import { newId } from '../src/modules/ids.js';
-import { startMediaRuntime } from '../src/media/runtime.js';
+import { startMediaRuntime } from '../src/roles/media-process.js';
 import type { CallReport } from '../src/media/answer-call.js';
 import { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { decodeG711 } from '../src/media/rtp/g711.js';
@@ -50,7 +51,7 @@ interface Sample {
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm = await initOrm({ url, poolMax: 8, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 8, logger: () => {} });
   await migrate(orm);
   const dir = mkdtempSync(join(tmpdir(), 'stream-bench-'));
   const twilio = await startFakeTwilio();

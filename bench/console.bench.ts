@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createApp } from '../src/http/app.js';
 import { LocalFolderStore } from '../src/modules/calls/recording-store.js';
 import { createUser } from '../src/modules/people/users.js';
@@ -29,7 +30,7 @@ const PASSWORD = 'correct horse battery staple';
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm = await initOrm({ url, poolMax: 16, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 16, logger: () => {} });
   await migrate(orm);
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

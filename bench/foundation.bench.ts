@@ -16,6 +16,7 @@
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, sql } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createApp } from '../src/http/app.js';
 import { createApiClient, issueToken } from '../src/modules/org/api-clients.js';
 import { LocalFolderStore } from '../src/modules/calls/recording-store.js';
@@ -32,7 +33,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm = await initOrm({ url, poolMax: 16, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 16, logger: () => {} });
   await migrate(orm);
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -15,6 +15,7 @@ import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, type Orm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { closeEngineDispatchers, engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
@@ -22,8 +23,8 @@ import { createMcpServer } from '../src/modules/mcp-servers/create-mcp-server.js
 import { startMcpSync } from '../src/modules/mcp-servers/start-mcp-sync.js';
 import { listAllTools, syncMcpTools } from '../src/modules/mcp-servers/sync-mcp-tools.js';
 import { McpServer } from '../src/modules/mcp-servers/mcp-servers.entity.js';
-import type { TemporalAccess } from '../src/temporal/temporal-access.js';
-import { createWorker } from '../src/temporal/worker.js';
+import type { TemporalAccess } from '../src/modules/temporal-access.js';
+import { createWorker } from '../src/roles/worker.js';
 import { startToolServer } from '../test/support/mcp-upstream.js';
 import { ensureDatabase, fmt, percentile, table, timeIt, temporalServer } from './support.js';
 
@@ -40,7 +41,7 @@ const median = (values: number[]) =>
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm: Orm = await initOrm({ url, poolMax: 10, logger: () => {} });
+  const orm: Orm = await initOrm({ entities, url, poolMax: 10, logger: () => {} });
   await migrate(orm);
   const server = await temporalServer();
   const taskQueue = `bench-mcp-sync-${Date.now()}`;

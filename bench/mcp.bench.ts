@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createApp } from '../src/http/app.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { createApiClient, issueToken } from '../src/modules/org/api-clients.js';
@@ -24,7 +25,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 6);
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm = await initOrm({ url, poolMax: 16, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 16, logger: () => {} });
   await migrate(orm);
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

@@ -13,8 +13,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { initOrm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { LocalFolderStore } from '../src/modules/calls/recording-store.js';
-import { startMediaRuntime } from '../src/media/runtime.js';
+import { startMediaRuntime } from '../src/roles/media-process.js';
 import { StereoRecorder } from '../src/media/pipe/recorder.js';
 
 // A diagnostic, never the default: BENCH_MEDIA_EXPERIMENT=no-recorder drops the call recorder's per-tick buffers
@@ -23,7 +24,7 @@ if (process.env.BENCH_MEDIA_EXPERIMENT === 'no-recorder') StereoRecorder.prototy
 
 const config = loadConfig(process.env);
 if (!config.db.url) throw new Error('DATABASE_URL is not set');
-const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax, logger: () => {} });
+const orm = await initOrm({ entities, url: config.db.url, poolMax: config.db.poolMax, logger: () => {} });
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
 const write = (event: object) => process.stdout.write(`${JSON.stringify(event)}\n`);
 const media = await startMediaRuntime({

@@ -40,6 +40,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, type Orm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
@@ -300,7 +301,7 @@ export async function run() {
   }, RUN_LIMIT_MS);
   limit.unref();
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm = await initOrm({ url, poolMax: 8, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 8, logger: () => {} });
   await migrate(orm);
   const endOfTurn = process.env.END_OF_TURN_SILENCE_MS; // passed on to the media process with the rest of the environment
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', ...(endOfTurn ? { END_OF_TURN_SILENCE_MS: endOfTurn } : {}) });

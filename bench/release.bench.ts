@@ -12,6 +12,7 @@ import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, type Orm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal, type Principal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
@@ -28,7 +29,7 @@ import { executeTestRuns, finalizeEvaluation } from '../src/modules/quality/test
 import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
 import { startRelease } from '../src/modules/releases/start-release.js';
 import { Release } from '../src/modules/releases/releases.entity.js';
-import { createWorker } from '../src/temporal/worker.js';
+import { createWorker } from '../src/roles/worker.js';
 import { ensureDatabase, fmt, table, timeIt, temporalServer } from './support.js';
 
 const TESTS = Number(process.env.BENCH_TESTS ?? 20);
@@ -109,7 +110,7 @@ const TURNS_PER_TEST = 4;
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm = await initOrm({ url, poolMax: 10, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 10, logger: () => {} });
   await migrate(orm);
   const server = await temporalServer();
   const taskQueue = `bench-release-${Date.now()}`;

@@ -41,6 +41,7 @@ import { Client, Connection } from '@temporalio/client';
 import { startShape, type Shape } from '../scripts/production-shape.js';
 import { loadConfig } from '../src/config.js';
 import { initOrm, sql, type Orm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createApiClient } from '../src/modules/org/api-clients.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
@@ -209,7 +210,7 @@ export async function run() {
     env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', DB_POOL_MAX: String(POOL) },
   });
   const quotas = cpuQuotas();
-  const orm = await initOrm({ url: shape.databaseUrl, poolMax: 8, logger: () => {} });
+  const orm = await initOrm({ entities, url: shape.databaseUrl, poolMax: 8, logger: () => {} });
   const connection = await Connection.connect({ address: shape.temporalAddress });
   try {
     const config = loadConfig(shape.env);

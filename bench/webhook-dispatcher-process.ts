@@ -5,13 +5,14 @@ import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
 import { initOrm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { startWebhookDispatcher } from '../src/modules/triggers/webhook-dispatcher.js';
 import { closeWebhookDispatchers, triggerSettingsFrom } from '../src/modules/triggers/trigger-settings.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set');
 const config = loadConfig(process.env);
-const orm = await initOrm({ url, poolMax: 20, logger: () => {} });
+const orm = await initOrm({ entities, url, poolMax: 20, logger: () => {} });
 const connection = await Connection.connect({ address: config.temporal.address });
 const dispatcher = startWebhookDispatcher({
   orm,

@@ -18,6 +18,7 @@ import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, type Orm } from '../src/db/orm.js';
+import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
 import { systemPrincipal } from '../src/modules/org/permissions.js';
 import { createAgent } from '../src/modules/agents/create-agent.js';
@@ -26,8 +27,8 @@ import { emitEvent } from '../src/modules/triggers/emit-event.js';
 import { startRunWorkflows, startWebhookDispatcher } from '../src/modules/triggers/webhook-dispatcher.js';
 import { deliverWebhookAttempt } from '../src/modules/triggers/trigger-run-steps.js';
 import { closeWebhookDispatchers, triggerSettingsFrom, type TriggerSettings } from '../src/modules/triggers/trigger-settings.js';
-import type { TemporalAccess } from '../src/temporal/temporal-access.js';
-import { createWorker } from '../src/temporal/worker.js';
+import type { TemporalAccess } from '../src/modules/temporal-access.js';
+import { createWorker } from '../src/roles/worker.js';
 import { ensureDatabase, fmt, listen, percentile, table, temporalServer } from './support.js';
 import { cpuDuring, pidsNamed } from './cpu.js';
 
@@ -79,7 +80,7 @@ async function measure(
 
 export async function run() {
   const url = await ensureDatabase(process.env.BENCH_DB_NAME ?? 'voice_platform_bench');
-  const orm: Orm = await initOrm({ url, poolMax: 20, logger: () => {} });
+  const orm: Orm = await initOrm({ entities, url, poolMax: 20, logger: () => {} });
   await migrate(orm);
   const server = await temporalServer();
   const taskQueue = `bench-webhooks-${Date.now()}`;

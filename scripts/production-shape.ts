@@ -300,7 +300,7 @@ export async function startShape(options: ShapeOptions = {}): Promise<Shape> {
   if (fromBuild) await buildApp(appDir, log);
   const node = (script: string) =>
     fromBuild ? ['--enable-source-maps', `dist/${script.replace(/\.ts$/, '.js')}`] : ['--enable-source-maps', '--import', 'tsx', script];
-  await run(process.execPath, node('src/db/migrate-cli.ts').concat('up'), {
+  await run(process.execPath, node('src/migrate-cli.ts').concat('up'), {
     cwd: appDir,
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl.href },
   });

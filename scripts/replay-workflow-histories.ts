@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proto from '@temporalio/proto';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { workflowsEntry } from '../src/temporal/worker.js';
+import { workflowsEntry } from '../src/roles/worker.js';
 
 const root = process.argv[2] ?? fileURLToPath(new URL('../test/workflows/histories', import.meta.url));
 const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.history')).sort();

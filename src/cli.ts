@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { initOrm, migrate, type Orm } from './db/orm.js';
+import { entities } from './entities.js';
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
 import { DEMO_SLUG } from './dev/bootstrap.js';
 import { Organization, Project } from './modules/org/org.entity.js';
@@ -45,7 +46,7 @@ const USAGE = `usage: npm run cli -- <command> [options]
 
 async function connect(): Promise<{ orm: Orm; embedded?: EmbeddedDb }> {
   const config = loadConfig(process.env);
-  if (config.db.url) return { orm: await initOrm({ url: config.db.url, logger: () => {} }) };
+  if (config.db.url) return { orm: await initOrm({ entities, url: config.db.url, logger: () => {} }) };
   const statePath = devStatePath(config.db.dataDir);
   if (existsSync(statePath)) {
     const state = JSON.parse(readFileSync(statePath, 'utf8')) as { pid: number; databaseUrl: string };
@@ -55,10 +56,10 @@ async function connect(): Promise<{ orm: Orm; embedded?: EmbeddedDb }> {
     } catch {
       alive = false;
     }
-    if (alive) return { orm: await initOrm({ url: state.databaseUrl, logger: () => {} }) };
+    if (alive) return { orm: await initOrm({ entities, url: state.databaseUrl, logger: () => {} }) };
   }
   const embedded = await startEmbeddedDb(config.db.dataDir, 0);
-  const orm = await initOrm({ url: embedded.url, logger: () => {} });
+  const orm = await initOrm({ entities, url: embedded.url, logger: () => {} });
   await migrate(orm);
   return { orm, embedded };
 }

@@ -7,13 +7,15 @@ import { connectTemporal as connectTemporalLink, keepConnecting } from './tempor
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { initOrm, migrate, type Orm } from './db/orm.js';
+import { entities } from './entities.js';
 import { createApp } from './http/app.js';
 import { createDrainableServer } from './http/drainable-server.js';
 import { listenForClientChanges } from './modules/org/client-changes.js';
 import { clearClientCache } from './modules/org/api-clients.js';
 import type { AppDeps } from './deps.js';
 import { recordingStoreFrom } from './modules/calls/recording-store.js';
-import { createWorker, stopWorker } from './temporal/worker.js';
+import { createWorker } from './roles/worker.js';
+import { stopWorker } from './temporal/worker-runtime.js';
 import { startWebhookDispatcher } from './modules/triggers/webhook-dispatcher.js';
 import { triggerSettingsFrom } from './modules/triggers/trigger-settings.js';
 import { startEmbeddedDb, type EmbeddedDb } from './dev/embedded-db.js';
@@ -23,7 +25,7 @@ import { ensureDemoLine } from './dev/demo-line.js';
 import { applyDevSecrets } from './dev/dev-secrets.js';
 import { devStatePath } from './main-paths.js';
 import { oauthBaseUrl } from './oauth/urls.js';
-import { startMediaRuntime } from './media/runtime.js';
+import { startMediaRuntime } from './roles/media-process.js';
 import { temporalConfirmations } from './modules/engine/temporal-confirmations.js';
 
 /**
@@ -98,7 +100,7 @@ async function dev() {
   writeFileSync(statePath, JSON.stringify({ pid: process.pid, databaseUrl: db.url, temporalAddress: temporalServer.address }, null, 2));
   stoppers.push(async () => rmSync(statePath, { force: true }));
 
-  const orm = await initOrm({ url: db.url, poolMax: config.db.poolMax, logger: () => {} });
+  const orm = await initOrm({ entities, url: db.url, poolMax: config.db.poolMax, logger: () => {} });
   stoppers.push(() => orm.close(true));
   const applied = await migrate(orm);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
@@ -186,7 +188,7 @@ async function serve() {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `serve` (use `npm run dev` for the embedded database)']);
-  const orm: Orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  const orm: Orm = await initOrm({ entities, url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   if (process.env.MIGRATE_ON_START !== 'false') await migrate(orm);
   const deps: AppDeps = { config, orm, logger, recordings: await recordingStoreFrom(config) };
@@ -220,7 +222,7 @@ async function work() {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `worker`']);
-  const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  const orm = await initOrm({ entities, url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   const { worker, connection } = await createWorker(config, orm, logger);
   const running = worker.run();
@@ -246,7 +248,7 @@ async function media() {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
   if (!config.db.url) throw new ConfigError(['DATABASE_URL: required by `media`']);
-  const orm = await initOrm({ url: config.db.url, poolMax: config.db.poolMax });
+  const orm = await initOrm({ entities, url: config.db.url, poolMax: config.db.poolMax });
   stoppers.push(() => orm.close(true));
   const temporal = await connectTemporal(config);
   const runtime = await startMediaRuntime({

@@ -1,7 +1,7 @@
 import type { ActivityOptions, LocalActivityOptions } from '@temporalio/workflow';
 
 /**
- * Named timeout and retry presets for proxyActivities (CONVENTIONS rule 1):
+ * Named timeout and retry presets for proxyActivities:
  * every activity call picks one of these, so timeouts are decided in one
  * place. Permanent failures are thrown by activities as non-retryable
  * ApplicationFailures with a type (see activities/failures.ts); everything

@@ -1,9 +1,8 @@
 /**
- * Workflow ids are business keys, built here and nowhere else (CONVENTIONS
- * rule 6): one release has one pipeline, one evaluation has one test run, so
+ * Workflow ids are business keys, built here and nowhere else: one release has one pipeline, one evaluation has one test run, so
  * starting either twice finds the one that exists instead of making a second.
  * This file lives beside the workflows because a workflow starts its child
- * by id and may import nothing but workflow files; src/temporal re-exports it.
+ * by id and may import nothing but workflow files; src/ imports it from here.
  */
 export const workflowIds = {
   release: (releaseId: string) => `release/${releaseId}`,

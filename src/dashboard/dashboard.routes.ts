@@ -3,7 +3,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { errors } from 'oidc-provider';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../modules/errors.js';
-import { statusOf } from '../http/problem.js';
+import { statusOf } from '../edge/problem.js';
 import { authenticateUser } from '../modules/people/users.js';
 import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
 import type { OAuthProvider } from '../oauth/provider.js';
@@ -12,7 +12,7 @@ import { createConnection } from '../oauth/connections/create-connection.js';
 import { listConnections } from '../oauth/connections/list-connections.js';
 import { disconnectConnection } from '../oauth/connections/disconnect-connection.js';
 import { csrfToken, csrfValid, endSession, readSession, startSession, type DashboardSession } from './dashboard-session.js';
-import { limitStore, SignInThrottle } from '../http/limits.js';
+import { limitStore, SignInThrottle } from '../edge/limits.js';
 import { connectedAppsPage, consentPage, messagePage, PAGE_CSP, signInPage } from './pages.js';
 import { releasesForUser, releasesPage } from './releases-page.js';
 import { invitationsPage } from './invitations-page.js';
@@ -21,7 +21,7 @@ import { acceptInvitation } from '../modules/people/accept-invitation.js';
 import { declineInvitation } from '../modules/people/decline-invitation.js';
 import { controlCampaign } from '../modules/campaigns/control-campaign.js';
 import { getCampaign } from '../modules/campaigns/get-campaign.js';
-import { temporalAccess } from '../temporal/temporal-access.js';
+import { temporalAccess } from '../modules/temporal-access.js';
 import {
   CAMPAIGN_LIVE_SCRIPT,
   CAMPAIGN_PAGE_CSP,
@@ -37,7 +37,7 @@ import { CONSOLE_API_PREFIX } from './console-api.js';
 import { TALK_SCRIPT, TALK_SCRIPT_PATH, TALK_WORKLET, TALK_WORKLET_PATH, talkableAgents, talkPage, talkPageCsp } from './talk-page.js';
 import { openWebCall } from '../modules/calls/web-call.js';
 import { streamBaseUrl } from '../modules/telephony/twiml.js';
-import { publicBaseUrl } from '../http/base-url.js';
+import { publicBaseUrl } from '../edge/base-url.js';
 
 /**
  * The dashboard pages: sign-in and sign-out, the OAuth interaction (sign-in,

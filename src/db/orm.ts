@@ -2,51 +2,7 @@ import { resolve } from 'node:path';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
-import { orgEntities } from '../modules/org/org.entity.js';
-import { callsEntities } from '../modules/calls/calls.entity.js';
-import { peopleEntities } from '../modules/people/people.entity.js';
-import { AuditEvent } from '../modules/audit/audit.entity.js';
-import { agentsEntities } from '../modules/agents/agents.entity.js';
-import { engineEntities } from '../modules/engine/engine.entity.js';
-import { OAuthModel, OAuthSigningKey } from '../oauth/oauth.entity.js';
-import { OAuthConnection } from '../oauth/connections/connection.entity.js';
-import { qualityEntities } from '../modules/quality/quality.entity.js';
-import { releasesEntities } from '../modules/releases/releases.entity.js';
-import { telephonyEntities } from '../modules/telephony/telephony.entity.js';
-import { outboundEntities } from '../modules/outbound/outbound.entity.js';
-import { triggersEntities } from '../modules/triggers/triggers.entity.js';
-import { campaignsEntities } from '../modules/campaigns/campaigns.entity.js';
-import { toolsEntities } from '../modules/tools/tools.entity.js';
-import { knowledgeEntities } from '../modules/knowledge/knowledge.entity.js';
-import { mcpServersEntities } from '../modules/mcp-servers/mcp-servers.entity.js';
-import { integrationsEntities } from '../modules/integrations/integrations.entity.js';
-import { voicesEntities } from '../modules/voices/voices.entity.js';
-import { speechEntities } from '../modules/speech/speech.entity.js';
 import { migrationsList } from './migrations/index.js';
-
-export const entities = [
-  ...orgEntities,
-  ...callsEntities,
-  ...peopleEntities,
-  AuditEvent,
-  OAuthModel,
-  OAuthSigningKey,
-  OAuthConnection,
-  ...agentsEntities,
-  ...engineEntities,
-  ...qualityEntities,
-  ...releasesEntities,
-  ...telephonyEntities,
-  ...outboundEntities,
-  ...triggersEntities,
-  ...toolsEntities,
-  ...knowledgeEntities,
-  ...campaignsEntities,
-  ...mcpServersEntities,
-  ...voicesEntities,
-  ...integrationsEntities,
-  ...speechEntities,
-];
 
 /**
  * Always the PostgreSQL driver: in development the embedded PGlite database is
@@ -57,6 +13,8 @@ export type Orm = MikroORM;
 export type Em = EntityManager;
 
 export interface OrmOptions {
+  /** Every entity the database holds (src/entities.ts). */
+  entities: NonNullable<Options['entities']>;
   url: string;
   poolMax?: number;
   debug?: boolean;
@@ -67,7 +25,7 @@ export interface OrmOptions {
 function common(options: OrmOptions) {
   return {
     ...(options.logger ? { logger: options.logger } : {}),
-    entities,
+    entities: options.entities,
     extensions: [Migrator],
     migrations: {
       migrationsList,

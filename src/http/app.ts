@@ -15,7 +15,7 @@ import {
 import { bodyParser } from './middleware/body.js';
 import { problemResponses } from './middleware/errors.js';
 import { requestContext, securityHeaders } from './middleware/request-context.js';
-import { limitStore, RateLimiter } from './limits.js';
+import { limitStore, RateLimiter } from '../edge/limits.js';
 import { parseInput } from '../modules/validation.js';
 import { authenticateRequest, issueToken } from '../modules/org/api-clients.js';
 import { TokenRequestBody } from '../modules/org/org.schemas.js';
@@ -36,7 +36,7 @@ import { answerTwilioVoice, TWILIO_VOICE_ROUTE } from '../modules/telephony/twil
 import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/telnyx-voice.js';
 import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
 import { CarrierCallPath } from '../modules/telephony/telephony.schemas.js';
-import { publicBaseUrl } from './base-url.js';
+import { publicBaseUrl } from '../edge/base-url.js';
 import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX } from '../dashboard/console-api.js';
 import { registerConsoleApp } from '../dashboard/console-app.js';
 

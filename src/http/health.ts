@@ -1,5 +1,5 @@
 import { sql } from '../db/orm.js';
-import { withinDeadline } from '../temporal/temporal-access.js';
+import { withinDeadline } from '../temporal/deadline.js';
 import type { AppDeps } from '../deps.js';
 
 /** Readiness: the database answers a query and Temporal answers a health check, each within 2 s. */

@@ -9,7 +9,7 @@ import type { Tag } from './tags.js';
 /**
  * A REST route, declared once: path, inputs, permission, response schema and
  * one call into modules/. The same declaration mounts the route, validates its
- * inputs and generates its OpenAPI operation (CONVENTIONS rule 7).
+ * inputs and generates its OpenAPI operation.
  */
 export interface RouteInput<P, Q, B> {
   params: P;

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { httpProblem } from './problem.js';
+import { httpProblem } from '../edge/problem.js';
 
 /**
  * The HTTP server in front of the Koa app. Node answers requests it cannot

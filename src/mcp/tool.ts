@@ -11,7 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Em } from '../db/orm.js';
 import type { AppDeps } from '../deps.js';
-import { toProblem } from '../http/problem.js';
+import { toProblem } from '../edge/problem.js';
 import { DomainError } from '../modules/errors.js';
 import { requireAll, type Principal, type Requirement } from '../modules/org/permissions.js';
 import type { Operation } from '../modules/operation.js';
@@ -31,7 +31,7 @@ export interface ToolContext {
 }
 
 /**
- * One MCP tool, declared once (CONVENTIONS rule 9): its name exactly as the
+ * One MCP tool, declared once, in its own file: its name exactly as the
  * spec lists it, the text the model reads, input and output schemas (reused
  * from modules/ wherever REST has them, so both faces validate alike), the
  * hints, the permission, and one call into modules/.
@@ -231,7 +231,7 @@ export async function callTool(tool: Tool, args: unknown, ctx: ToolContext): Pro
 }
 
 /**
- * The MCP face of the one error mapping (http/problem.ts): a domain error
+ * The MCP face of the one error mapping (edge/problem.ts): a domain error
  * gives its detail, each offending argument and its code; anything else is a
  * bug, logged with its trace and reported only by request id.
  */

@@ -26,7 +26,7 @@ import type { TextToSpeech } from './speech/text-to-speech.js';
 import { LiveParty, type BargeInMetrics, type TurnMetrics } from './live-party.js';
 import { agentPhrases } from './agent-phrases.js';
 import { holdLiveCall, type MediaNode } from './hold-call.js';
-import { resolveSpeech } from '../modules/speech/resolve-speech.js';
+import { resolveSpeech } from './resolve-speech.js';
 import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
 
 /** What a finished call measured. */
@@ -229,7 +229,7 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
   const { sessionId, media, log } = live;
   const em = deps.orm.em.fork();
   const preparing = performance.now();
-  // The organization's cloud providers for the agent's voice, else the offline ones (modules/speech/resolve-speech.ts).
+  // The organization's cloud providers for the agent's voice, else the offline ones (media/resolve-speech.ts).
   const speech = await resolveSpeech(em, live.organizationId, config.voice, deps.engine.settings ?? defaultEngineSettings(), { stt: deps.stt, tts: deps.tts });
   for (const note of speech.notes) log.warn(note);
   const party = new LiveParty({

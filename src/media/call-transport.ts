@@ -1,7 +1,6 @@
 /**
  * One live call's media, whatever carries it: SIP/RTP now, carrier WebSocket
- * streams (Twilio, Telnyx) and the browser next, all on this interface
- * (CONVENTIONS §6). Audio crosses it as 8 kHz mono PCM16 in 20 ms frames
+ * streams (Twilio, Telnyx) and the browser next, all on this interface. Audio crosses it as 8 kHz mono PCM16 in 20 ms frames
  * (160 samples): the transport owns codecs, pacing and jitter; everything
  * above it (turn detection, speech, the conversation engine) sees only PCM,
  * digits and marks.

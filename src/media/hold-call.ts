@@ -3,7 +3,7 @@ import { WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.js';
 import { openLiveSession } from '../modules/calls/live-sessions.js';
-import { workflowIds } from '../temporal/workflow-ids.js';
+import { workflowIds } from '../../workflows/workflow-ids.js';
 import type { LiveCallInput } from '../../workflows/live-call/messages.js';
 import type { LiveCallRegistry } from './live-call-registry.js';
 import type { HangupCause } from './call-transport.js';

@@ -1,6 +1,6 @@
 /**
  * Domain errors carry a stable code; the edges (REST problem+json, MCP
- * isError) map them once (src/http/problem.ts). Anything that is not a
+ * isError) map them once (src/edge/problem.ts). Anything that is not a
  * DomainError is a bug and becomes a generic 500 with a logged trace.
  */
 export type ErrorCode =

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps.js';
-import { limitStore, RateLimiter } from '../http/limits.js';
+import { limitStore, RateLimiter } from '../edge/limits.js';
 import { createOAuthProvider, type OAuthProvider } from './provider.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { oauthBaseUrl } from './urls.js';

@@ -4,7 +4,7 @@ import type { OAuthProvider } from './provider.js';
 import { MCP_SCOPE } from './urls.js';
 
 /**
- * Discovery documents on the host app (CONVENTIONS 5): RFC 8414 metadata of
+ * Discovery documents on the host app (the provider serves them only under its mount): RFC 8414 metadata of
  * the authorization server at the path-inserted address of its issuer
  * (plus the two OpenID Connect spellings clients also try), and RFC 9728
  * metadata of the MCP endpoint naming that issuer. Readable cross-origin:

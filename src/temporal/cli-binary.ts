@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 /**
  * Finds the Temporal CLI (which embeds the dev server), building it with Go
- * when it is nowhere to be found. Resolution order (CONVENTIONS §1):
+ * when it is nowhere to be found. Resolution order:
  * TEMPORAL_CLI_PATH, `temporal` on PATH, the per-user cache, a Go build into
  * that cache. v1.5.1 is the last release that `go install` can build.
  */

@@ -1,6 +1,6 @@
 import { Client, Connection, ServiceError, defaultGrpcRetryOptions, isGrpcServiceError, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { Logger } from 'pino';
-import { errorChain } from './temporal-access.js';
+import { errorChain } from './deadline.js';
 
 /** gRPC status codes that mean "the workflow service cannot be reached now": UNAVAILABLE and DEADLINE_EXCEEDED. */
 const UNREACHABLE_CODES = new Set([14, 4]);

@@ -13,7 +13,7 @@ import { prepareDial } from '../../src/modules/campaigns/campaign-steps.js';
 import { settleFailedBatch } from '../../src/modules/campaigns/carrier-dial.js';
 import { startWebhookDispatcher } from '../../src/modules/triggers/webhook-dispatcher.js';
 import { triggerSettingsFrom } from '../../src/modules/triggers/trigger-settings.js';
-import { temporalAccess } from '../../src/temporal/temporal-access.js';
+import { temporalAccess } from '../../src/modules/temporal-access.js';
 import { campaignApi, campaignTenant, nyNumbers, startReceiver, type CampaignBody, type Receiver } from './support.js';
 
 /**

@@ -14,7 +14,7 @@ import { eventually } from '../support/releases.js';
 import { runConversation } from '../../src/modules/engine/run-conversation.js';
 import { startWebhookDispatcher, type WebhookDispatcher } from '../../src/modules/triggers/webhook-dispatcher.js';
 import { closeWebhookDispatchers, triggerSettingsFrom } from '../../src/modules/triggers/trigger-settings.js';
-import { temporalAccess } from '../../src/temporal/temporal-access.js';
+import { temporalAccess } from '../../src/modules/temporal-access.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 
 /**

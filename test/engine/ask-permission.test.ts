@@ -15,7 +15,7 @@ import type { Confirmations, PermissionRequestInput } from '../../src/modules/en
 import { createModelProvider } from '../../src/modules/engine/create-model-provider.js';
 import { appEngineDeps } from '../../src/http/engine-deps.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
-import { workflowIds } from '../../src/temporal/workflow-ids.js';
+import { workflowIds } from '../../workflows/workflow-ids.js';
 import { classifyConfirmation, classifyKeypadConfirmation } from '../../workflows/permission-request/confirmation-words.js';
 import { answerSignal } from '../../workflows/permission-request/messages.js';
 

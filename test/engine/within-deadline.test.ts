@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
-import { isDeadlineError, withinDeadline } from '../../src/temporal/temporal-access.js';
+import { isDeadlineError, withinDeadline } from '../../src/temporal/deadline.js';
 import { uniqueTaskQueue } from '../support/worker.js';
 
 /**

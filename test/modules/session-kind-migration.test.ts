@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import pg from 'pg';
 import { initOrm, sql, type Orm } from '../../src/db/orm.js';
+import { entities } from '../../src/entities.js';
 import { migrationsList } from '../../src/db/migrations/index.js';
 import { Migration20261124100300_session_kind } from '../../src/db/migrations/Migration20261124100300_session_kind.js';
 import { Migration20261125140000_stats_grains } from '../../src/db/migrations/Migration20261125140000_stats_grains.js';
@@ -54,7 +55,7 @@ beforeAll(async () => {
   await admin(`create database ${DB}`);
   const url = new URL(TEST_DB_ADMIN_URL);
   url.pathname = `/${DB}`;
-  orm = await initOrm({ url: url.toString(), logger: () => {} });
+  orm = await initOrm({ entities, url: url.toString(), logger: () => {} });
   const before = migrationsList[migrationsList.findIndex((m) => m.name === MIGRATION) - 1].name;
   await orm.migrator.up({ to: before });
 

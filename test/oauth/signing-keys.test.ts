@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { createTestUser, refreshTokens, signInAndConsent } from '../support/oauth-flow.js';
 import { initOrm, sql } from '../../src/db/orm.js';
+import { entities } from '../../src/entities.js';
 import { loadSigningKeys, RETIRED_KEY_GRACE_SECONDS, rotateSigningKey, toPublicJwk } from '../../src/oauth/signing-keys.js';
 import { decryptSecret, encryptSecret, SecretDecryptionError } from '../../src/modules/secrets/secret-box.js';
 
@@ -46,7 +47,7 @@ async function mcpStatus(token: string): Promise<number> {
 
 /** A fresh ORM: its own key cache, as another process (or the next start) has. */
 async function withFreshOrm<T>(run: (orm: Awaited<ReturnType<typeof initOrm>>) => Promise<T>): Promise<T> {
-  const orm = await initOrm({ url: process.env.TEST_DATABASE_URL!, poolMax: 2, logger: () => {} });
+  const orm = await initOrm({ entities, url: process.env.TEST_DATABASE_URL!, poolMax: 2, logger: () => {} });
   try {
     return await run(orm);
   } finally {

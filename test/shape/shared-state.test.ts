@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { startChildApi, type ChildApi } from '../support/child-api.js';
-import { limitStore, RateLimiter, SignInThrottle, type LimitStore } from '../../src/http/limits.js';
+import { limitStore, RateLimiter, SignInThrottle, type LimitStore } from '../../src/edge/limits.js';
 import { revokeApiClient } from '../../src/modules/org/api-clients.js';
 import { randomUUID } from 'node:crypto';
 

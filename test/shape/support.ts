@@ -16,6 +16,7 @@ import pino from 'pino';
 import supertest from 'supertest';
 import type { Shape } from '../../scripts/production-shape.js';
 import { initOrm } from '../../src/db/orm.js';
+import { entities } from '../../src/entities.js';
 import { loadConfig } from '../../src/config.js';
 import { recordingStoreFrom } from '../../src/modules/calls/recording-store.js';
 
@@ -113,7 +114,7 @@ export function webhookTestApp(name: string, receiverDelayMs = 0): WebhookTestAp
  * REST requests through the balancer, and a config with the shape's own secrets (tokens it issues are valid there).
  */
 export async function shapeTestApp(shape: Shape): Promise<TestApp> {
-  const orm = await initOrm({ url: shape.databaseUrl, poolMax: 4, logger: () => {} });
+  const orm = await initOrm({ entities, url: shape.databaseUrl, poolMax: 4, logger: () => {} });
   const config = loadConfig({ ...shape.env, LOG_LEVEL: 'silent' });
   return {
     deps: { config, orm, logger: pino({ level: 'silent' }), recordings: await recordingStoreFrom(config) },

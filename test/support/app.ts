@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { Connection, Client } from '@temporalio/client';
 import { loadConfig } from '../../src/config.js';
 import { initOrm, type Orm } from '../../src/db/orm.js';
+import { entities } from '../../src/entities.js';
 import { createApp } from '../../src/http/app.js';
 import type { AppDeps } from '../../src/deps.js';
 import { recordingStoreFrom } from '../../src/modules/calls/recording-store.js';
@@ -36,7 +37,7 @@ export async function createTestApp(options: { temporal?: boolean; env?: Record<
     RATE_LIMIT_STORE: 'memory',
     ...options.env,
   });
-  const orm = await initOrm({ url, poolMax: 5, logger: () => {} });
+  const orm = await initOrm({ entities, url, poolMax: 5, logger: () => {} });
   let temporal: AppDeps['temporal'];
   if (options.temporal) {
     const connection = await Connection.connect({ address: config.temporal.address });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Connection } from '@temporalio/client';
 import { findTemporalCli } from '../../src/temporal/cli-binary.js';
 import { initOrm, migrate } from '../../src/db/orm.js';
+import { entities } from '../../src/entities.js';
 import { TEST_DB_ADMIN_URL, TEST_DB_NAME, testDatabaseUrl } from './env.js';
 
 /**
@@ -27,7 +28,7 @@ async function resetDatabase() {
   await admin.query(`drop database if exists ${TEST_DB_NAME} with (force)`);
   await admin.query(`create database ${TEST_DB_NAME}`);
   await admin.end();
-  const orm = await initOrm({ url: testDatabaseUrl(), logger: () => {} });
+  const orm = await initOrm({ entities, url: testDatabaseUrl(), logger: () => {} });
   await migrate(orm);
   await orm.close(true);
 }

@@ -5,12 +5,13 @@
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { initOrm } from '../../src/db/orm.js';
-import { createWorker } from '../../src/temporal/worker.js';
+import { entities } from '../../src/entities.js';
+import { createWorker } from '../../src/roles/worker.js';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('TEST_DATABASE_URL is not set');
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: url });
-const orm = await initOrm({ url, poolMax: 5, logger: () => {} });
+const orm = await initOrm({ entities, url, poolMax: 5, logger: () => {} });
 const { worker, connection } = await createWorker(config, orm, pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' }));
 const running = worker.run();
 process.stdout.write('ready\n');

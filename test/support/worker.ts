@@ -1,5 +1,5 @@
 import type { Worker } from '@temporalio/worker';
-import { createWorker } from '../../src/temporal/worker.js';
+import { createWorker } from '../../src/roles/worker.js';
 import type { TestApp } from './app.js';
 import { unique } from './factories.js';
 

@@ -12,7 +12,7 @@ import { campaignApi, importedNumber, nyNumbers, publishedAgent, type CampaignBo
 import { channel } from '../media/call/support.js';
 import { callAgent, type CallHarness } from '../media/call/support.js';
 import { concat, speak } from '../media/speech/audio.js';
-import { startMediaRuntime, type MediaRuntime } from '../../src/media/runtime.js';
+import { startMediaRuntime, type MediaRuntime } from '../../src/roles/media-process.js';
 import type { CallReport } from '../../src/media/answer-call.js';
 import { loadConfig } from '../../src/config.js';
 import { LocalFolderStore } from '../../src/modules/calls/recording-store.js';

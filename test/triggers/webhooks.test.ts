@@ -15,8 +15,8 @@ import { closeWebhookDispatchers, triggerSettingsFrom } from '../../src/modules/
 import { INTERRUPTED, parseRetryAfter } from '../../src/modules/triggers/trigger-run-steps.js';
 import { sql } from '../../src/db/orm.js';
 import { AgentTrigger, TriggerRun } from '../../src/modules/triggers/triggers.entity.js';
-import { temporalAccess } from '../../src/temporal/temporal-access.js';
-import { workflowIds } from '../../src/temporal/workflow-ids.js';
+import { temporalAccess } from '../../src/modules/temporal-access.js';
+import { workflowIds } from '../../workflows/workflow-ids.js';
 import { cancelSignal } from '../../workflows/trigger-run/messages.js';
 import type { EventKind } from '../../src/modules/triggers/triggers.schemas.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';

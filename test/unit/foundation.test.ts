@@ -6,7 +6,7 @@ import { DEFAULT_PRICE_LIST } from '../../src/modules/org/org.entity.js';
 import { decodeCursor, encodeCursor, filterFingerprint } from '../../src/modules/cursor.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { DomainError } from '../../src/modules/errors.js';
-import { toProblem } from '../../src/http/problem.js';
+import { toProblem } from '../../src/edge/problem.js';
 import { prng } from '../../src/modules/calls/seed-sessions.js';
 
 describe('ids', () => {

@@ -8,7 +8,7 @@ const records = proxyActivities<Activities>(presets.databaseStep);
 
 /**
  * The durable lifecycle of one live call (id live-call/<session id>). The
- * real-time audio loop stays in the media process (CONVENTIONS §6); this
+ * real-time audio loop stays in the media process, never in a workflow; this
  * workflow only supervises it: one activity on the holding process's own task
  * queue lasts as long as the call, heartbeating. If it ends normally, the
  * process has recorded the call. If the process died (no heartbeat, or the

@@ -1,4 +1,4 @@
-// Types and messages of the liveCall workflow (CONVENTIONS rule 2): the media runtime starts it, the API hangs up through it.
+// Types and messages of the liveCall workflow (beside the workflow): the media runtime starts it, the API hangs up through it.
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 
 export interface LiveCallInput {

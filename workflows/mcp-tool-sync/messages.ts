@@ -1,4 +1,4 @@
-// Types only: the workflow and its callers share these (CONVENTIONS rule 2).
+// Types only: the workflow and its callers share these (beside the workflow).
 export interface McpToolSyncInput {
   mcpServerId: string;
 }

@@ -1,4 +1,4 @@
-// Types and messages of the voiceClone workflow (CONVENTIONS rule 2): the API imports them to start and query it.
+// Types and messages of the voiceClone workflow (beside the workflow): the API imports them to start and query it.
 import { defineQuery } from '@temporalio/workflow';
 
 export interface VoiceCloneInput {

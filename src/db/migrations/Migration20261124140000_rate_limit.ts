@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Shared limits (issue 12): the request, token and registration limits and
  * the sign-in throttle count in one table, so every API process counts
- * against one budget (src/http/limits.ts, docs/decisions/0029). The layout is
+ * against one budget (src/edge/limits.ts, docs/decisions/0029). The layout is
  * rate-limiter-flexible's PostgreSQL store: a key (limiter name, limit and
  * the client, address or email), the points spent in the current window and
  * when it ends (ms since the epoch). Rows past their window are deleted by the

@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
-import { httpProblem, toProblem, type Problem } from '../problem.js';
+import { httpProblem, toProblem, type Problem } from '../../edge/problem.js';
 import { PayloadTooLarge } from './body.js';
 import { DomainError } from '../../modules/errors.js';
 import { isTemporalUnavailable } from '../../temporal/connect.js';
-import { temporalUnavailable } from '../../temporal/temporal-access.js';
+import { temporalUnavailable } from '../../modules/temporal-access.js';
 
 /** Seconds a client is told to wait before retrying a 503 (a dependency that is down or restarting). */
 const UNAVAILABLE_RETRY_AFTER_S = 5;

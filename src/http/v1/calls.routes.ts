@@ -15,10 +15,10 @@ import { getToolCall } from '../../modules/calls/get-tool-call.js';
 import { createRecordingLink } from '../../modules/calls/recording-links.js';
 import { getCostBreakdown } from '../../modules/calls/cost-breakdown.js';
 import { hangupCall } from '../../modules/calls/hangup-call.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { z } from 'zod';
 import { JsonText, route } from '../route.js';
-import { publicBaseUrl } from '../base-url.js';
+import { publicBaseUrl } from '../../edge/base-url.js';
 
 const tag = 'Call sessions';
 

@@ -18,7 +18,7 @@ import { listCampaignRecipients } from '../../modules/campaigns/list-campaign-re
 import { parseInput } from '../../modules/validation.js';
 import { createOutboundCall } from '../../modules/campaigns/create-outbound-call.js';
 import { getOutboundCall } from '../../modules/campaigns/get-outbound-call.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { route, type Route } from '../route.js';
 import { listAnswer } from '../../modules/paging.js';
 

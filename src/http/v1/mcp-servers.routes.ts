@@ -22,8 +22,8 @@ import { unassignMcpServer } from '../../modules/mcp-servers/unassign-mcp-server
 import { ensureMcpSyncSchedule } from '../../modules/mcp-servers/mcp-sync-schedule.js';
 import { MCP_OAUTH_CALLBACK_PATH, startMcpOAuth } from '../../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
-import { publicBaseUrl } from '../base-url.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
+import { publicBaseUrl } from '../../edge/base-url.js';
 import { route } from '../route.js';
 import { listAnswer } from '../../modules/paging.js';
 import { parseInput } from '../../modules/validation.js';

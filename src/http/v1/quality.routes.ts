@@ -14,7 +14,7 @@ import { listTests } from '../../modules/quality/list-tests.js';
 import { runTests } from '../../modules/quality/run-tests.js';
 import { getEvaluation } from '../../modules/quality/get-evaluation.js';
 import { getTestRun } from '../../modules/quality/get-test-run.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { route } from '../route.js';
 import { listAnswer } from '../../modules/paging.js';
 import { TestDeleteParams, TestDeletedResponse } from '../../modules/deletes.schemas.js';

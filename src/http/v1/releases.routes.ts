@@ -11,7 +11,7 @@ import { getRelease } from '../../modules/releases/get-release.js';
 import { listReleases } from '../../modules/releases/list-releases.js';
 import { controlRelease, RELEASE_MOVES, type ReleaseMoveName } from '../../modules/releases/control-release.js';
 import { parseInput } from '../../modules/validation.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { route, type Route } from '../route.js';
 import { listAnswer } from '../../modules/paging.js';
 

@@ -2,7 +2,7 @@ import { ListVoiceClonesResponse, VoiceCloneParams, VoiceCloneResponse } from '.
 import { startVoiceClone } from '../../modules/voices/start-voice-clone.js';
 import { getVoiceClone } from '../../modules/voices/get-voice-clone.js';
 import { listVoiceClones } from '../../modules/voices/list-voice-clones.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { route, type Route } from '../route.js';
 import { listAnswer } from '../../modules/paging.js';
 

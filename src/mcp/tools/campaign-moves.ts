@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CampaignPaceBody, CampaignParams, CampaignResponse } from '../../modules/campaigns/campaigns.schemas.js';
 import { controlCampaign } from '../../modules/campaigns/control-campaign.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool, type Tool } from '../tool.js';
 
 const WHAT = {

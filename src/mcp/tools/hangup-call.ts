@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SessionIdParams } from '../../modules/calls/calls.schemas.js';
 import { hangupCall } from '../../modules/calls/hangup-call.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 export const hangupCallTool = defineTool({

@@ -1,6 +1,6 @@
 import { OutboundCallResponse } from '../../modules/campaigns/campaigns.schemas.js';
 import { createOutboundCall } from '../../modules/campaigns/create-outbound-call.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 export const outboundCallCreate = defineTool({

@@ -1,6 +1,6 @@
 import { CampaignResponse } from '../../modules/campaigns/campaigns.schemas.js';
 import { launchCampaign } from '../../modules/campaigns/launch-campaign.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 export const outboundCampaignLaunch = defineTool({

@@ -1,6 +1,6 @@
 import { ReleaseParams, ReleaseResponse } from '../../modules/releases/releases.schemas.js';
 import { getRelease } from '../../modules/releases/get-release.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 export const releaseGet = defineTool({

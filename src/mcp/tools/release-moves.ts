@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ReleaseParams, ReleaseResponse } from '../../modules/releases/releases.schemas.js';
 import { controlRelease, RELEASE_MOVES, type ReleaseMoveName } from '../../modules/releases/control-release.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool, type Tool } from '../tool.js';
 
 const WHAT: Record<ReleaseMoveName, { title: string; description: string; destructive: boolean }> = {

@@ -5,7 +5,7 @@ import { getRelease } from '../../modules/releases/get-release.js';
 import { isTerminal } from '../../modules/releases/release-access.js';
 import { pollUntil } from '../../modules/progress.js';
 import { permissionsOf } from '../../modules/org/permissions.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 export const releaseStart = defineTool({

@@ -1,6 +1,6 @@
 import { RunTestsResult } from '../../modules/quality/quality.schemas.js';
 import { runTests } from '../../modules/quality/run-tests.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 /** An assistant wants the verdict, not an id to poll: wait this long unless told otherwise. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SyncMcpToolsResponse, SyncWaitSeconds } from '../../modules/mcp-servers/mcp-servers.schemas.js';
 import { startMcpSync } from '../../modules/mcp-servers/start-mcp-sync.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 export const toolMcpSync = defineTool({

@@ -3,7 +3,7 @@ import { StartVoiceCloneBody, VoiceCloneResponse } from '../../modules/voices/vo
 import { startVoiceClone } from '../../modules/voices/start-voice-clone.js';
 import { getVoiceClone } from '../../modules/voices/get-voice-clone.js';
 import { pollUntil } from '../../modules/progress.js';
-import { temporalAccess } from '../../temporal/temporal-access.js';
+import { temporalAccess } from '../../modules/temporal-access.js';
 import { defineTool } from '../tool.js';
 
 export const voiceCloneStart = defineTool({

@@ -7,8 +7,8 @@ import { pageFields } from '../paging.js';
 extendZodWithOpenApi(z);
 
 /**
- * One schema per payload (CONVENTIONS: zod is the single source of REST
- * validation, the OpenAPI document and MCP input schemas). Config fields are
+ * One schema per payload (zod is the single source of REST validation, the
+ * OpenAPI document and MCP input schemas). Config fields are
  * declared once without defaults (`fields`), so the update body can make them
  * optional without zod filling in defaults the caller never sent.
  */

@@ -3,8 +3,9 @@ import type { Em } from '../../db/orm.js';
 import { DomainError, notFound } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { withinDeadline, type TemporalAccess } from '../../temporal/temporal-access.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { withinDeadline } from '../../temporal/deadline.js';
+import type { TemporalAccess } from '../temporal-access.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import { hangupUpdate } from '../../../workflows/live-call/messages.js';
 import { CallSession } from './calls.entity.js';
 

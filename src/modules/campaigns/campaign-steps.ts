@@ -18,7 +18,7 @@ import {
   type RecipientState,
 } from './campaigns.entity.js';
 import { windowOpening } from './calling-window.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 
 /**
  * The outboundCampaign workflow's steps. The workflow keeps no list: it asks

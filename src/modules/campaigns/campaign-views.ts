@@ -1,5 +1,5 @@
 import type { Em } from '../../db/orm.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import type { CampaignProgress } from '../../../workflows/outbound-campaign/messages.js';
 import type { Campaign } from './campaigns.entity.js';
 import { recipientCounts } from './campaign-steps.js';

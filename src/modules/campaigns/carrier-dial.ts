@@ -2,7 +2,7 @@ import { sql } from '../../db/orm.js';
 import { DomainError } from '../errors.js';
 import type { EngineDeps } from '../engine/run-conversation.js';
 import { defaultEngineSettings } from '../engine/engine-settings.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import { finishDial, prepareDial, settleAbandonedDial, type ClaimedRecipient } from './campaign-steps.js';
 import { converseOutboundCall, dialOutboundCall, isCallBlocked, recordUnansweredCall } from './outbound-call-steps.js';
 import { outboundCallRoute } from './outbound-route.js';

@@ -1,8 +1,9 @@
 import type { Em } from '../../db/orm.js';
 import type { Principal } from '../org/permissions.js';
 import { operation } from '../operation.js';
-import { withinDeadline, type TemporalAccess } from '../../temporal/temporal-access.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { withinDeadline } from '../../temporal/deadline.js';
+import type { TemporalAccess } from '../temporal-access.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import { progressQuery, type CampaignProgress } from '../../../workflows/outbound-campaign/messages.js';
 import type { CampaignView } from './campaigns.schemas.js';
 import { campaignView } from './campaign-views.js';

@@ -1,4 +1,4 @@
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import type { OutboundCall } from './campaigns.entity.js';
 import type { OutboundCallView } from './campaigns.schemas.js';
 

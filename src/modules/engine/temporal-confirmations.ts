@@ -6,8 +6,8 @@ import {
   type Client,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { workflowIds } from '../../temporal/workflow-ids.js';
-import { isDeadlineError, withinDeadline } from '../../temporal/temporal-access.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
+import { isDeadlineError, withinDeadline } from '../../temporal/deadline.js';
 import { answerSignal } from '../../../workflows/permission-request/messages.js';
 import type { Confirmations, PermissionRequestInput, PermissionResult } from './confirmations.js';
 

@@ -14,7 +14,7 @@ export const MCP_REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * fetch for the MCP SDK's transport that goes through the guarded dispatcher
- * (CONVENTIONS: every outbound connection does): http(s) only, no
+ * (as every outbound connection to a user-supplied address does): http(s) only, no
  * credentials in the URL, forbidden IP literals refused here and names after
  * DNS in the dispatcher's lookup. Redirects are refused outright: a redirect
  * to an IP literal would skip the literal check, and an MCP endpoint has no

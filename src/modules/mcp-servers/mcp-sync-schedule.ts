@@ -1,6 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
-import type { TemporalAccess } from '../../temporal/temporal-access.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import type { TemporalAccess } from '../temporal-access.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import type { McpToolSyncInput } from '../../../workflows/mcp-tool-sync/messages.js';
 
 /** How often a server's tools are synced without anyone asking: tool lists change with server releases, not by the minute. */

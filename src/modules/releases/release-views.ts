@@ -1,7 +1,7 @@
 import type { Release } from './releases.entity.js';
 import type { ReleaseProgressView, ReleaseView } from './releases.schemas.js';
 import { GuardThresholds } from './releases.schemas.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 
 export function toReleaseView(release: Release, agentName: string, progress: ReleaseProgressView | null = null): ReleaseView {
   return {

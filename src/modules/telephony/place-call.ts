@@ -94,7 +94,7 @@ async function settleInDoubt(
 }
 
 /**
- * Places one call per idempotency key (CONVENTIONS rule 6). The key is
+ * Places one call per idempotency key (derived from the workflow id). The key is
  * reserved in carrier_call_log (unique on provider + key) before the
  * provider is asked, so a retry or a racing twin finds the row and gets the
  * first call back. What happens when the provider's answer is lost:

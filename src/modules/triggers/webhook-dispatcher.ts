@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { sql, type Em, type Orm } from '../../db/orm.js';
 import { listenToChannel } from '../../db/listen.js';
-import { startWorkflowOnce, type TemporalAccess } from '../../temporal/temporal-access.js';
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { startWorkflowOnce, type TemporalAccess } from '../temporal-access.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import type { TriggerRunInput } from '../../../workflows/trigger-run/messages.js';
 import { deliverWebhookAttempt } from './trigger-run-steps.js';
 import type { TriggerSettings } from './trigger-settings.js';

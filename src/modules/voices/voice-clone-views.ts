@@ -1,4 +1,4 @@
-import { workflowIds } from '../../temporal/workflow-ids.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import { type VoiceClone } from './voices.entity.js';
 import { type VoiceCloneView } from './voices.schemas.js';
 

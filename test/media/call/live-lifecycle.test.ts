@@ -7,7 +7,7 @@ import { randomPort, runSipp } from '../sip/sipp.js';
 import { callAgent, callerAudio, dial, expectPassed, routedNumber, scenarioFile, sessionOf, useCallHarness } from './support.js';
 import { CallSession } from '../../../src/modules/calls/calls.entity.js';
 import { sql } from '../../../src/db/orm.js';
-import { workflowIds } from '../../../src/temporal/workflow-ids.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
 import { connectMcp, mcpPrincipal, textOf } from '../../support/mcp.js';
 
 /**

@@ -18,7 +18,7 @@ import { temporalConfirmations } from '../../../src/modules/engine/temporal-conf
 import { createTenant, unique, type TestTenant } from '../../support/factories.js';
 import { createEngineTestApp, makeAgent } from '../../support/engine.js';
 import { runSipp, stopAllSipp, randomPort, type SippRun } from '../sip/sipp.js';
-import { startMediaRuntime, type MediaRuntime } from '../../../src/media/runtime.js';
+import { startMediaRuntime, type MediaRuntime } from '../../../src/roles/media-process.js';
 import type { CallReport } from '../../../src/media/answer-call.js';
 import { loadConfig } from '../../../src/config.js';
 import { LocalFolderStore } from '../../../src/modules/calls/recording-store.js';

@@ -186,39 +186,7 @@ const MAX_IGNORED = 100;
 const CLOSE = { normal: 1000, unsupported: 1003, invalidPayload: 1007, policy: 1008, internal: 1011 } as const;
 
 /**
- * A media, dtmf or mark message of a started call, handed to the call's media; one out of place (before `start`) or
- * of the wrong shape is ignored. Media of another track than the caller's is dropped.
- */
-function inCall(
-  message: Message,
-  media: StreamCallMedia | undefined,
-  { codec, seq, ignore }: { codec: (typeof CODECS)[keyof typeof CODECS]; seq: (message: Message) => number | undefined; ignore: (why: string) => void },
-): void {
-  switch (message.event) {
-    case 'media': {
-      const bytes = audioBytes(str(message.media, 'payload') ?? null);
-      const track = isObject(message.media) ? message.media.track : undefined;
-      const sequence = seq(message);
-      if (!media) return ignore('media before start');
-      if (!bytes || sequence === undefined || (track !== undefined && typeof track !== 'string')) return ignore('a media message of the wrong shape');
-      if (track !== undefined && track !== 'inbound') return;
-      return media.receiveAudio(sequence, codec.decode(bytes));
-    }
-    case 'dtmf': {
-      const digit = str(message.dtmf, 'digit');
-      if (!media || !digit || !/^[0-9*#A-D]$/.test(digit)) return ignore('a dtmf message out of place or of the wrong shape');
-      return media.receiveDtmf(digit);
-    }
-    case 'mark': {
-      const name = str(message.mark, 'name');
-      if (!media || !name || name.length > 200) return ignore('a mark message out of place or of the wrong shape');
-      return media.receiveMark(name);
-    }
-  }
-}
-
-/**
- * Serves one carrier stream. Everything on the socket is hostile until shown otherwise (CONVENTIONS §8): a
+ * Serves one carrier stream. Everything on the socket is hostile until shown otherwise: a
  * binary frame closes it 1003, text that is not JSON 1007, JSON that is not an object with a string `event` 1008,
  * a frame over the server's maxPayload 1009 (ws), a handler that throws 1011; a known event whose fields are of
  * the wrong shape or out of order is ignored (MAX_IGNORED of them close it 1008). Closing a started call hangs
@@ -296,10 +264,25 @@ export function serveCarrierStream(ws: WebSocket, opts: CarrierStreamOptions): v
     switch (message.event) {
       case 'start':
         return onStartMessage(message);
-      case 'media':
-      case 'dtmf':
-      case 'mark':
-        return inCall(message, media, { codec, seq: spelling.seq, ignore });
+      case 'media': {
+        const bytes = audioBytes(str(message.media, 'payload') ?? null);
+        const track = isObject(message.media) ? message.media.track : undefined;
+        const seq = spelling.seq(message);
+        if (!media) return ignore('media before start');
+        if (!bytes || seq === undefined || (track !== undefined && typeof track !== 'string')) return ignore('a media message of the wrong shape');
+        if (track !== undefined && track !== 'inbound') return;
+        return media.receiveAudio(seq, codec.decode(bytes));
+      }
+      case 'dtmf': {
+        const digit = str(message.dtmf, 'digit');
+        if (!media || !digit || !/^[0-9*#A-D]$/.test(digit)) return ignore('a dtmf message out of place or of the wrong shape');
+        return media.receiveDtmf(digit);
+      }
+      case 'mark': {
+        const name = str(message.mark, 'name');
+        if (!media || !name || name.length > 200) return ignore('a mark message out of place or of the wrong shape');
+        return media.receiveMark(name);
+      }
       case 'stop':
         if (!media) return fail(CLOSE.normal, 'stop before start');
         void media.end('caller_hangup', `${opts.dialect} stop`);

@@ -2,11 +2,12 @@
 // migration from the difference between the entities and the database at
 // DATABASE_URL (default: a scratch database on the local PostgreSQL), then
 // remind yourself to add it to src/db/migrations/index.ts.
-import { initOrm, migrate } from './orm.js';
+import { initOrm, migrate } from './db/orm.js';
+import { entities } from './entities.js';
 
 const [command, ...rest] = process.argv.slice(2);
 const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/voice_migrations';
-const orm = await initOrm({ url });
+const orm = await initOrm({ entities, url });
 try {
   await orm.schema.ensureDatabase();
   if (command === 'create') {

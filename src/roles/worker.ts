@@ -1,35 +1,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker, Runtime, DefaultLogger } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { createActivities } from '../../activities/index.js';
+import { installTemporalRuntime } from '../temporal/worker-runtime.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 import { triggerSettingsFrom } from '../modules/triggers/trigger-settings.js';
 import { voiceSettingsFrom } from '../modules/voices/voice-provider.js';
 
-let runtimeInstalled = false;
-
 /** A worker on the main task queue with every workflow of workflows/index.ts and every activity. */
-/**
- * Routes the SDK's own logs through pino at warn and above. Once per process,
- * before its first Worker (the main worker's or a media process's node worker).
- *
- * The SDK's own signal handling is off (`shutdownSignals: []`): by default it shuts every worker down on
- * SIGINT and SIGTERM at once, which in a media process cancelled the supervision of calls still being
- * drained, so each was finalized as media_lost while it went on. The process's shutdown (src/main.ts) stops
- * each worker itself, in order: a media process after its calls have ended, the main worker last.
- */
-export function installTemporalRuntime(logger: Logger): void {
-  if (runtimeInstalled) return;
-  Runtime.install({
-    logger: new DefaultLogger('WARN', (entry) => logger.warn({ temporal: entry.meta }, entry.message)),
-    shutdownSignals: [],
-  });
-  runtimeInstalled = true;
-}
-
 export async function createWorker(config: Config, orm: Orm, logger: Logger): Promise<{ worker: Worker; connection: NativeConnection }> {
   installTemporalRuntime(logger);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
@@ -68,12 +49,4 @@ function workflowCode(configured: string | undefined): { workflowBundle: { codeP
 export function workflowsEntry(): string {
   const ts = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
   return existsSync(ts) ? ts : fileURLToPath(new URL('../../workflows/index.js', import.meta.url));
-}
-
-/**
- * Stops a worker unless it is already stopping: on SIGINT/SIGTERM the SDK's
- * runtime drains every worker itself, and shutdown() on a draining worker throws.
- */
-export function stopWorker(worker: Worker): void {
-  if (worker.getState() === 'RUNNING') worker.shutdown();
 }

@@ -4,13 +4,13 @@ import type { Config } from '../config.js';
 import type { RecordingStore } from '../modules/calls/recording-store.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 import type { Confirmations } from '../modules/engine/confirmations.js';
-import { SipUserAgent } from './transports/sip/user-agent.js';
-import { PortPool } from './rtp/port-pool.js';
-import { PocketsphinxStt } from './speech/stt/pocketsphinx.js';
-import { EspeakNgTts } from './speech/tts/espeak-ng.js';
-import type { TextToSpeech } from './speech/text-to-speech.js';
-import { ProcessHost } from './speech/process-host.js';
-import { answerInboundCall, type CallReport, type MediaDeps } from './answer-call.js';
+import { SipUserAgent } from '../media/transports/sip/user-agent.js';
+import { PortPool } from '../media/rtp/port-pool.js';
+import { PocketsphinxStt } from '../media/speech/stt/pocketsphinx.js';
+import { EspeakNgTts } from '../media/speech/tts/espeak-ng.js';
+import type { TextToSpeech } from '../media/speech/text-to-speech.js';
+import { ProcessHost } from '../media/speech/process-host.js';
+import { answerInboundCall, type CallReport, type MediaDeps } from '../media/answer-call.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { accessSync, constants } from 'node:fs';
@@ -20,11 +20,11 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { finalizeAbandonedSessions, heartbeatLiveSessions } from '../modules/calls/live-sessions.js';
 import { createMediaNodeActivities } from '../../activities/media-node.activities.js';
 import { createMediaDialActivities } from '../../activities/media-dial.activities.js';
-import { mediaTaskQueue } from '../temporal/task-queues.js';
-import { LiveCallRegistry } from './live-call-registry.js';
-import { installTemporalRuntime, stopWorker } from '../temporal/worker.js';
-import type { MediaNode } from './hold-call.js';
-import { createCarrierStreams } from './carrier-streams.js';
+import { mediaTaskQueue } from '../../workflows/task-queues.js';
+import { LiveCallRegistry } from '../media/live-call-registry.js';
+import { installTemporalRuntime, stopWorker } from '../temporal/worker-runtime.js';
+import type { MediaNode } from '../media/hold-call.js';
+import { createCarrierStreams } from '../media/carrier-streams.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -86,7 +86,7 @@ export interface MediaRuntimeOptions {
  * The media role (`npm run media`, and inside `npm run dev`): a SIP user
  * agent on UDP whose inbound calls are answered by the agent their number
  * routes to, with the offline speech providers (espeak-ng, pocketsphinx).
- * The real-time audio loop lives here, never in a workflow (CONVENTIONS §6).
+ * The real-time audio loop lives here, never in a workflow.
  * Processes scale out like workers: each owns its calls and its RTP ports.
  */
 export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<MediaRuntime> {
