@@ -73,164 +73,145 @@ async function resolveOrg(orm: Orm, given: string | undefined): Promise<Organiza
   return org;
 }
 
+type CommandContext = { orm: Orm; em: ReturnType<Orm['em']['fork']>; values: Options };
+
+const OPTIONS = {
+  name: { type: 'string' },
+  slug: { type: 'string' },
+  org: { type: 'string' },
+  role: { type: 'string' },
+  id: { type: 'string' },
+  description: { type: 'string' },
+  sessions: { type: 'string' },
+  seed: { type: 'string' },
+  project: { type: 'string' },
+  days: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  permissions: { type: 'string' },
+} as const;
+
+type Options = ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>>['values'];
+
+/** Each command of the admin CLI, by its name (`group action`, or `seed` and `migrate` alone). */
+const COMMANDS: Record<string, (ctx: CommandContext) => Promise<void>> = {
+  migrate: async ({ orm }) => {
+    const applied = await migrate(orm);
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
+  },
+  'oauth rotate-key': async ({ orm }) => {
+    const rotated = await rotateSigningKey(orm, loadConfig(process.env).secrets.encryptionKey);
+    console.log(JSON.stringify(rotated, null, 2));
+    console.error(
+      `${rotated.kid} signs new MCP access tokens (running servers switch within a minute); older keys keep ` +
+        `verifying for ${RETIRED_KEY_GRACE_SECONDS / 60} minutes, then are deleted.`,
+    );
+  },
+  'org create': async ({ em, values }) => {
+    if (!values.name) throw new DomainError('VALIDATION_FAILED', '--name is required');
+    const { organization, project } = await createOrganization(em, { name: values.name, slug: values.slug });
+    console.log(JSON.stringify({ organization_id: organization.id, slug: organization.slug, default_project_id: project.id }, null, 2));
+  },
+  'project create': async ({ orm, em, values }) => {
+    if (!values.name) throw new DomainError('VALIDATION_FAILED', '--name is required');
+    const org = await resolveOrg(orm, values.org);
+    console.log(JSON.stringify(await createProject(em, systemPrincipal(org.id), { name: values.name, description: values.description }), null, 2));
+  },
+  'client create': async ({ orm, em, values }) => {
+    const org = await resolveOrg(orm, values.org);
+    const client = await createApiClient(em, { organizationId: org.id, name: values.name ?? 'API client', role: values.role });
+    console.log(JSON.stringify({ client_id: client.clientId, client_secret: client.clientSecret, organization_id: org.id, role: client.role }, null, 2));
+    console.error('The secret is shown once; only its hash is stored.');
+  },
+  'client revoke': async ({ em, values }) => {
+    if (!values.id) throw new DomainError('VALIDATION_FAILED', '--id is required');
+    await revokeApiClient(em, values.id);
+    console.log(`revoked ${values.id}`);
+  },
+  'user create': async ({ em, values }) => {
+    if (!values.email || !values.password) throw new DomainError('VALIDATION_FAILED', '--email and --password are required');
+    const user = await createUser(em, { email: values.email, name: values.name ?? values.email, password: values.password });
+    console.log(JSON.stringify({ user_id: user.id, email: user.email, name: user.name }, null, 2));
+  },
+  'member add': async ({ orm, em, values }) => {
+    // Direct, without the person's acceptance: an operator of the platform only. Organizations invite (REST, dashboard).
+    if (!values.email || !values.role) throw new DomainError('VALIDATION_FAILED', '--email and --role are required');
+    const org = await resolveOrg(orm, values.org);
+    console.log(JSON.stringify(await addMember(em, systemPrincipal(org.id), { email: values.email, role: values.role }), null, 2));
+  },
+  'member list': async ({ orm, em, values }) => {
+    const org = await resolveOrg(orm, values.org);
+    console.log(JSON.stringify(await allPages((page) => listMembers(em, org.id, page)), null, 2));
+  },
+  'role create': async ({ orm, em, values }) => {
+    const org = await resolveOrg(orm, values.org);
+    const body = parseInput(
+      CreateRoleBody,
+      {
+        name: values.name,
+        description: values.description,
+        permissions: values.permissions
+          ?.split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      },
+      'option',
+    );
+    console.log(JSON.stringify(await createCustomRole(em, systemPrincipal(org.id), body), null, 2));
+  },
+  seed: async ({ orm, em, values }) => {
+    const sessions = Number(values.sessions ?? 1000);
+    const seed = Number(values.seed ?? 1);
+    const days = Number(values.days ?? 30);
+    if (!Number.isInteger(sessions) || sessions < 1 || sessions > 10_000_000) throw new DomainError('VALIDATION_FAILED', '--sessions must be 1..10000000');
+    if (!Number.isInteger(seed)) throw new DomainError('VALIDATION_FAILED', '--seed must be an integer');
+    if (!Number.isInteger(days) || days < 1 || days > 3650) throw new DomainError('VALIDATION_FAILED', '--days must be 1..3650');
+    const org = await resolveOrg(orm, values.org);
+    const project = values.project
+      ? await em.findOne(Project, { id: values.project, organization: org.id })
+      : await em.findOne(Project, { organization: org.id }, { orderBy: { id: 'asc' } });
+    if (!project) throw new DomainError('NOT_FOUND', `Project ${values.project} was not found in ${org.id}`);
+    const config = loadConfig(process.env);
+    const started = Date.now();
+    let lastPrint = 0;
+    const result = await seedSessions(em, await recordingStoreFrom(config), {
+      organizationId: org.id,
+      projectId: project.id,
+      priceList: org.priceList,
+      sessions,
+      seed,
+      days,
+      batchSize: 2000,
+      // COPY on a PostgreSQL server (DATABASE_URL); row inserts on the embedded development database.
+      copy: !!config.db.url,
+      onProgress: (done, total) => {
+        if (Date.now() - lastPrint > 2000 || done === total) {
+          lastPrint = Date.now();
+          const rate = Math.round(done / ((Date.now() - started) / 1000));
+          console.error(`seeded ${done}/${total} (${rate} sessions/s)`);
+        }
+      },
+    });
+    console.log(JSON.stringify({ organization_id: org.id, project_id: project.id, created: result.created, seconds: (Date.now() - started) / 1000 }));
+  },
+};
+
 async function main() {
   // Outside production, the secrets of the data folder, as `npm run dev` uses them (ENCRYPTION_KEY: oauth rotate-key).
   applyDevSecrets(process.env);
   const [group, action, ...rest] = process.argv.slice(2);
   const command = group === 'seed' || group === 'migrate' ? group : `${group} ${action}`;
   const args = group === 'seed' || group === 'migrate' ? [action, ...rest].filter((a) => a !== undefined) : rest;
-  const { values } = parseArgs({
-    args,
-    options: {
-      name: { type: 'string' },
-      slug: { type: 'string' },
-      org: { type: 'string' },
-      role: { type: 'string' },
-      id: { type: 'string' },
-      description: { type: 'string' },
-      sessions: { type: 'string' },
-      seed: { type: 'string' },
-      project: { type: 'string' },
-      days: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      permissions: { type: 'string' },
-    },
-    strict: true,
-  });
-  const known = [
-    'org create',
-    'project create',
-    'client create',
-    'client revoke',
-    'user create',
-    'member add',
-    'member list',
-    'role create',
-    'seed',
-    'migrate',
-    'oauth rotate-key',
-  ];
-  if (!known.includes(command)) {
+  const { values } = parseArgs({ args, options: OPTIONS, strict: true });
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!run) {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 2;
     return;
   }
   const { orm, embedded } = await connect();
   try {
-    const em = orm.em.fork();
-    switch (command) {
-      case 'migrate': {
-        const applied = await migrate(orm);
-        console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date');
-        break;
-      }
-      case 'oauth rotate-key': {
-        const rotated = await rotateSigningKey(orm, loadConfig(process.env).secrets.encryptionKey);
-        console.log(JSON.stringify(rotated, null, 2));
-        console.error(
-          `${rotated.kid} signs new MCP access tokens (running servers switch within a minute); older keys keep ` +
-            `verifying for ${RETIRED_KEY_GRACE_SECONDS / 60} minutes, then are deleted.`,
-        );
-        break;
-      }
-      case 'org create': {
-        if (!values.name) throw new DomainError('VALIDATION_FAILED', '--name is required');
-        const { organization, project } = await createOrganization(em, { name: values.name, slug: values.slug });
-        console.log(JSON.stringify({ organization_id: organization.id, slug: organization.slug, default_project_id: project.id }, null, 2));
-        break;
-      }
-      case 'project create': {
-        if (!values.name) throw new DomainError('VALIDATION_FAILED', '--name is required');
-        const org = await resolveOrg(orm, values.org);
-        console.log(JSON.stringify(await createProject(em, systemPrincipal(org.id), { name: values.name, description: values.description }), null, 2));
-        break;
-      }
-      case 'client create': {
-        const org = await resolveOrg(orm, values.org);
-        const client = await createApiClient(em, { organizationId: org.id, name: values.name ?? 'API client', role: values.role });
-        console.log(JSON.stringify({ client_id: client.clientId, client_secret: client.clientSecret, organization_id: org.id, role: client.role }, null, 2));
-        console.error('The secret is shown once; only its hash is stored.');
-        break;
-      }
-      case 'client revoke': {
-        if (!values.id) throw new DomainError('VALIDATION_FAILED', '--id is required');
-        await revokeApiClient(em, values.id);
-        console.log(`revoked ${values.id}`);
-        break;
-      }
-      case 'user create': {
-        if (!values.email || !values.password) throw new DomainError('VALIDATION_FAILED', '--email and --password are required');
-        const user = await createUser(em, { email: values.email, name: values.name ?? values.email, password: values.password });
-        console.log(JSON.stringify({ user_id: user.id, email: user.email, name: user.name }, null, 2));
-        break;
-      }
-      case 'member add': {
-        // Direct, without the person's acceptance: an operator of the platform only. Organizations invite (REST, dashboard).
-        if (!values.email || !values.role) throw new DomainError('VALIDATION_FAILED', '--email and --role are required');
-        const org = await resolveOrg(orm, values.org);
-        console.log(JSON.stringify(await addMember(em, systemPrincipal(org.id), { email: values.email, role: values.role }), null, 2));
-        break;
-      }
-      case 'member list': {
-        const org = await resolveOrg(orm, values.org);
-        console.log(JSON.stringify(await allPages((page) => listMembers(em, org.id, page)), null, 2));
-        break;
-      }
-      case 'role create': {
-        const org = await resolveOrg(orm, values.org);
-        const body = parseInput(
-          CreateRoleBody,
-          {
-            name: values.name,
-            description: values.description,
-            permissions: values.permissions
-              ?.split(',')
-              .map((p) => p.trim())
-              .filter(Boolean),
-          },
-          'option',
-        );
-        console.log(JSON.stringify(await createCustomRole(em, systemPrincipal(org.id), body), null, 2));
-        break;
-      }
-      case 'seed': {
-        const sessions = Number(values.sessions ?? 1000);
-        const seed = Number(values.seed ?? 1);
-        const days = Number(values.days ?? 30);
-        if (!Number.isInteger(sessions) || sessions < 1 || sessions > 10_000_000) throw new DomainError('VALIDATION_FAILED', '--sessions must be 1..10000000');
-        if (!Number.isInteger(seed)) throw new DomainError('VALIDATION_FAILED', '--seed must be an integer');
-        if (!Number.isInteger(days) || days < 1 || days > 3650) throw new DomainError('VALIDATION_FAILED', '--days must be 1..3650');
-        const org = await resolveOrg(orm, values.org);
-        const project = values.project
-          ? await em.findOne(Project, { id: values.project, organization: org.id })
-          : await em.findOne(Project, { organization: org.id }, { orderBy: { id: 'asc' } });
-        if (!project) throw new DomainError('NOT_FOUND', `Project ${values.project} was not found in ${org.id}`);
-        const config = loadConfig(process.env);
-        const started = Date.now();
-        let lastPrint = 0;
-        const result = await seedSessions(em, await recordingStoreFrom(config), {
-          organizationId: org.id,
-          projectId: project.id,
-          priceList: org.priceList,
-          sessions,
-          seed,
-          days,
-          batchSize: 2000,
-          // COPY on a PostgreSQL server (DATABASE_URL); row inserts on the embedded development database.
-          copy: !!config.db.url,
-          onProgress: (done, total) => {
-            if (Date.now() - lastPrint > 2000 || done === total) {
-              lastPrint = Date.now();
-              const rate = Math.round(done / ((Date.now() - started) / 1000));
-              console.error(`seeded ${done}/${total} (${rate} sessions/s)`);
-            }
-          },
-        });
-        console.log(JSON.stringify({ organization_id: org.id, project_id: project.id, created: result.created, seconds: (Date.now() - started) / 1000 }));
-        break;
-      }
-    }
+    await run({ orm, em: orm.em.fork(), values });
   } finally {
     await orm.close(true);
     await embedded?.stop();
