@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { decodeG711, encodeG711 } from '../../rtp/g711.js';
-import type { HangupCause } from '../../call-transport.js';
+import type { HangupCause } from '../call-transport.js';
 import { StreamCallMedia, type StreamWire } from './stream-call-media.js';
 
 /**

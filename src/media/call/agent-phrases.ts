@@ -1,6 +1,6 @@
-import type { Em } from '../db/orm.js';
-import type { AgentConfig } from '../modules/agents/agents.schemas.js';
-import { Test } from '../modules/quality/quality.entity.js';
+import type { Em } from '../../db/orm.js';
+import type { AgentConfig } from '../../modules/agents/agents.schemas.js';
+import { Test } from '../../modules/quality/quality.entity.js';
 
 /** What a caller says to confirm or decline an Ask tool, or to end a call: always in the grammar. */
 const ALWAYS = ['yes', 'yes please', 'no', 'no thanks', 'thank you', 'goodbye', 'bye'];

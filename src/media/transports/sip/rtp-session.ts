@@ -3,14 +3,14 @@ import dgram from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { PlayQueue } from '../pipe/play-queue.js';
-import { DtmfDecoder, dtmfEventCode, encodeDtmf, type DtmfPacket } from './dtmf.js';
-import { decodeG711, encodeG711, SILENCE_BYTE, type G711Codec } from './g711.js';
-import { JitterBuffer, type FrameKind, type JitterStats } from './jitter-buffer.js';
-import { Pacer, type PacerOptions, type PacerStats } from './pacer.js';
-import { type PortPool } from './port-pool.js';
-import { buildSenderReport, parseRtcp } from './rtcp.js';
-import { parseRtp, serializeRtp } from './rtp-packet.js';
+import { PlayQueue } from '../../pipe/play-queue.js';
+import { DtmfDecoder, dtmfEventCode, encodeDtmf, type DtmfPacket } from '../../rtp/dtmf.js';
+import { decodeG711, encodeG711, SILENCE_BYTE, type G711Codec } from '../../rtp/g711.js';
+import { JitterBuffer, type FrameKind, type JitterStats } from '../../rtp/jitter-buffer.js';
+import { Pacer, type PacerOptions, type PacerStats } from '../../rtp/pacer.js';
+import { type PortPool } from '../../rtp/port-pool.js';
+import { buildSenderReport, parseRtcp } from '../../rtp/rtcp.js';
+import { parseRtp, serializeRtp } from '../../rtp/rtp-packet.js';
 
 /**
  * One call's RTP/RTCP: a UDP port pair from the pool, G.711 both ways, RFC

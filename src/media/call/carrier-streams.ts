@@ -1,21 +1,21 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { DomainError } from '../modules/errors.js';
-import { newId } from '../modules/ids.js';
-import { carrierCall } from '../modules/telephony/carrier-progress.js';
-import { streamedCall, type StreamedCall } from '../modules/telephony/streamed-call.js';
-import { recordRefusedStream } from '../modules/telephony/refused-stream.js';
-import { providerFor } from '../modules/telephony/connections.js';
-import type { TwilioCredentials } from '../modules/telephony/twilio-client.js';
-import { verifyTwilioSignature } from '../modules/telephony/twilio-signature.js';
-import { streamBaseUrl, TELNYX_STREAM_PATH, TWILIO_STREAM_PATH, verifyStreamToken } from '../modules/telephony/twiml.js';
-import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
-import type { ReferResult } from './transports/sip/call.js';
-import { serveCarrierStream, type StreamDialect } from './transports/stream/carrier-stream.js';
+import { DomainError } from '../../modules/errors.js';
+import { newId } from '../../modules/ids.js';
+import { carrierCall } from '../../modules/telephony/carrier-progress.js';
+import { streamedCall, type StreamedCall } from '../../modules/telephony/streamed-call.js';
+import { recordRefusedStream } from '../../modules/telephony/refused-stream.js';
+import { providerFor } from '../../modules/telephony/connections.js';
+import type { TwilioCredentials } from '../../modules/telephony/twilio-client.js';
+import { verifyTwilioSignature } from '../../modules/telephony/twilio-signature.js';
+import { streamBaseUrl, TELNYX_STREAM_PATH, TWILIO_STREAM_PATH, verifyStreamToken } from '../../modules/telephony/twiml.js';
+import { defaultEngineSettings } from '../../modules/engine/engine-settings.js';
+import type { ReferResult } from '../transports/sip/call.js';
+import { serveCarrierStream, type StreamDialect } from '../transports/stream/carrier-stream.js';
 import { runLiveConversation, type LiveCall, type MediaDeps } from './answer-call.js';
-import { admitWebCall, verifyWebCall, WEB_STREAM_PATH } from '../modules/calls/web-call.js';
-import { normalizeAddress, routeCall } from '../modules/agents/route-call.js';
+import { admitWebCall, verifyWebCall, WEB_STREAM_PATH } from '../../modules/calls/web-call.js';
+import { normalizeAddress, routeCall } from '../../modules/agents/route-call.js';
 
 export interface CarrierStreams {
   /** Takes the HTTP upgrade when its path is a carrier's media stream (true); anything else is left to the caller. */
