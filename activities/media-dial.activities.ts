@@ -1,7 +1,7 @@
 import { heartbeating } from './heartbeat.js';
 import { ApplicationFailure } from '@temporalio/common';
 import { sql } from '../src/db/orm.js';
-import type { MediaDeps } from '../src/media/call/answer-call.js';
+import type { MediaDeps } from '../src/media/call/live-call.js';
 import { dialOutboundCall } from '../src/media/call/dial-call.js';
 import { loadTrunkForDial } from '../src/modules/telephony/load-trunk-for-dial.js';
 import { outboundCallRoute } from '../src/modules/campaigns/outbound-route.js';

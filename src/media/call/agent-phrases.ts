@@ -10,7 +10,7 @@ const ALWAYS = ['yes', 'yes please', 'no', 'no thanks', 'thank you', 'goodbye', 
  * recognition as a grammar (offline) or as hints (cloud): the customer turns
  * of the agent's tests, the plain-text triggers of its simulated model's
  * rules, and confirmation words. Open-vocabulary offline recognition of phone
- * audio is not usable (VOICE.md); a closed list makes test calls exact.
+ * audio is not usable (it rarely returns the words said); a closed list makes test calls exact.
  */
 export async function agentPhrases(em: Em, agentId: string, config: AgentConfig): Promise<string[]> {
   const tests = await em.find(Test, { agent: agentId });

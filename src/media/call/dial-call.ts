@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { runLiveConversation, type MediaDeps } from './answer-call.js';
+import { runLiveConversation, type MediaDeps } from './live-call.js';
 import type { CallFailure, CallOutcome, OutgoingSipCall } from '../transports/sip/outgoing-call.js';
 import { referTarget } from '../transports/sip/call.js';
 import { buildOffer, negotiateOrRefuse, parseSdp, type Negotiation } from '../transports/sip/sdp.js';

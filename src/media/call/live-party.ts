@@ -5,7 +5,7 @@ import type { SpeechToText, SttStream } from '../speech/speech-to-text.js';
 import type { TextToSpeech } from '../speech/text-to-speech.js';
 import type { SpeechStart, Turn, TurnDetector } from '../turn/turn-detector.js';
 
-/** One caller turn's timings (CONVENTIONS §6: measure every stage), kept on the session for debugging and read by bench/. */
+/** One caller turn's timings (every stage is measured), kept on the session for debugging and read by bench/. */
 export interface TurnMetrics {
   /** From the end of the caller's speech to the turn detector's decision (the end-of-turn hangover). */
   endOfTurnMs: number;

@@ -9,7 +9,7 @@ import type { TestApp } from '../../support/app.js';
 import { createTenant, type TestTenant } from '../../support/factories.js';
 import { createEngineTestApp, engineDeps, makeAgent } from '../../support/engine.js';
 import { runSipp, stopAllSipp, randomPort, type SippRun } from '../sip/sipp.js';
-import type { CallReport, MediaDeps } from '../../../src/media/call/answer-call.js';
+import type { CallReport, MediaDeps } from '../../../src/media/call/live-call.js';
 import { dialOutboundCall, type DialRequest } from '../../../src/media/call/dial-call.js';
 import { SipUserAgent } from '../../../src/media/transports/sip/user-agent.js';
 import { PortPool } from '../../../src/media/rtp/port-pool.js';

@@ -16,8 +16,8 @@ import { parseRtp, serializeRtp } from '../../rtp/rtp-packet.js';
  * One call's RTP/RTCP: a UDP port pair from the pool, G.711 both ways, RFC
  * 4733 digits both ways, and one 20 ms tick (a drift-corrected pacer) that
  * pops one caller frame from the jitter buffer and sends one agent frame,
- * silence when nothing is queued, since a real phone never stops sending
- * (VOICE.md). Media is symmetric (RFC 4961): we latch to the source of the
+ * silence when nothing is queued, since a real phone never stops sending.
+ * Media is symmetric (RFC 4961): we latch to the source of the
  * first valid packet, send there (NAT) and drop packets from anywhere else.
  * Only the far end's own IPs may be latched to (the SDP's address and the SIP
  * peer's): a NAT may change the port, never the address, and a stranger who
