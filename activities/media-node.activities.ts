@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import type { LiveCallRegistry } from '../src/media/live-call-registry.js';
+import type { LiveCallRegistry } from '../src/media/call/live-call-registry.js';
 import { heartbeating } from './heartbeat.js';
 
 /**

@@ -27,7 +27,7 @@ import { importPhoneNumber } from '../src/modules/telephony/import-phone-number.
 import { PhoneNumber, Destination } from '../src/modules/telephony/telephony.entity.js';
 import { newId } from '../src/modules/ids.js';
 import { startMediaRuntime } from '../src/roles/media-process.js';
-import type { CallReport } from '../src/media/answer-call.js';
+import type { CallReport } from '../src/media/call/live-call.js';
 import { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { decodeG711 } from '../src/media/rtp/g711.js';
 import { LocalFolderStore } from '../src/modules/calls/recording-store.js';

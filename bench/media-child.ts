@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { CallReport } from '../src/media/answer-call.js';
+import type { CallReport } from '../src/media/call/live-call.js';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const PROFILE_LOG = '/tmp/media-bench-child.log';

@@ -53,7 +53,7 @@ import { createDestination } from '../src/modules/telephony/create-destination.j
 import { createSipTrunk } from '../src/modules/telephony/create-sip-trunk.js';
 import { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { decodeG711 } from '../src/media/rtp/g711.js';
-import type { CallReport } from '../src/media/answer-call.js';
+import type { CallReport } from '../src/media/call/live-call.js';
 import { Caller, newPacingStats, type PacingStats } from './media-caller.js';
 import { MediaChild, type LoopDelay } from './media-child.js';
 import { ensureDatabase, fmt, percentile, table } from './support.js';

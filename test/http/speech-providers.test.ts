@@ -7,7 +7,7 @@ import { startFakeElevenLabs, type FakeElevenLabs } from '../support/fake-eleven
 import { startFakeOpenAiAudio, type FakeOpenAiAudio } from '../support/fake-openai-audio.js';
 import { decryptSecret, encryptSecret } from '../../src/modules/secrets/secret-box.js';
 import { SpeechProvider } from '../../src/modules/speech/speech.entity.js';
-import { resolveSpeech } from '../../src/media/resolve-speech.js';
+import { resolveSpeech } from '../../src/media/call/resolve-speech.js';
 import { AuditEvent } from '../../src/modules/audit/audit.entity.js';
 import { VoiceClone } from '../../src/modules/voices/voices.entity.js';
 import { newId } from '../../src/modules/ids.js';

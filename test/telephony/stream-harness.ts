@@ -13,7 +13,7 @@ import { channel } from '../media/call/support.js';
 import { callAgent, type CallHarness } from '../media/call/support.js';
 import { concat, speak } from '../media/speech/audio.js';
 import { startMediaRuntime, type MediaRuntime } from '../../src/roles/media-process.js';
-import type { CallReport } from '../../src/media/answer-call.js';
+import type { CallReport } from '../../src/media/call/live-call.js';
 import { loadConfig } from '../../src/config.js';
 import { LocalFolderStore } from '../../src/modules/calls/recording-store.js';
 import { sql } from '../../src/db/orm.js';

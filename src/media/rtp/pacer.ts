@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
  * A drift-corrected tick source for 20 ms media frames. Tick n is due at
  * start + n × interval on a monotonic clock, never at "previous tick +
  * interval", so timer lateness does not accumulate over a long call (a
- * setInterval pacer drifts and jitters under load, measured on a loaded machine). When the event
+ * setInterval pacer drifts and jitters under load). When the event
  * loop was blocked, the missed ticks run back to back, up to `maxCatchUp`;
  * beyond that the schedule is moved forward (the frames are skipped, counted)
  * rather than bursting seconds of audio at the far end's jitter buffer.

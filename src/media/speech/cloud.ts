@@ -5,7 +5,7 @@ import { WebSocket, type Dispatcher } from 'undici';
  * named (its base URL may be an override): the guarded dispatcher, whose
  * connect lookup refuses private and reserved addresses after DNS, and a
  * check for IP literals (which never reach a lookup). Both are injected by
- * media/resolve-speech.ts, so this folder stays free of platform imports.
+ * media/call/resolve-speech.ts, so this folder stays free of platform imports.
  *
  * WebSockets go through undici's client, the same HTTP stack as every other
  * outbound call: it takes custom headers (Authorization) and a dispatcher,

@@ -1,5 +1,5 @@
 /**
- * Streaming speech recognition, one stream per caller turn (a replaceable layer).
+ * Streaming speech recognition, one stream per caller turn; each provider is replaceable behind it.
  * The turn detector starts a stream when the caller starts speaking, the
  * caller's 8 kHz frames are written as they arrive (so a provider can decode
  * while the caller talks) and `finish()` is called at the end of the turn.

@@ -1,5 +1,5 @@
 /**
- * Streaming speech synthesis (a replaceable layer): text in, 8 kHz mono PCM16
+ * Streaming speech synthesis, each provider replaceable behind it: text in, 8 kHz mono PCM16
  * chunks out as soon as the provider produces them, so the first packet can
  * go on the wire before the sentence is fully synthesised. Chunks have any
  * length; the media pipe frames them into 20 ms packets.

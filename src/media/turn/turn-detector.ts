@@ -8,7 +8,7 @@ const MIN_SPEECH_RMS = 100;
 export interface TurnDetectorOptions {
   /** Voiced frames in a row before the caller counts as speaking; drives barge-in, so keep it short (issue #11: agent audio stopped within 60 ms). */
   minSpeechMs?: number;
-  /** Silence after the last speech that ends the turn; per agent (measured: this hangover dominates the reply latency). */
+  /** Silence after the last speech that ends the turn; per agent (this hangover dominates the reply latency). */
   endOfTurnSilenceMs?: number;
   /** Audio kept from before the speech started, so STT hears the onset the VAD needed a few frames to notice. */
   preRollMs?: number;

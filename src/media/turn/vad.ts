@@ -8,8 +8,8 @@ let wasm: Promise<FvadModule> | undefined;
 
 /**
  * Voice activity detection on 8 kHz, 20 ms frames (160 samples) with WebRTC's
- * VAD compiled to wasm (@echogarden/fvad-wasm: no weights, measured at 5 ms
- * of CPU for a 5.5 s clip). Stateful (it smooths over frames): one Vad
+ * VAD compiled to wasm (@echogarden/fvad-wasm: no weights, measured at
+ * 5 ms of CPU for a 5.5 s clip). Stateful (it smooths over frames): one Vad
  * per call direction. Call `close()` to free its memory.
  */
 export class Vad {

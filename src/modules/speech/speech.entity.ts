@@ -9,7 +9,7 @@ export type SpeechProviderKind = (typeof SPEECH_PROVIDER_KINDS)[number];
  * An organization's account with a speech service (recognition, synthesis or
  * both), like a model provider: the API key is stored encrypted with the
  * organization id bound in (modules/secrets) and never returned. Live calls
- * pick one by the agent's voice provider (media/resolve-speech.ts).
+ * pick one by the agent's voice provider (media/call/resolve-speech.ts).
  */
 const SpeechProviderSchema = defineEntity({
   name: 'SpeechProvider',

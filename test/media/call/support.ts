@@ -19,7 +19,7 @@ import { createTenant, unique, type TestTenant } from '../../support/factories.j
 import { createEngineTestApp, makeAgent } from '../../support/engine.js';
 import { runSipp, stopAllSipp, randomPort, type SippRun } from '../sip/sipp.js';
 import { startMediaRuntime, type MediaRuntime } from '../../../src/roles/media-process.js';
-import type { CallReport } from '../../../src/media/answer-call.js';
+import type { CallReport } from '../../../src/media/call/live-call.js';
 import { loadConfig } from '../../../src/config.js';
 import { LocalFolderStore } from '../../../src/modules/calls/recording-store.js';
 import { CallSession } from '../../../src/modules/calls/calls.entity.js';

@@ -6,8 +6,8 @@ import { DtmfDecoder, encodeDtmf } from '../../../src/media/rtp/dtmf.js';
 import { decodeG711 } from '../../../src/media/rtp/g711.js';
 import { PortPool } from '../../../src/media/rtp/port-pool.js';
 import { parseRtp, serializeRtp, seqDiff, type RtpPacket } from '../../../src/media/rtp/rtp-packet.js';
-import { RtpSession, type RtpTick } from '../../../src/media/rtp/rtp-session.js';
-import { RtpCallMedia } from '../../../src/media/rtp/rtp-call-media.js';
+import { RtpSession, type RtpTick } from '../../../src/media/transports/sip/rtp-session.js';
+import { RtpCallMedia } from '../../../src/media/transports/sip/rtp-call-media.js';
 import { parseRtcp } from '../../../src/media/rtp/rtcp.js';
 
 /**

@@ -12,7 +12,7 @@ import { headerValue, parseSipMessage, type SipResponse } from '../../../src/med
 import { parseRtp } from '../../../src/media/rtp/rtp-packet.js';
 import { publishAgent } from '../../../src/modules/agents/publish-agent.js';
 import { systemPrincipal } from '../../../src/modules/org/permissions.js';
-import { dialOutboundCall } from '../../../src/media/dial-call.js';
+import { dialOutboundCall } from '../../../src/media/call/dial-call.js';
 import { SipUserAgent } from '../../../src/media/transports/sip/user-agent.js';
 import { PortPool } from '../../../src/media/rtp/port-pool.js';
 import { PocketsphinxStt } from '../../../src/media/speech/stt/pocketsphinx.js';

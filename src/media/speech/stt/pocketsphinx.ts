@@ -24,7 +24,7 @@ export interface PocketsphinxOptions {
  * the `pocketsphinx_continuous` binary; the newer single `pocketsphinx` CLI
  * is not packaged here) and the pocketsphinx-en-us model.
  *
- * Measured, what makes it exact on phone audio: 16 kHz input with
+ * As measured, what makes it exact on phone audio: 16 kHz input with
  * low white noise mixed in (8 kHz audio upsampled is digital zero above
  * 4 kHz, which makes the live cepstral mean drift and the decoder return
  * nothing) and a JSGF grammar built from the agent's phrases. Without
@@ -139,7 +139,7 @@ export function buildGrammar(
   return { jsgf: `#JSGF V1.0;\ngrammar agent;\npublic <utterance> = ${list.join(' | ')};\n`, alternatives: list, dropped };
 }
 
-/** 16 kHz white noise at 1% of full scale (as `sox … whitenoise vol 0.01` would mix in), from a fixed seed so tests repeat exactly. */
+/** 16 kHz white noise at 1% of full scale (as `sox … whitenoise vol 0.01`), from a fixed seed so tests repeat exactly. */
 const NOISE_AMPLITUDE = 328;
 const NOISE_SEED = 0x5eed;
 

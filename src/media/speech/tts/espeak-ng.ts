@@ -2,7 +2,7 @@ import type { TextToSpeech, TtsOptions } from '../text-to-speech.js';
 import { spawnDirect, type SpawnSpeechProcess } from '../process-host.js';
 
 /**
- * Offline text-to-speech with Debian's espeak-ng (the offline provider of tests and dev). espeak-ng
+ * Offline text-to-speech with Debian's espeak-ng, behind the TextToSpeech interface. espeak-ng
  * writes 22,050 Hz WAV as it synthesises; sox, in the same pipeline, turns it
  * into raw 8 kHz PCM16 as it flows, so the first chunk comes out after the
  * first clause, not after the whole text (no dither, so the same text gives the same audio; measured: about 7 ms to the first

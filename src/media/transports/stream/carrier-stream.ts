@@ -1,6 +1,6 @@
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { decodeG711, encodeG711 } from '../../rtp/g711.js';
-import type { HangupCause } from '../../call-transport.js';
+import type { HangupCause } from '../call-transport.js';
 import { StreamCallMedia, type StreamWire } from './stream-call-media.js';
 
 /**
@@ -159,7 +159,12 @@ const SPELLINGS: Record<StreamDialect, Spelling> = {
 };
 
 /** Audio in the stream's encoding, to and from 8 kHz PCM16. */
-const CODECS: Record<StreamCodec, { encode(frame: Int16Array): Buffer; decode(bytes: Buffer): Int16Array }> = {
+interface Codec {
+  encode(frame: Int16Array): Buffer;
+  decode(bytes: Buffer): Int16Array;
+}
+
+const CODECS: Record<StreamCodec, Codec> = {
   PCMU: { encode: (frame) => encodeG711('PCMU', frame), decode: (bytes) => decodeG711('PCMU', bytes) },
   PCMA: { encode: (frame) => encodeG711('PCMA', frame), decode: (bytes) => decodeG711('PCMA', bytes) },
   pcm16: {
@@ -264,25 +269,10 @@ export function serveCarrierStream(ws: WebSocket, opts: CarrierStreamOptions): v
     switch (message.event) {
       case 'start':
         return onStartMessage(message);
-      case 'media': {
-        const bytes = audioBytes(str(message.media, 'payload') ?? null);
-        const track = isObject(message.media) ? message.media.track : undefined;
-        const seq = spelling.seq(message);
-        if (!media) return ignore('media before start');
-        if (!bytes || seq === undefined || (track !== undefined && typeof track !== 'string')) return ignore('a media message of the wrong shape');
-        if (track !== undefined && track !== 'inbound') return;
-        return media.receiveAudio(seq, codec.decode(bytes));
-      }
-      case 'dtmf': {
-        const digit = str(message.dtmf, 'digit');
-        if (!media || !digit || !/^[0-9*#A-D]$/.test(digit)) return ignore('a dtmf message out of place or of the wrong shape');
-        return media.receiveDtmf(digit);
-      }
-      case 'mark': {
-        const name = str(message.mark, 'name');
-        if (!media || !name || name.length > 200) return ignore('a mark message out of place or of the wrong shape');
-        return media.receiveMark(name);
-      }
+      case 'media':
+      case 'dtmf':
+      case 'mark':
+        return receive(message, media, spelling, codec, ignore);
       case 'stop':
         if (!media) return fail(CLOSE.normal, 'stop before start');
         void media.end('caller_hangup', `${opts.dialect} stop`);
@@ -297,15 +287,9 @@ export function serveCarrierStream(ws: WebSocket, opts: CarrierStreamOptions): v
   ws.on('message', (data, isBinary) => {
     try {
       if (refused || media?.isEnded) return;
-      if (isBinary) return fail(CLOSE.unsupported, 'binary frames are not part of the protocol');
-      let message: unknown;
-      try {
-        message = JSON.parse(data.toString());
-      } catch {
-        return fail(CLOSE.invalidPayload, 'a message that is not JSON');
-      }
-      if (!isObject(message) || typeof message.event !== 'string') return fail(CLOSE.policy, 'a message that is not an object with an event');
-      onMessage(message);
+      const frame = parseFrame(data, isBinary);
+      if ('code' in frame) return fail(frame.code, frame.reason);
+      onMessage(frame.message);
     } catch (error) {
       // A fault of ours on one stream ends that call, never the process.
       opts.warn(`${opts.dialect} stream: a message could not be handled`, { err: (error as Error).stack ?? String(error) });
@@ -327,6 +311,47 @@ export function serveCarrierStream(ws: WebSocket, opts: CarrierStreamOptions): v
       refuseOnce(socketFault);
     }
   });
+}
+
+/** A frame's message, or why the frame breaks the protocol: the close code and reason to end the stream with. */
+function parseFrame(data: RawData, isBinary: boolean): { message: Message } | { code: number; reason: string } {
+  if (isBinary) return { code: CLOSE.unsupported, reason: 'binary frames are not part of the protocol' };
+  let message: unknown;
+  try {
+    message = JSON.parse(data.toString());
+  } catch {
+    return { code: CLOSE.invalidPayload, reason: 'a message that is not JSON' };
+  }
+  if (!isObject(message) || typeof message.event !== 'string') return { code: CLOSE.policy, reason: 'a message that is not an object with an event' };
+  return { message };
+}
+
+/**
+ * A media, dtmf or mark message (its `event` is one of them): handed to the call's media, or ignored with why
+ * when it comes before the start or is of the wrong shape; audio of another track than the caller's is dropped.
+ */
+function receive(message: Message, media: StreamCallMedia | undefined, spelling: Spelling, codec: Codec, ignore: (why: string) => void): void {
+  switch (message.event) {
+    case 'media': {
+      const bytes = audioBytes(str(message.media, 'payload') ?? null);
+      const track = isObject(message.media) ? message.media.track : undefined;
+      const seq = spelling.seq(message);
+      if (!media) return ignore('media before start');
+      if (!bytes || seq === undefined || (track !== undefined && typeof track !== 'string')) return ignore('a media message of the wrong shape');
+      if (track !== undefined && track !== 'inbound') return;
+      return media.receiveAudio(seq, codec.decode(bytes));
+    }
+    case 'dtmf': {
+      const digit = str(message.dtmf, 'digit');
+      if (!media || !digit || !/^[0-9*#A-D]$/.test(digit)) return ignore('a dtmf message out of place or of the wrong shape');
+      return media.receiveDtmf(digit);
+    }
+    case 'mark': {
+      const name = str(message.mark, 'name');
+      if (!media || !name || name.length > 200) return ignore('a mark message out of place or of the wrong shape');
+      return media.receiveMark(name);
+    }
+  }
 }
 
 /** A close frame's reason: printable ASCII within the 123 bytes RFC 6455 allows (ws throws past them). */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { FRAME_SAMPLES, type HangupCause, type LiveMedia, type MediaSeen } from '../../call-transport.js';
-import { LiveMediaBase } from '../../live-media-base.js';
+import { FRAME_SAMPLES, type HangupCause, type LiveMedia, type MediaSeen } from '../call-transport.js';
+import { LiveMediaBase } from '../live-media-base.js';
 import { PlayQueue } from '../../pipe/play-queue.js';
 import { StereoRecorder } from '../../pipe/recorder.js';
 import { JitterBuffer, type JitterStats } from '../../rtp/jitter-buffer.js';

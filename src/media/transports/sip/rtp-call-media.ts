@@ -1,6 +1,6 @@
 import { type HangupCause, type LiveMedia, type MediaSeen } from '../call-transport.js';
 import { LiveMediaBase } from '../live-media-base.js';
-import { StereoRecorder } from '../pipe/recorder.js';
+import { StereoRecorder } from '../../pipe/recorder.js';
 import { type RtpSession, type RtpSessionStats, type RtpTick } from './rtp-session.js';
 
 /**

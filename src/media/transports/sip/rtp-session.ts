@@ -3,20 +3,21 @@ import dgram from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { PlayQueue } from '../pipe/play-queue.js';
-import { DtmfDecoder, dtmfEventCode, encodeDtmf, type DtmfPacket } from './dtmf.js';
-import { decodeG711, encodeG711, SILENCE_BYTE, type G711Codec } from './g711.js';
-import { JitterBuffer, type FrameKind, type JitterStats } from './jitter-buffer.js';
-import { Pacer, type PacerOptions, type PacerStats } from './pacer.js';
-import { type PortPool } from './port-pool.js';
-import { buildSenderReport, parseRtcp } from './rtcp.js';
-import { parseRtp, serializeRtp } from './rtp-packet.js';
+import { PlayQueue } from '../../pipe/play-queue.js';
+import { DtmfDecoder, dtmfEventCode, encodeDtmf, type DtmfPacket } from '../../rtp/dtmf.js';
+import { decodeG711, encodeG711, SILENCE_BYTE, type G711Codec } from '../../rtp/g711.js';
+import { JitterBuffer, type FrameKind, type JitterStats } from '../../rtp/jitter-buffer.js';
+import { Pacer, type PacerOptions, type PacerStats } from '../../rtp/pacer.js';
+import { type PortPool } from '../../rtp/port-pool.js';
+import { buildSenderReport, parseRtcp } from '../../rtp/rtcp.js';
+import { parseRtp, serializeRtp } from '../../rtp/rtp-packet.js';
 
 /**
  * One call's RTP/RTCP: a UDP port pair from the pool, G.711 both ways, RFC
  * 4733 digits both ways, and one 20 ms tick (a drift-corrected pacer) that
  * pops one caller frame from the jitter buffer and sends one agent frame,
- * silence when nothing is queued, since a real phone never stops sending. Media is symmetric (RFC 4961): we latch to the source of the
+ * silence when nothing is queued, since a real phone never stops sending.
+ * Media is symmetric (RFC 4961): we latch to the source of the
  * first valid packet, send there (NAT) and drop packets from anywhere else.
  * Only the far end's own IPs may be latched to (the SDP's address and the SIP
  * peer's): a NAT may change the port, never the address, and a stranger who

@@ -1,11 +1,11 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { runLiveConversation, type MediaDeps } from './answer-call.js';
-import type { CallFailure, CallOutcome, OutgoingSipCall } from './transports/sip/outgoing-call.js';
-import { referTarget } from './transports/sip/call.js';
-import { buildOffer, negotiateOrRefuse, parseSdp, type Negotiation } from './transports/sip/sdp.js';
-import { RtpSession } from './rtp/rtp-session.js';
-import { RtpCallMedia } from './rtp/rtp-call-media.js';
+import { runLiveConversation, type MediaDeps } from './live-call.js';
+import type { CallFailure, CallOutcome, OutgoingSipCall } from '../transports/sip/outgoing-call.js';
+import { referTarget } from '../transports/sip/call.js';
+import { buildOffer, negotiateOrRefuse, parseSdp, type Negotiation } from '../transports/sip/sdp.js';
+import { RtpSession } from '../transports/sip/rtp-session.js';
+import { RtpCallMedia } from '../transports/sip/rtp-call-media.js';
 
 export interface DialRequest {
   organizationId: string;

@@ -1,6 +1,6 @@
-import type { Em } from '../db/orm.js';
-import type { AgentConfig } from '../modules/agents/agents.schemas.js';
-import { Test } from '../modules/quality/quality.entity.js';
+import type { Em } from '../../db/orm.js';
+import type { AgentConfig } from '../../modules/agents/agents.schemas.js';
+import { Test } from '../../modules/quality/quality.entity.js';
 
 /** What a caller says to confirm or decline an Ask tool, or to end a call: always in the grammar. */
 const ALWAYS = ['yes', 'yes please', 'no', 'no thanks', 'thank you', 'goodbye', 'bye'];
@@ -10,8 +10,7 @@ const ALWAYS = ['yes', 'yes please', 'no', 'no thanks', 'thank you', 'goodbye', 
  * recognition as a grammar (offline) or as hints (cloud): the customer turns
  * of the agent's tests, the plain-text triggers of its simulated model's
  * rules, and confirmation words. Open-vocabulary offline recognition of phone
- * audio is not usable (measured: the offline recognizer gets synthetic speech
- * wrong without a grammar); a closed list makes test calls exact.
+ * audio is not usable (it rarely returns the words said); a closed list makes test calls exact.
  */
 export async function agentPhrases(em: Em, agentId: string, config: AgentConfig): Promise<string[]> {
   const tests = await em.find(Test, { agent: agentId });

@@ -1,12 +1,12 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Logger } from 'pino';
-import type { Orm } from '../db/orm.js';
-import { openLiveSession } from '../modules/calls/live-sessions.js';
-import { workflowIds } from '../../workflows/workflow-ids.js';
-import type { LiveCallInput } from '../../workflows/live-call/messages.js';
+import type { Orm } from '../../db/orm.js';
+import { openLiveSession } from '../../modules/calls/live-sessions.js';
+import { workflowIds } from '../../../workflows/workflow-ids.js';
+import type { LiveCallInput } from '../../../workflows/live-call/messages.js';
 import type { LiveCallRegistry } from './live-call-registry.js';
-import type { HangupCause } from './call-transport.js';
+import type { HangupCause } from '../transports/call-transport.js';
 
 /** The media process as a Temporal participant: its node queue, its calls, and the client that starts their workflows. */
 export interface MediaNode {

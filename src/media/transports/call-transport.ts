@@ -1,6 +1,7 @@
 /**
  * One live call's media, whatever carries it: SIP/RTP now, carrier WebSocket
- * streams (Twilio, Telnyx) and the browser next, all on this interface. Audio crosses it as 8 kHz mono PCM16 in 20 ms frames
+ * streams (Twilio, Telnyx) and the browser next, all on this interface,
+ * so each is replaceable. Audio crosses it as 8 kHz mono PCM16 in 20 ms frames
  * (160 samples): the transport owns codecs, pacing and jitter; everything
  * above it (turn detection, speech, the conversation engine) sees only PCM,
  * digits and marks.
@@ -48,7 +49,7 @@ export interface MediaSeen {
 }
 
 /**
- * A connected call's media as the live conversation uses it (answer-call.ts):
+ * A connected call's media as the live conversation uses it (call/live-call.ts):
  * the transport, plus its end, its stereo recording and its figures. SIP/RTP
  * (RtpCallMedia) and the WebSocket streams (StreamCallMedia) both provide it.
  */

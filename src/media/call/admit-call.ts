@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
-import { admitInboundCall } from '../modules/telephony/admit-inbound-call.js';
-import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
-import { DigestGuard } from './transports/sip/digest.js';
-import type { IncomingSipCall } from './transports/sip/incoming-call.js';
-import type { MediaDeps } from './answer-call.js';
+import { admitInboundCall } from '../../modules/telephony/admit-inbound-call.js';
+import { defaultEngineSettings } from '../../modules/engine/engine-settings.js';
+import { DigestGuard } from '../transports/sip/digest.js';
+import type { IncomingSipCall } from '../transports/sip/incoming-call.js';
+import type { MediaDeps } from './live-call.js';
 
 const guards = new WeakMap<Buffer, DigestGuard>();
 

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken } from '../modules/engine/call-party.js';
-import type { CallTransport } from './call-transport.js';
-import type { SpeechToText, SttStream } from './speech/speech-to-text.js';
-import type { TextToSpeech } from './speech/text-to-speech.js';
-import type { SpeechStart, Turn, TurnDetector } from './turn/turn-detector.js';
+import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken } from '../../modules/engine/call-party.js';
+import type { CallTransport } from '../transports/call-transport.js';
+import type { SpeechToText, SttStream } from '../speech/speech-to-text.js';
+import type { TextToSpeech } from '../speech/text-to-speech.js';
+import type { SpeechStart, Turn, TurnDetector } from '../turn/turn-detector.js';
 
 /** One caller turn's timings (every stage is measured), kept on the session for debugging and read by bench/. */
 export interface TurnMetrics {

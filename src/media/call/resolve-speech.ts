@@ -1,17 +1,17 @@
-import type { Em } from '../db/orm.js';
-import type { SpeechToText } from './speech/speech-to-text.js';
-import type { TextToSpeech } from './speech/text-to-speech.js';
-import type { CloudAccess } from './speech/cloud.js';
-import { DeepgramStt } from './speech/stt/deepgram.js';
-import { OpenAiTranscriptionStt } from './speech/stt/openai-transcriptions.js';
-import { ElevenLabsTts } from './speech/tts/elevenlabs.js';
-import { OpenAiSpeechTts } from './speech/tts/openai-speech.js';
-import { checkUrlHost } from '../modules/outbound-http.js';
-import { pooledDispatcher } from '../modules/outbound-pool.js';
-import { decryptSecret } from '../modules/secrets/secret-box.js';
-import { VOICES } from '../modules/telephony/voices.js';
-import { VoiceClone } from '../modules/voices/voices.entity.js';
-import { SpeechProvider, type SpeechProviderKind } from '../modules/speech/speech.entity.js';
+import type { Em } from '../../db/orm.js';
+import type { SpeechToText } from '../speech/speech-to-text.js';
+import type { TextToSpeech } from '../speech/text-to-speech.js';
+import type { CloudAccess } from '../speech/cloud.js';
+import { DeepgramStt } from '../speech/stt/deepgram.js';
+import { OpenAiTranscriptionStt } from '../speech/stt/openai-transcriptions.js';
+import { ElevenLabsTts } from '../speech/tts/elevenlabs.js';
+import { OpenAiSpeechTts } from '../speech/tts/openai-speech.js';
+import { checkUrlHost } from '../../modules/outbound-http.js';
+import { pooledDispatcher } from '../../modules/outbound-pool.js';
+import { decryptSecret } from '../../modules/secrets/secret-box.js';
+import { VOICES } from '../../modules/telephony/voices.js';
+import { VoiceClone } from '../../modules/voices/voices.entity.js';
+import { SpeechProvider, type SpeechProviderKind } from '../../modules/speech/speech.entity.js';
 
 export interface ResolvedSpeech {
   stt: SpeechToText;
