@@ -3,7 +3,7 @@ import { listUserWorkspaces } from '../modules/people/resolve-principal.js';
 import { principalFor } from './principals.js';
 import { listCampaigns } from '../modules/campaigns/list-campaigns.js';
 import type { CampaignView } from '../modules/campaigns/campaigns.schemas.js';
-import { escapeHtml, layout, PAGE_CSP } from './pages.js';
+import { escapeHtml, layout, PAGE_CSP } from '../oauth/pages.js';
 
 /**
  * The dashboard's Campaigns page: every campaign the signed-in person may

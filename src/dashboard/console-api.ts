@@ -3,7 +3,7 @@ import type { Em, Orm } from '../db/orm.js';
 import { DomainError } from '../modules/errors.js';
 import type { Principal } from '../modules/org/permissions.js';
 import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
-import { csrfToken, csrfValid, readSession } from './dashboard-session.js';
+import { csrfToken, csrfValid, readSession } from '../oauth/dashboard-session.js';
 
 /**
  * The console's way into the API (issue 16, decision 0051): every /v1 route

@@ -1,5 +1,5 @@
 import type { UserInvitation } from '../modules/people/list-user-invitations.js';
-import { escapeHtml, layout } from './pages.js';
+import { escapeHtml, layout } from '../oauth/pages.js';
 
 const day = (iso: string) => `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 16))} UTC</time>`;
 

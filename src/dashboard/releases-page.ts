@@ -3,7 +3,7 @@ import { DomainError } from '../modules/errors.js';
 import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
 import { listReleasesOfOrganizations } from '../modules/releases/list-releases.js';
 import type { ReleaseView } from '../modules/releases/releases.schemas.js';
-import { escapeHtml, layout } from './pages.js';
+import { escapeHtml, layout } from '../oauth/pages.js';
 
 /** How often the page reloads itself: a release manager watches a rollout here. */
 export const RELEASES_REFRESH_SECONDS = 5;

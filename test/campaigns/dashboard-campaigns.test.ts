@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { Browser, createTestUser, hiddenField } from '../support/oauth-flow.js';
 import { insertCampaign as insertCampaignOf } from './support.js';
-import { PAGE_CSP } from '../../src/dashboard/pages.js';
+import { PAGE_CSP } from '../../src/oauth/pages.js';
 import { CAMPAIGN_PAGE_CSP, CAMPAIGN_SCRIPT_PATH } from '../../src/dashboard/campaigns-page.js';
 
 /**

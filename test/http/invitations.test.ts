@@ -8,7 +8,7 @@ import { createInvitation } from '../../src/modules/people/create-invitation.js'
 import { resolveUserPrincipal } from '../../src/modules/people/resolve-principal.js';
 import { Invitation, Membership } from '../../src/modules/people/people.entity.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
-import { PAGE_CSP } from '../../src/dashboard/pages.js';
+import { PAGE_CSP } from '../../src/oauth/pages.js';
 
 /**
  * Invitations replace adding a member by email over REST: an organization

@@ -7,7 +7,7 @@ import { newId } from '../../src/modules/ids.js';
 import { Release } from '../../src/modules/releases/releases.entity.js';
 import { plannedSteps } from '../../src/modules/releases/release-access.js';
 import { GuardThresholds } from '../../src/modules/releases/releases.schemas.js';
-import { PAGE_CSP } from '../../src/dashboard/pages.js';
+import { PAGE_CSP } from '../../src/oauth/pages.js';
 
 /** The dashboard's Releases page: behind the dashboard session, escaped, framing refused, refreshing itself. */
 let s: TestServer;
