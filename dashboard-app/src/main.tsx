@@ -14,6 +14,7 @@ import { ContactsPage } from './pages/contacts';
 import { TelephonyPage } from './pages/telephony';
 import { ToolsPage } from './pages/tools';
 import { WebhooksPage } from './pages/webhooks';
+import { ReleasesPage } from './pages/releases';
 import './styles.css';
 
 const ORG_KEY = 'console.organization';
@@ -21,8 +22,8 @@ const ORG_KEY = 'console.organization';
 /**
  * The console's frame: who is signed in, the organization acted in (its
  * permissions decide which controls exist), the navigation, and the page the
- * address names. The server pages it grew from (Releases, Campaigns, Talk,
- * Connected apps) stay linked until the console has their pages too.
+ * address names. The server pages it grew from (Talk, Connected apps,
+ * Invitations) stay linked until the console has their pages too.
  */
 function App() {
   const [session, setSession] = useState<ConsoleSession>();
@@ -47,6 +48,7 @@ function App() {
   else if (call) page = <CallPage key={call[1]} sessionId={call[1]} org={org} />;
   else if (path === '/agents') page = <AgentsPage key={org.organization_id} />;
   else if (agent) page = <AgentPage key={agent[1]} agentId={agent[1]} org={org} />;
+  else if (path === '/releases') page = <ReleasesPage key={org.organization_id} orgId={org.organization_id} />;
   else if (path === '/campaigns') page = <CampaignsPage key={org.organization_id} org={org} />;
   else if (campaign) page = <CampaignPage key={campaign[1]} campaignId={campaign[1]} org={org} />;
   else if (path === '/organization')
@@ -72,7 +74,9 @@ function App() {
           <Link href={`${BASE}/agents`} class={path.startsWith('/agents') ? 'current' : ''}>
             Agents
           </Link>
-          <a href="/dashboard/releases">Releases</a>
+          <Link href={`${BASE}/releases`} class={path.startsWith('/releases') ? 'current' : ''}>
+            Releases
+          </Link>
           <Link href={`${BASE}/campaigns`} class={path.startsWith('/campaigns') ? 'current' : ''}>
             Campaigns
           </Link>

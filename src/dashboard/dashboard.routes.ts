@@ -5,27 +5,14 @@ import { statusOf } from '../http/problem.js';
 import { listConnections } from '../oauth/connections/list-connections.js';
 import { disconnectConnection } from '../oauth/connections/disconnect-connection.js';
 import { csrfToken, csrfValid, readSession } from '../oauth/dashboard-session.js';
-import { type Ctx, field, HOME, page, requireCsrf, returnTarget, see } from '../oauth/page-response.js';
+import { type Ctx, field, HOME, page, requireCsrf, see } from '../oauth/page-response.js';
 import { connectedAppsPage } from './connected-apps-page.js';
-import { releasesForUser, releasesPage } from './releases-page.js';
 import { invitationsPage } from './invitations-page.js';
 import { listUserInvitations } from '../modules/people/list-user-invitations.js';
 import { acceptInvitation } from '../modules/people/accept-invitation.js';
 import { declineInvitation } from '../modules/people/decline-invitation.js';
-import { controlCampaign } from '../modules/campaigns/control-campaign.js';
-import { getCampaign } from '../modules/campaigns/get-campaign.js';
-import { temporalAccess } from '../temporal/temporal-access.js';
-import {
-  CAMPAIGN_LIVE_SCRIPT,
-  CAMPAIGN_PAGE_CSP,
-  CAMPAIGN_SCRIPT_PATH,
-  campaignDetailPage,
-  campaignFigures,
-  campaignsForUser,
-  campaignsPage,
-  movesFor,
-} from './campaigns-page.js';
-import { agentPrincipal, campaignPrincipal } from './principals.js';
+import { agentPrincipal } from './principals.js';
+import { CONSOLE_APP_PATH } from './console-app.js';
 import { TALK_SCRIPT, TALK_SCRIPT_PATH, TALK_WORKLET, TALK_WORKLET_PATH, talkableAgents, talkPage, talkPageCsp } from './talk-page.js';
 import { openWebCall } from '../modules/calls/web-call.js';
 import { streamBaseUrl } from '../modules/telephony/twiml.js';
@@ -33,16 +20,16 @@ import { publicBaseUrl } from '../http/base-url.js';
 
 /**
  * The dashboard's server-rendered pages for the signed-in user: Connected
- * apps, Releases, Talk, Campaigns and Invitations. Sign-in, sign-out and
+ * apps, Talk and Invitations (Releases and Campaigns moved to the console). Sign-in, sign-out and
  * the OAuth interaction are the OAuth server's (src/oauth/sign-in.routes.ts),
  * which also renders errors under /dashboard as pages; the page helpers
  * (framing refused, CSRF on every form) are src/oauth/page-response.ts.
  */
 export function registerDashboardRoutes(router: Router, deps: AppDeps): void {
   registerConnectedAppsRoutes(router, deps);
-  registerReleasesRoutes(router, deps);
+  registerReleasesRoutes(router);
   registerTalkRoutes(router, deps);
-  registerCampaignRoutes(router, deps);
+  registerCampaignRoutes(router);
   registerInvitationRoutes(router, deps);
 }
 
@@ -89,20 +76,9 @@ function registerConnectedAppsRoutes(router: Router, deps: AppDeps): void {
   });
 }
 
-function registerReleasesRoutes(router: Router, deps: AppDeps): void {
-  const { orm } = deps;
-  router.get('/dashboard/releases', async (ctx) => {
-    const session = await readSession(ctx, orm);
-    if (!session) return signInFirst(ctx, '/dashboard/releases');
-    page(
-      ctx,
-      releasesPage({
-        user: session.email,
-        csrf: csrfToken(ctx, deps.config.cookies.keys, session),
-        releases: await releasesForUser(orm.em.fork(), session.userId),
-      }),
-    );
-  });
+/** Releases are the console's page (dashboard-app/src/pages/releases.tsx): the old address leads there. */
+function registerReleasesRoutes(router: Router): void {
+  router.get('/dashboard/releases', (ctx) => see(ctx, `${CONSOLE_APP_PATH}/releases`));
 }
 
 /** Talk to an agent (talk-page.ts): a call from the browser. */
@@ -150,89 +126,13 @@ function registerTalkRoutes(router: Router, deps: AppDeps): void {
   });
 }
 
-const CAMPAIGN_NOTICES: Record<string, string> = {
-  pause: 'Paused: no new dials until you resume (calls in progress finish).',
-  resume: 'Resumed.',
-  cancel: 'Cancelled: no new dials (calls in progress finish).',
-};
-
-/** Campaigns (campaigns-page.ts): the list, one campaign with its live progress, and its pause, resume and cancel. */
-function registerCampaignRoutes(router: Router, deps: AppDeps): void {
-  const { orm } = deps;
-  const keys = deps.config.cookies.keys;
-
-  router.get(CAMPAIGN_SCRIPT_PATH, (ctx) => script(ctx, CAMPAIGN_LIVE_SCRIPT));
-
-  router.get('/dashboard/campaigns', async (ctx) => {
-    const session = await readSession(ctx, orm);
-    if (!session) return signInFirst(ctx, '/dashboard/campaigns');
-    page(ctx, campaignsPage({ user: session.email, csrf: csrfToken(ctx, keys, session), campaigns: await campaignsForUser(orm.em.fork(), session.userId) }));
-  });
-
-  router.get('/dashboard/campaigns/:campaignId', async (ctx) => {
-    const session = await readSession(ctx, orm);
-    if (!session) return signInFirst(ctx, returnTarget(`/dashboard/campaigns/${ctx.params.campaignId}`));
-    const em = orm.em.fork();
-    const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId, ctx.state.requestId as string | undefined);
-    const campaign = await getCampaign(em, principal, ctx.params.campaignId, deps.temporal ? temporalAccess(deps) : undefined);
-    page(
-      ctx,
-      campaignDetailPage({
-        user: session.email,
-        csrf: csrfToken(ctx, keys, session),
-        campaign,
-        canControl: principal.permissions.has('outbound:launch'),
-        notice: typeof ctx.query.done === 'string' ? CAMPAIGN_NOTICES[ctx.query.done] : undefined,
-      }),
-      200,
-      CAMPAIGN_PAGE_CSP,
-    );
-  });
-
-  /** What the detail page's script polls: JSON, same session; errors are JSON too (the script shows them). */
-  router.get('/dashboard/campaigns/:campaignId/progress.json', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    const session = await readSession(ctx, orm);
-    if (!session) {
-      ctx.status = 401;
-      ctx.body = { error: 'Your dashboard session has ended: sign in again.' };
-      return;
-    }
-    try {
-      const em = orm.em.fork();
-      const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId);
-      const campaign = await getCampaign(em, principal, ctx.params.campaignId, deps.temporal ? temporalAccess(deps) : undefined);
-      const moves = movesFor(campaign.status);
-      const canControl = principal.permissions.has('outbound:launch');
-      ctx.body = {
-        ...campaignFigures(campaign),
-        moves: { pause: canControl && moves.pause, resume: canControl && moves.resume, cancel: canControl && moves.cancel },
-      };
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      ctx.status = statusOf(error.code);
-      ctx.body = { error: error.message };
-    }
-  });
-
-  router.post('/dashboard/campaigns/:campaignId/:move', async (ctx) => {
-    const session = await readSession(ctx, orm);
-    const move = ctx.params.move;
-    if (move !== 'pause' && move !== 'resume' && move !== 'cancel') throw new DomainError('NOT_FOUND', 'There is no such campaign action');
-    if (!session) return signInFirst(ctx, '/dashboard/campaigns');
-    requireCsrf(ctx, keys, session);
-    const em = orm.em.fork();
-    const principal = await campaignPrincipal(em, session.userId, ctx.params.campaignId, ctx.state.requestId as string | undefined);
-    // The same domain function as POST /v1/outbound/campaign/{id}/<move>: permission outbound:launch, the workflow's validators.
-    await controlCampaign(
-      em,
-      principal,
-      { campaignId: ctx.params.campaignId, move, reason: `${move} from the dashboard by ${session.email}` },
-      temporalAccess(deps),
-    );
-    see(ctx, `/dashboard/campaigns/${encodeURIComponent(ctx.params.campaignId)}?done=${move}`);
-  });
+/**
+ * Campaigns are the console's pages (dashboard-app/src/pages/campaigns.tsx,
+ * through the /v1 routes): the old addresses lead there.
+ */
+function registerCampaignRoutes(router: Router): void {
+  router.get('/dashboard/campaigns', (ctx) => see(ctx, `${CONSOLE_APP_PATH}/campaigns`));
+  router.get('/dashboard/campaigns/:campaignId', (ctx) => see(ctx, `${CONSOLE_APP_PATH}/campaigns/${encodeURIComponent(ctx.params.campaignId)}`));
 }
 
 const INVITATIONS = '/dashboard/invitations';

@@ -28,21 +28,17 @@ interface Chrome {
   /** The signed-in user's email, for the header; absent on sign-in pages. */
   user?: string;
   csrf?: string;
-  /** Reload the page every this many seconds (a meta refresh: no script needed, so the CSP stays script-free). */
-  refreshSeconds?: number;
 }
 
 export function layout(chrome: Chrome, body: string): string {
   const account = chrome.user
-    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/releases" id="nav-releases">Releases</a> <a href="/dashboard/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/talk" id="nav-talk">Talk</a> <a href="/dashboard/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/connected-apps" id="nav-connected-apps">Connected apps</a>
+    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/app/releases" id="nav-releases">Releases</a> <a href="/dashboard/app/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/talk" id="nav-talk">Talk</a> <a href="/dashboard/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/connected-apps" id="nav-connected-apps">Connected apps</a>
        <span class="muted">${escapeHtml(chrome.user)}</span>
        <form method="post" action="/dashboard/sign-out"><input type="hidden" name="csrf" value="${escapeHtml(chrome.csrf)}">
        <button type="submit" class="link" id="sign-out">Sign out</button></form>`
     : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${
-    chrome.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(chrome.refreshSeconds))}">` : ''
-  }
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(chrome.title)} · Voice-agent platform</title><style>${STYLE}</style></head>
 <body><header><a class="brand" href="/dashboard/connected-apps">Voice-agent platform</a><nav>${account}</nav></header>
 <main>${body}</main></body></html>`;
