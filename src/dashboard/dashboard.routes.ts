@@ -7,10 +7,6 @@ import { disconnectConnection } from '../oauth/connections/disconnect-connection
 import { csrfToken, csrfValid, readSession } from '../oauth/dashboard-session.js';
 import { type Ctx, field, HOME, page, requireCsrf, see } from '../oauth/page-response.js';
 import { connectedAppsPage } from './connected-apps-page.js';
-import { invitationsPage } from './invitations-page.js';
-import { listUserInvitations } from '../modules/people/list-user-invitations.js';
-import { acceptInvitation } from '../modules/people/accept-invitation.js';
-import { declineInvitation } from '../modules/people/decline-invitation.js';
 import { agentPrincipal } from './principals.js';
 import { CONSOLE_APP_PATH } from './console-app.js';
 import { TALK_SCRIPT, TALK_SCRIPT_PATH, TALK_WORKLET, TALK_WORKLET_PATH, talkableAgents, talkPage, talkPageCsp } from './talk-page.js';
@@ -20,7 +16,7 @@ import { publicBaseUrl } from '../http/base-url.js';
 
 /**
  * The dashboard's server-rendered pages for the signed-in user: Connected
- * apps, Talk and Invitations (Releases and Campaigns moved to the console). Sign-in, sign-out and
+ * apps and Talk (Releases, Campaigns and Invitations moved to the console). Sign-in, sign-out and
  * the OAuth interaction are the OAuth server's (src/oauth/sign-in.routes.ts),
  * which also renders errors under /dashboard as pages; the page helpers
  * (framing refused, CSRF on every form) are src/oauth/page-response.ts.
@@ -30,7 +26,7 @@ export function registerDashboardRoutes(router: Router, deps: AppDeps): void {
   registerReleasesRoutes(router);
   registerTalkRoutes(router, deps);
   registerCampaignRoutes(router);
-  registerInvitationRoutes(router, deps);
+  registerInvitationRoutes(router);
 }
 
 /** One of our page scripts. */
@@ -135,45 +131,10 @@ function registerCampaignRoutes(router: Router): void {
   router.get('/dashboard/campaigns/:campaignId', (ctx) => see(ctx, `${CONSOLE_APP_PATH}/campaigns/${encodeURIComponent(ctx.params.campaignId)}`));
 }
 
-const INVITATIONS = '/dashboard/invitations';
-const INVITATION_NOTICES: Record<string, string> = {
-  accepted: 'Invitation accepted: you are now a member of the organization.',
-  already: 'You were a member of that organization already: your role there is unchanged.',
-  declined: 'Invitation declined.',
-};
-
-/** Invitations (invitations-page.ts): the invitee's consent to join an organization. */
-function registerInvitationRoutes(router: Router, deps: AppDeps): void {
-  const { orm } = deps;
-  const keys = deps.config.cookies.keys;
-
-  router.get(INVITATIONS, async (ctx) => {
-    const session = await readSession(ctx, orm);
-    if (!session) return signInFirst(ctx, INVITATIONS);
-    page(
-      ctx,
-      invitationsPage({
-        user: session.email,
-        csrf: csrfToken(ctx, keys, session),
-        invitations: await listUserInvitations(orm.em.fork(), session.userId),
-        notice: typeof ctx.query.done === 'string' ? INVITATION_NOTICES[ctx.query.done] : undefined,
-      }),
-    );
-  });
-
-  router.post(`${INVITATIONS}/:invitationId/:answer`, async (ctx) => {
-    const session = await readSession(ctx, orm);
-    const answer = ctx.params.answer;
-    if (answer !== 'accept' && answer !== 'decline') throw new DomainError('NOT_FOUND', 'There is no such invitation action');
-    if (!session) return signInFirst(ctx, INVITATIONS);
-    requireCsrf(ctx, keys, session);
-    // Only the signed-in user whose email the invitation names may answer it; for anyone else it does not exist (404).
-    const input = { userId: session.userId, invitationId: ctx.params.invitationId, requestId: ctx.state.requestId as string | undefined };
-    if (answer === 'decline') {
-      await declineInvitation(orm.em.fork(), input);
-      return see(ctx, `${INVITATIONS}?done=declined`);
-    }
-    const accepted = await acceptInvitation(orm.em.fork(), input);
-    see(ctx, `${INVITATIONS}?done=${accepted.alreadyMember ? 'already' : 'accepted'}`);
-  });
+/**
+ * Invitations are the console's page (dashboard-app/src/pages/invitations.tsx,
+ * through console-api.ts): the old address leads there.
+ */
+function registerInvitationRoutes(router: Router): void {
+  router.get('/dashboard/invitations', (ctx) => see(ctx, `${CONSOLE_APP_PATH}/invitations`));
 }

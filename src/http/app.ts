@@ -37,7 +37,7 @@ import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/teln
 import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
 import { CarrierCallPath } from '../modules/telephony/telephony.schemas.js';
 import { publicBaseUrl } from './base-url.js';
-import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX } from '../dashboard/console-api.js';
+import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX, registerConsoleInvitationRoutes } from '../dashboard/console-api.js';
 import { registerConsoleApp } from '../dashboard/console-app.js';
 import { registerDashboardRoutes } from '../dashboard/dashboard.routes.js';
 
@@ -215,6 +215,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await consoleSession(ctx, deps.orm.em.fork(), deps.orm, keys);
   });
+  registerConsoleInvitationRoutes(router, deps);
   registerConsoleApp(router, deps);
 
   app.use(router.routes());

@@ -32,7 +32,7 @@ interface Chrome {
 
 export function layout(chrome: Chrome, body: string): string {
   const account = chrome.user
-    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/app/releases" id="nav-releases">Releases</a> <a href="/dashboard/app/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/talk" id="nav-talk">Talk</a> <a href="/dashboard/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/connected-apps" id="nav-connected-apps">Connected apps</a>
+    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/app/releases" id="nav-releases">Releases</a> <a href="/dashboard/app/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/talk" id="nav-talk">Talk</a> <a href="/dashboard/app/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/connected-apps" id="nav-connected-apps">Connected apps</a>
        <span class="muted">${escapeHtml(chrome.user)}</span>
        <form method="post" action="/dashboard/sign-out"><input type="hidden" name="csrf" value="${escapeHtml(chrome.csrf)}">
        <button type="submit" class="link" id="sign-out">Sign out</button></form>`
