@@ -14,6 +14,8 @@ import { ContactsPage } from './pages/contacts';
 import { TelephonyPage } from './pages/telephony';
 import { ToolsPage } from './pages/tools';
 import { WebhooksPage } from './pages/webhooks';
+import { ReleasesPage } from './pages/releases';
+import { InvitationsPage } from './pages/invitations';
 import './styles.css';
 
 const ORG_KEY = 'console.organization';
@@ -21,8 +23,8 @@ const ORG_KEY = 'console.organization';
 /**
  * The console's frame: who is signed in, the organization acted in (its
  * permissions decide which controls exist), the navigation, and the page the
- * address names. The server pages it grew from (Releases, Campaigns, Talk,
- * Connected apps) stay linked until the console has their pages too.
+ * address names. The server pages it grew from (Talk, Connected
+ * apps) stay linked until the console has their pages too.
  */
 function App() {
   const [session, setSession] = useState<ConsoleSession>();
@@ -35,7 +37,15 @@ function App() {
   if (problem) return <ProblemBox problem={problem} />;
   if (!session) return <Loading what="your workspace" />;
   const org = session.organizations.find((o) => o.organization_id === orgId) ?? session.organizations[0];
-  if (!org) return <p>You are not a member of any organization yet: ask an administrator for an invitation.</p>;
+  const reloadSession = () => void loadSession().then(setSession, setProblem);
+  const invitations = <InvitationsPage email={session.user.email} csrf={session.csrf_token} onChanged={reloadSession} />;
+  if (!org)
+    return (
+      <main>
+        <p>You are not a member of any organization yet: ask an administrator for an invitation.</p>
+        {invitations}
+      </main>
+    );
   actAs(org.organization_id, session.csrf_token);
   const can = (p: string) => org.permissions.includes(p);
 
@@ -47,10 +57,11 @@ function App() {
   else if (call) page = <CallPage key={call[1]} sessionId={call[1]} org={org} />;
   else if (path === '/agents') page = <AgentsPage key={org.organization_id} />;
   else if (agent) page = <AgentPage key={agent[1]} agentId={agent[1]} org={org} />;
+  else if (path === '/releases') page = <ReleasesPage key={org.organization_id} orgId={org.organization_id} />;
   else if (path === '/campaigns') page = <CampaignsPage key={org.organization_id} org={org} />;
   else if (campaign) page = <CampaignPage key={campaign[1]} campaignId={campaign[1]} org={org} />;
-  else if (path === '/organization')
-    page = <OrganizationPage key={org.organization_id} org={org} onChanged={() => void loadSession().then(setSession, setProblem)} />;
+  else if (path === '/organization') page = <OrganizationPage key={org.organization_id} org={org} onChanged={reloadSession} />;
+  else if (path === '/invitations') page = invitations;
   else if (path === '/analytics') page = <AnalyticsPage key={org.organization_id} query={query} canBill={can('billing:read')} />;
   else if (path === '/contacts') page = <ContactsPage key={org.organization_id} org={org} />;
   else if (path === '/telephony') page = <TelephonyPage key={org.organization_id} org={org} />;
@@ -72,7 +83,9 @@ function App() {
           <Link href={`${BASE}/agents`} class={path.startsWith('/agents') ? 'current' : ''}>
             Agents
           </Link>
-          <a href="/dashboard/releases">Releases</a>
+          <Link href={`${BASE}/releases`} class={path.startsWith('/releases') ? 'current' : ''}>
+            Releases
+          </Link>
           <Link href={`${BASE}/campaigns`} class={path.startsWith('/campaigns') ? 'current' : ''}>
             Campaigns
           </Link>
@@ -93,7 +106,9 @@ function App() {
             Organization
           </Link>
           <a href="/dashboard/connected-apps">Connected apps</a>
-          <a href="/dashboard/invitations">Your invitations</a>
+          <Link href={`${BASE}/invitations`} class={path.startsWith('/invitations') ? 'current' : ''}>
+            Your invitations
+          </Link>
         </nav>
         <label class="org">
           <span class="sr-only">Organization</span>

@@ -1,9 +1,14 @@
+import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
+import type { AppDeps } from '../deps.js';
 import type { Em, Orm } from '../db/orm.js';
 import { DomainError } from '../modules/errors.js';
 import type { Principal } from '../modules/org/permissions.js';
 import { listUserWorkspaces, resolveUserPrincipal } from '../modules/people/resolve-principal.js';
-import { csrfToken, csrfValid, readSession } from './dashboard-session.js';
+import { listUserInvitations } from '../modules/people/list-user-invitations.js';
+import { acceptInvitation } from '../modules/people/accept-invitation.js';
+import { declineInvitation } from '../modules/people/decline-invitation.js';
+import { csrfToken, csrfValid, readSession, type DashboardSession } from '../oauth/dashboard-session.js';
 
 /**
  * The console's way into the API (issue 16, decision 0051): every /v1 route
@@ -20,12 +25,18 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function authenticateConsole(ctx: ParameterizedContext, em: Em, orm: Orm, keys: string[]): Promise<Principal> {
+/** The signed-in person, for a request of the console: a write must carry the page's CSRF token. */
+async function consolePerson(ctx: ParameterizedContext, orm: Orm, keys: string[]): Promise<DashboardSession> {
   const session = await readSession(ctx, orm);
   if (!session) throw new DomainError('UNAUTHENTICATED', 'Your dashboard session has ended: sign in again');
   if (!READS.has(ctx.method) && !csrfValid(ctx, keys, session, ctx.get(CSRF_HEADER))) {
     throw new DomainError('FORBIDDEN', 'This page has expired (its CSRF token is missing or stale): reload it and try again', { reason: 'csrf' });
   }
+  return session;
+}
+
+export async function authenticateConsole(ctx: ParameterizedContext, em: Em, orm: Orm, keys: string[]): Promise<Principal> {
+  const session = await consolePerson(ctx, orm, keys);
   const organizationId = ctx.get('x-organization-id');
   if (!organizationId) {
     throw new DomainError('VALIDATION_FAILED', 'Missing X-Organization-Id header', {
@@ -52,4 +63,58 @@ export async function consoleSession(ctx: ParameterizedContext, em: Em, orm: Orm
     });
   }
   return { user: { email: session.email }, csrf_token: csrfToken(ctx, keys, session), organizations };
+}
+
+/**
+ * The console's routes about the signed-in person rather than an
+ * organization (not /v1 routes: an API client acts in an organization): the
+ * invitations addressed to their email, accepted or declined. Only that
+ * person may answer one; for anyone else it does not exist (404).
+ */
+export function registerConsoleInvitationRoutes(router: Router, deps: AppDeps): void {
+  const { orm } = deps;
+  const keys = deps.config.cookies.keys;
+  router.get(`${CONSOLE_API_PREFIX}/invitations`, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await consolePerson(ctx, orm, keys);
+    const invitations = await listUserInvitations(orm.em.fork(), session.userId);
+    ctx.body = {
+      invitations: invitations.map((i) => ({
+        invitation_id: i.invitationId,
+        organization_name: i.organizationName,
+        role_name: i.roleName,
+        invited_by: i.invitedBy,
+        expires_at: i.expiresAt,
+      })),
+    };
+  });
+  router.post(`${CONSOLE_API_PREFIX}/invitations/:invitationId/:answer`, async (ctx) => {
+    const answer = ctx.params.answer;
+    if (answer !== 'accept' && answer !== 'decline') throw new DomainError('NOT_FOUND', 'There is no such invitation action');
+    const session = await consolePerson(ctx, orm, keys);
+    const input = { userId: session.userId, invitationId: ctx.params.invitationId, requestId: ctx.state.requestId as string | undefined };
+    try {
+      if (answer === 'decline') {
+        await declineInvitation(orm.em.fork(), input);
+        ctx.body = { answer: 'declined' };
+        return;
+      }
+      const accepted = await acceptInvitation(orm.em.fork(), input);
+      ctx.body = { answer: accepted.alreadyMember ? 'already' : 'accepted' };
+    } catch (error) {
+      throw withoutStatusDetail(error);
+    }
+  });
+}
+
+/**
+ * An invitation that is no longer pending is refused with its state as the
+ * detail `status` (accepted, expired, ...); a problem's own `status` is the
+ * HTTP status, which the detail would overwrite, so it is named
+ * `invitation_status` here.
+ */
+function withoutStatusDetail(error: unknown): unknown {
+  if (!(error instanceof DomainError) || !('status' in error.details)) return error;
+  const { status, ...details } = error.details;
+  return new DomainError(error.code, error.message, { ...details, invitation_status: status });
 }

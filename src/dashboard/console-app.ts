@@ -3,7 +3,7 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
-import { readSession } from './dashboard-session.js';
+import { readSession } from '../oauth/dashboard-session.js';
 
 /**
  * The operator's console (issue 16, decision 0051): a Preact application

@@ -4,7 +4,6 @@ import { DomainError, notFound } from '../modules/errors.js';
 import type { Principal } from '../modules/org/permissions.js';
 import { resolveUserPrincipal } from '../modules/people/resolve-principal.js';
 import { Agent } from '../modules/agents/agents.entity.js';
-import { Campaign } from '../modules/campaigns/campaigns.entity.js';
 
 /** The signed-in person's principal in one organization, read now (a removed member loses access at once); undefined when they are not a member. */
 export async function principalFor(em: Em, userId: string, organizationId: string): Promise<Principal | undefined> {
@@ -17,8 +16,7 @@ export async function principalFor(em: Em, userId: string, organizationId: strin
 }
 
 /**
- * The person's principal in the organization that owns one row (a campaign,
- * an agent) named in a dashboard address. A row of an organization they do
+ * The person's principal in the organization that owns one row (an agent) named in a dashboard address. A row of an organization they do
  * not belong to, or cannot read, is "not found", as on the API.
  */
 async function ownerPrincipal(
@@ -34,8 +32,5 @@ async function ownerPrincipal(
   if (!row || !principal?.permissions.has('agents:read')) throw notFound(label, id);
   return { ...principal, requestId };
 }
-
-export const campaignPrincipal = (em: Em, userId: string, campaignId: string, requestId?: string) =>
-  ownerPrincipal(em, Campaign, 'Campaign', userId, campaignId, requestId);
 
 export const agentPrincipal = (em: Em, userId: string, agentId: string, requestId?: string) => ownerPrincipal(em, Agent, 'Agent', userId, agentId, requestId);

@@ -2,7 +2,7 @@ import type { Em } from '../db/orm.js';
 import { Agent } from '../modules/agents/agents.entity.js';
 import { listUserWorkspaces } from '../modules/people/resolve-principal.js';
 import { principalFor } from './principals.js';
-import { escapeHtml, layout, PAGE_CSP } from './pages.js';
+import { escapeHtml, layout, PAGE_CSP } from '../oauth/pages.js';
 
 /**
  * "Talk to this agent" (issue 15): a call from the browser. The page lists

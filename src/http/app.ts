@@ -37,8 +37,9 @@ import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/teln
 import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
 import { CarrierCallPath } from '../modules/telephony/telephony.schemas.js';
 import { publicBaseUrl } from '../edge/base-url.js';
-import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX } from '../dashboard/console-api.js';
+import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX, registerConsoleInvitationRoutes } from '../dashboard/console-api.js';
 import { registerConsoleApp } from '../dashboard/console-app.js';
+import { registerDashboardRoutes } from '../dashboard/dashboard.routes.js';
 
 /** Converts `/a/{id}/b` to the router's `/a/:id/b`. */
 const toKoaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -56,14 +57,15 @@ export function createApp(deps: AppDeps): Koa {
   // oidc-provider reads the bodies of its own requests.
   app.use(bodyParser({ skip: isOAuthPath }));
 
-  // --- OAuth 2.1 server for MCP clients, its metadata and the dashboard pages (src/oauth, docs/decisions/0007) ---
+  // --- OAuth 2.1 server for MCP clients, its metadata and the sign-in and consent pages (src/oauth, docs/decisions/0007) ---
   // The provider runs on this app's context (koa-mount), so this app must sign
   // and read cookies with the provider's keys.
   app.keys = deps.config.cookies.keys;
   const oauth = createOAuthRoutes(deps);
   app.use(oauth.middleware);
-  oauth.register(router);
+  oauth.register(router, CONSOLE_API_PREFIX);
   // --- end OAuth ---
+  registerDashboardRoutes(router, deps);
   registerMcpRoute(router, deps);
 
   router.get('/healthz', (ctx) => {
@@ -213,6 +215,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await consoleSession(ctx, deps.orm.em.fork(), deps.orm, keys);
   });
+  registerConsoleInvitationRoutes(router, deps);
   registerConsoleApp(router, deps);
 
   app.use(router.routes());

@@ -5,7 +5,7 @@ import { defineEntity, p } from '@mikro-orm/core';
  * sessions, interactions), one row per model instance, read and written by
  * src/oauth/adapter.ts. JWT access tokens are never stored (they are
  * self-contained). The dashboard's own sessions live here too, as model
- * `DashboardSession` (src/dashboard/dashboard-session.ts).
+ * `DashboardSession` (src/oauth/dashboard-session.ts).
  */
 const OAuthModelSchema = defineEntity({
   name: 'OAuthModel',

@@ -6,7 +6,7 @@ import { createOAuthProvider, type OAuthProvider } from './provider.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { oauthBaseUrl } from './urls.js';
 import { registerWellKnownRoutes } from './well-known.routes.js';
-import { registerDashboardRoutes } from '../dashboard/dashboard.routes.js';
+import { registerSignInRoutes } from './sign-in.routes.js';
 
 /** Paths oidc-provider answers (it parses their bodies itself). */
 export const isOAuthPath = (path: string) => path === '/platform/oauth' || path.startsWith('/platform/oauth/');
@@ -50,9 +50,10 @@ export function createOAuthRoutes(deps: AppDeps) {
   return {
     oauth,
     middleware,
-    register(router: Router) {
+    /** Its metadata, and the dashboard's sign-in and consent pages; errors under /dashboard render as pages except under `jsonUnder`. */
+    register(router: Router, jsonUnder: string) {
       registerWellKnownRoutes(router, oauth);
-      registerDashboardRoutes(router, deps, oauth);
+      registerSignInRoutes(router, deps, oauth, jsonUnder);
     },
   };
 }

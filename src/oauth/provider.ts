@@ -1,6 +1,6 @@
 import mount from 'koa-mount';
 import type { JWK } from 'jose';
-import type { Middleware, ParameterizedContext } from 'koa';
+import type { DefaultState, Middleware, ParameterizedContext } from 'koa';
 import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppDeps } from '../deps.js';
 import { User } from '../modules/people/people.entity.js';
@@ -8,8 +8,8 @@ import { PgAdapter } from './adapter.js';
 import { applyClientPolicy } from './client-policy.js';
 import { findActiveConnection } from './connections/find-connection.js';
 import { markGrantRevoked } from './connections/disconnect-connection.js';
-import { readSession, SESSION_TTL_SECONDS } from '../dashboard/dashboard-session.js';
-import { messagePage, PAGE_CSP } from '../dashboard/pages.js';
+import { readSession, SESSION_TTL_SECONDS } from './dashboard-session.js';
+import { messagePage, PAGE_CSP } from './pages.js';
 import { providerFetch } from './provider-fetch.js';
 import { ACCESS_TOKEN_TTL_SECONDS, issuerUrl, MCP_SCOPE, mcpResourceUrl, oauthBaseUrl } from './urls.js';
 
@@ -82,9 +82,31 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
   const mcpResource = mcpResourceUrl(baseUrl);
   const { orm, logger } = deps;
 
-  // The provider's login prompt also asks for sign-in when the dashboard
-  // session is missing or names someone else: signing out of the dashboard
-  // then signs the browser out of OAuth authorizations too.
+  const provider = new Provider(issuer, providerConfiguration(deps, keys, baseUrl, mcpResource));
+  provider.proxy = deps.config.http.trustProxy;
+  // OAuth 2.1 lets a server apply a default scope: a client that asks for none gets `mcp`.
+  provider.use(async (ctx, next) => {
+    if (ctx.path === '/oauth/authorize' && ctx.method === 'GET' && !ctx.query.scope) ctx.query = { ...ctx.query, scope: MCP_SCOPE };
+    await next();
+  });
+  provider.use(dropUnusedClientSecret(orm));
+  provider.on('grant.revoked', (_ctx: KoaContextWithOIDC, grantId: string) => {
+    markGrantRevoked(orm, grantId).catch((error: unknown) => logger.error({ err: error, grantId }, 'could not mark the connection of a revoked grant'));
+  });
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => logger.error({ err: error }, 'oauth server error'));
+
+  // mount() composes the provider's middleware now: provider.use() calls must come before it.
+  const mounted = mount('/platform', provider);
+  const middleware: Middleware = (ctx, next) => (ctx.path === ROUTE_PREFIX || ctx.path.startsWith(`${ROUTE_PREFIX}/`) ? mounted(ctx, next) : next());
+  return { provider, middleware, discovery: discoveryOf(mounted), baseUrl, issuer, mcpResource };
+}
+
+/**
+ * The provider's login prompt also asks for sign-in when the dashboard
+ * session is missing or names someone else: signing out of the dashboard
+ * then signs the browser out of OAuth authorizations too.
+ */
+function interactionPolicyWithDashboardSession(orm: AppDeps['orm']) {
   const policy = interactionPolicy.base();
   policy.get('login')!.checks.add(
     new interactionPolicy.Check('dashboard_session', 'the dashboard session is missing or belongs to another user', async (ctx) => {
@@ -92,8 +114,12 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
       return !session || session.userId !== ctx.oidc.session?.accountId;
     }),
   );
+  return policy;
+}
 
-  const configuration: Configuration = {
+function providerConfiguration(deps: AppDeps, keys: JWK[], baseUrl: string, mcpResource: string): Configuration {
+  const { orm } = deps;
+  return {
     adapter: (name: string) => new PgAdapter(orm, name),
     jwks: { keys },
     cookies: providerCookies(new URL(baseUrl).protocol === 'https:', deps.config.cookies.keys),
@@ -125,40 +151,7 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
       validator: (_ctx, key, _value, metadata) => applyClientPolicy(key, metadata, 'software_id'),
     },
     pkce: { required: () => true },
-    features: {
-      devInteractions: { enabled: false },
-      dPoP: { enabled: false },
-      pushedAuthorizationRequests: { enabled: false },
-      userinfo: { enabled: false },
-      revocation: { enabled: true },
-      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
-      // MCP authorization 2025-11-25: a client may use an https URL of its metadata as client_id. The
-      // document passes the same checks as a registration (extraClientMetadata's validator runs on it).
-      clientIdMetadataDocument: {
-        enabled: true,
-        ack: 'draft-02',
-        allowFetch: async (_ctx, clientId) => clientId.length <= MAX_CLIENT_ID_URL_LENGTH,
-      },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => mcpResource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== mcpResource) {
-            const error = new errors.InvalidTarget();
-            error.error_description = `the only resource served here is ${mcpResource}`;
-            throw error;
-          }
-          return {
-            scope: MCP_SCOPE,
-            audience: mcpResource,
-            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: 'RS256' } },
-          };
-        },
-      },
-    },
+    features: providerFeatures(mcpResource),
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
@@ -194,7 +187,7 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
       return { accountId: user.id, claims: () => ({ sub: user.id, email: user.email }) };
     },
     interactions: {
-      policy,
+      policy: interactionPolicyWithDashboardSession(orm),
       url: (_ctx, interaction) => `/dashboard/interaction/${interaction.uid}`,
     },
     clientBasedCORS: (_ctx, origin, client) => origin !== 'null' && client.redirectUris!.some((uri) => URL.parse(uri)?.origin === origin),
@@ -207,19 +200,53 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
       });
     },
   };
+}
 
-  const provider = new Provider(issuer, configuration);
-  provider.proxy = deps.config.http.trustProxy;
-  // OAuth 2.1 lets a server apply a default scope: a client that asks for none gets `mcp`.
-  provider.use(async (ctx, next) => {
-    if (ctx.path === '/oauth/authorize' && ctx.method === 'GET' && !ctx.query.scope) ctx.query = { ...ctx.query, scope: MCP_SCOPE };
-    await next();
-  });
-  // oidc-provider decides whether to issue a client secret from the raw
-  // registration body, before defaults apply: a public client that omits
-  // token_endpoint_auth_method (default `none` here) would get a secret it
-  // never uses. Drop it from the response and from the stored client.
-  provider.use(async (ctx, next) => {
+function providerFeatures(mcpResource: string): Configuration['features'] {
+  return {
+    devInteractions: { enabled: false },
+    dPoP: { enabled: false },
+    pushedAuthorizationRequests: { enabled: false },
+    userinfo: { enabled: false },
+    revocation: { enabled: true },
+    registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+    // MCP authorization 2025-11-25: a client may use an https URL of its metadata as client_id. The
+    // document passes the same checks as a registration (extraClientMetadata's validator runs on it).
+    clientIdMetadataDocument: {
+      enabled: true,
+      ack: 'draft-02',
+      allowFetch: async (_ctx, clientId) => clientId.length <= MAX_CLIENT_ID_URL_LENGTH,
+    },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => mcpResource,
+      useGrantedResource: () => true,
+      getResourceServerInfo: (_ctx, resourceIndicator) => {
+        if (resourceIndicator !== mcpResource) {
+          const error = new errors.InvalidTarget();
+          error.error_description = `the only resource served here is ${mcpResource}`;
+          throw error;
+        }
+        return {
+          scope: MCP_SCOPE,
+          audience: mcpResource,
+          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        };
+      },
+    },
+  };
+}
+
+/**
+ * oidc-provider decides whether to issue a client secret from the raw
+ * registration body, before defaults apply: a public client that omits
+ * token_endpoint_auth_method (default `none` here) would get a secret it
+ * never uses. Drop it from the response and from the stored client.
+ */
+function dropUnusedClientSecret(orm: AppDeps['orm']): Middleware<DefaultState, KoaContextWithOIDC> {
+  return async (ctx, next) => {
     await next();
     const body = ctx.body as Record<string, unknown> | undefined;
     if (ctx.oidc?.route !== 'registration' || ctx.status !== 201 || !body?.client_secret || body.token_endpoint_auth_method !== 'none') return;
@@ -233,19 +260,16 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
       delete stored.client_secret_expires_at;
       await adapter.upsert(clientId, stored);
     }
-  });
-  provider.on('grant.revoked', (_ctx: KoaContextWithOIDC, grantId: string) => {
-    markGrantRevoked(orm, grantId).catch((error: unknown) => logger.error({ err: error, grantId }, 'could not mark the connection of a revoked grant'));
-  });
-  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => logger.error({ err: error }, 'oauth server error'));
+  };
+}
 
-  // mount() composes the provider's middleware now: provider.use() calls must come before it.
-  const mounted = mount('/platform', provider);
-  const middleware: Middleware = (ctx, next) => (ctx.path === ROUTE_PREFIX || ctx.path.startsWith(`${ROUTE_PREFIX}/`) ? mounted(ctx, next) : next());
-  // The provider serves discovery under its mount only; the host app serves
-  // it at the RFC 8414 addresses, so it is produced here by running the
-  // provider's own route on the current request with the path rewritten.
-  const discovery = async (ctx: ParameterizedContext) => {
+/**
+ * The provider serves discovery under its mount only; the host app serves
+ * it at the RFC 8414 addresses, so it is produced here by running the
+ * provider's own route on the current request with the path rewritten.
+ */
+function discoveryOf(mounted: Middleware) {
+  return async (ctx: ParameterizedContext) => {
     const path = ctx.path;
     ctx.path = '/platform/.well-known/openid-configuration';
     try {
@@ -256,5 +280,4 @@ export async function createOAuthProvider(deps: AppDeps, keys: JWK[]): Promise<O
     if (ctx.status !== 200 || typeof ctx.body !== 'object' || ctx.body === null) throw new Error(`provider discovery failed with ${ctx.status}`);
     return ctx.body as Record<string, unknown>;
   };
-  return { provider, middleware, discovery, baseUrl, issuer, mcpResource };
 }

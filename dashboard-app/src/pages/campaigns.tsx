@@ -21,16 +21,20 @@ export function CampaignsPage({ org }: { org: Organization }) {
       <ProblemBox problem={campaigns.error} />
       {campaigns.loading && !campaigns.data ? <Loading what="campaigns" /> : null}
       {campaigns.data && (
-        <table class="campaigns">
+        <table class="campaigns" id="campaigns">
           <Head columns={['Campaign', 'Status', 'Recipients#', 'Done#', 'Spent#', 'Started']} />
           <tbody>
             {campaigns.data.campaigns.map((c) => (
-              <tr key={c.campaign_id}>
+              <tr key={c.campaign_id} data-campaign-id={c.campaign_id}>
                 <td>
-                  <Link href={`${BASE}/campaigns/${c.campaign_id}`}>{c.name}</Link>
+                  <Link href={`${BASE}/campaigns/${c.campaign_id}`} class="campaign-link">
+                    {c.name}
+                  </Link>
                 </td>
                 <td>
-                  <span class={`badge ${c.status}`}>{c.status}</span>
+                  <span class={`badge ${c.status}`} data-status={c.status}>
+                    {c.status}
+                  </span>
                 </td>
                 <td class="num">{c.counts.recipients}</td>
                 <td class="num">{c.counts.by_state.done ?? 0}</td>
@@ -136,11 +140,22 @@ function LaunchForm() {
 }
 
 const MOVES = ['pause', 'resume', 'cancel'] as const;
+const NOTICES: Record<(typeof MOVES)[number], string> = {
+  pause: 'Paused: no new dials until you resume (calls in progress finish).',
+  resume: 'Resumed.',
+  cancel: 'Cancelled: no new dials (calls in progress finish).',
+};
 
 /** One campaign, followed live while it runs: its figures, pause, resume, cancel and pace. */
 export function CampaignPage({ campaignId, org }: { campaignId: string; org: Organization }) {
   const campaign = useLoad(() => take(api.GET('/v1/outbound/campaign/{campaign_id}/retrieve', { params: { path: { campaign_id: campaignId } } })), campaignId);
   const [problem, setProblem] = useState<Problem>();
+  const [notice, setNotice] = useState<string>();
+  // How many times the figures were read: the page follows the campaign without reloading.
+  const [updates, setUpdates] = useState(0);
+  useEffect(() => {
+    if (campaign.data) setUpdates((n) => n + 1);
+  }, [campaign.data]);
   const c = campaign.data?.campaign;
   const live = c?.status === 'running' || c?.status === 'paused';
   useEffect(() => {
@@ -151,16 +166,18 @@ export function CampaignPage({ campaignId, org }: { campaignId: string; org: Org
   const canControl = org.permissions.includes('outbound:launch');
   const move = async (m: (typeof MOVES)[number]) => {
     setProblem(undefined);
+    setNotice(undefined);
     try {
       await take(api.POST(`/v1/outbound/campaign/{campaign_id}/${m}`, { params: { path: { campaign_id: campaignId } } }));
+      setNotice(NOTICES[m]);
       campaign.reload();
     } catch (error) {
       setProblem(error as Problem);
     }
   };
   return (
-    <section aria-labelledby="campaign-title">
-      <p>
+    <section aria-labelledby="campaign-title" id="campaign">
+      <p id="back">
         <Link href={`${BASE}/campaigns`}>← Campaigns</Link>
       </p>
       <ProblemBox problem={campaign.error ?? problem} />
@@ -169,7 +186,7 @@ export function CampaignPage({ campaignId, org }: { campaignId: string; org: Org
         <>
           <h1 id="campaign-title">{c.name}</h1>
           <p>
-            <span class={`badge ${c.status}`} id="campaign-status">
+            <span class={`badge ${c.status}`} id="campaign-status" data-status={c.status}>
               {c.status}
             </span>{' '}
             {c.reason && <span class="muted">{c.reason}</span>}
@@ -177,19 +194,24 @@ export function CampaignPage({ campaignId, org }: { campaignId: string; org: Org
           {canControl && live && (
             <p class="actions">
               {MOVES.filter((m) => (m === 'pause' ? c.status === 'running' : m === 'resume' ? c.status === 'paused' : true)).map((m) => (
-                <button key={m} type="button" class={m === 'cancel' ? 'danger' : ''} onClick={() => move(m)}>
+                <button key={m} type="button" id={m} class={m === 'cancel' ? 'danger' : ''} onClick={() => move(m)}>
                   {m[0].toUpperCase() + m.slice(1)}
                 </button>
               ))}
             </p>
           )}
-          <div class="tiles">
-            <Figure name="Recipients" value={c.counts.recipients} />
-            <Figure name="Dials" value={c.counts.dials} />
+          {notice && (
+            <p id="notice" role="status">
+              {notice}
+            </p>
+          )}
+          <div class="tiles" id="live" data-updates={updates}>
+            <Figure id="recipients" name="Recipients" value={c.counts.recipients} />
+            <Figure id="dials" name="Dials" value={c.counts.dials} />
             {Object.entries(c.counts.by_state).map(([state, n]) => (
-              <Figure key={state} name={label(state)} value={n} />
+              <Figure key={state} id={state} name={label(state)} value={n} />
             ))}
-            <Figure name="Spent" value={money(c.spent_micros)} />
+            <Figure id="spent" name="Spent" value={money(c.spent_micros)} />
           </div>
           {Object.keys(c.counts.by_outcome).length > 0 && (
             <section aria-labelledby="outcomes">
@@ -216,11 +238,13 @@ export function CampaignPage({ campaignId, org }: { campaignId: string; org: Org
   );
 }
 
-function Figure({ name, value }: { name: string; value: number | string }) {
+function Figure({ id, name, value }: { id: string; name: string; value: number | string }) {
   return (
     <div class="tile">
       <span class="tile-name">{name}</span>
-      <strong class="tile-value">{value}</strong>
+      <strong class="tile-value" id={`fig-${id}`}>
+        {value}
+      </strong>
     </div>
   );
 }

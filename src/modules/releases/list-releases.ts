@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { type Em } from '../../db/orm.js';
-import { Agent } from '../agents/agents.entity.js';
 import type { Principal } from '../org/permissions.js';
 import { operation } from '../operation.js';
 import { findAgent } from '../agents/agent-access.js';
@@ -18,12 +17,3 @@ export const listReleases = operation(
     return { ...page, items: page.items.map((r) => toReleaseView(r, agent.name)) };
   },
 );
-
-/** Releases of several organizations, newest first, with their agents' names: the dashboard's Releases page. */
-export async function listReleasesOfOrganizations(em: Em, organizationIds: string[], limit = 50): Promise<ReleaseView[]> {
-  if (!organizationIds.length) return [];
-  const releases = await em.find(Release, { organization: { $in: organizationIds } }, { orderBy: { id: 'desc' }, limit });
-  const agents = await em.find(Agent, { id: { $in: [...new Set(releases.map((r) => r.agent))] } }, { fields: ['id', 'name'] });
-  const names = new Map(agents.map((a) => [a.id, a.name]));
-  return releases.map((r) => toReleaseView(r, names.get(r.agent) ?? r.agent));
-}

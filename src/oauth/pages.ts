@@ -1,9 +1,8 @@
-import type { ConnectionView } from '../oauth/connections/list-connections.js';
-
 /**
- * Server-rendered dashboard pages: plain HTML forms, no script, one small
- * stylesheet inline. Every value is escaped. Element ids are stable: the
- * browser test drives the pages by them.
+ * The server-rendered pages: sign-in, consent and messages (and the page
+ * chrome the dashboard's remaining server pages share). Plain HTML forms,
+ * no script, one small stylesheet inline. Every value is escaped. Element
+ * ids are stable: the browser test drives the pages by them.
  */
 export const escapeHtml = (value: unknown) =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -29,21 +28,17 @@ interface Chrome {
   /** The signed-in user's email, for the header; absent on sign-in pages. */
   user?: string;
   csrf?: string;
-  /** Reload the page every this many seconds (a meta refresh: no script needed, so the CSP stays script-free). */
-  refreshSeconds?: number;
 }
 
 export function layout(chrome: Chrome, body: string): string {
   const account = chrome.user
-    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/releases" id="nav-releases">Releases</a> <a href="/dashboard/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/talk" id="nav-talk">Talk</a> <a href="/dashboard/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/connected-apps" id="nav-connected-apps">Connected apps</a>
+    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/app/releases" id="nav-releases">Releases</a> <a href="/dashboard/app/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/talk" id="nav-talk">Talk</a> <a href="/dashboard/app/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/connected-apps" id="nav-connected-apps">Connected apps</a>
        <span class="muted">${escapeHtml(chrome.user)}</span>
        <form method="post" action="/dashboard/sign-out"><input type="hidden" name="csrf" value="${escapeHtml(chrome.csrf)}">
        <button type="submit" class="link" id="sign-out">Sign out</button></form>`
     : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${
-    chrome.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(chrome.refreshSeconds))}">` : ''
-  }
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(chrome.title)} · Voice-agent platform</title><style>${STYLE}</style></head>
 <body><header><a class="brand" href="/dashboard/connected-apps">Voice-agent platform</a><nav>${account}</nav></header>
 <main>${body}</main></body></html>`;
@@ -108,31 +103,6 @@ ${body}
 ${options ? '<button type="submit" name="decision" value="approve" id="approve">Approve</button>' : ''}
 <button type="submit" name="decision" value="deny" id="deny" class="secondary" formnovalidate>Deny</button>
 </div></form></div>`,
-  );
-}
-
-const when = (iso: string | null) => (iso ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 16))} UTC</time>` : 'never');
-
-export function connectedAppsPage(input: { user: string; csrf: string; connections: ConnectionView[]; notice?: string }): string {
-  const rows = input.connections
-    .map(
-      (c) => `<tr data-connection-id="${escapeHtml(c.connectionId)}">
-<td class="client-name">${escapeHtml(c.clientName)}</td><td>${escapeHtml(c.organizationName)}</td><td>${escapeHtml(c.projectName)}</td>
-<td>${when(c.connectedAt)}</td><td>${when(c.lastUsedAt)}</td>
-<td><form method="post" action="/dashboard/connected-apps/${encodeURIComponent(c.connectionId)}/disconnect">
-<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
-<button type="submit" class="danger" id="disconnect-${escapeHtml(c.connectionId)}">Disconnect</button></form></td></tr>`,
-    )
-    .join('\n');
-  const table = input.connections.length
-    ? `<table id="connected-apps"><thead><tr><th>App</th><th>Organization</th><th>Project</th><th>Connected</th><th>Last used</th><th></th></tr></thead>
-<tbody>${rows}</tbody></table>`
-    : '<p class="muted" id="no-connections">No assistant is connected. Connect one from your assistant: it opens the sign-in page for you.</p>';
-  return layout(
-    { title: 'Connected apps', user: input.user, csrf: input.csrf },
-    `<div class="card"><h1>Connected apps</h1>
-${input.notice ? `<p id="notice" role="status">${escapeHtml(input.notice)}</p>` : ''}
-${table}</div>`,
   );
 }
 

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Orm } from '../db/orm.js';
-import { PgAdapter } from '../oauth/adapter.js';
+import { PgAdapter } from './adapter.js';
 
 /**
  * The dashboard's sign-in session, stored server-side (model
