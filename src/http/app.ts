@@ -280,8 +280,9 @@ async function run(ctx: ParameterizedContext, r: Route, deps: AppDeps, em: Em, p
     });
   }
   const body = r.body ? parseInput(r.body, ctx.request.body, 'body') : undefined;
+  const ifMatch = r.ifMatch ? ctx.get('if-match') || undefined : undefined;
   try {
-    return await r.handler({ params, query, body, principal, em, deps, ctx, idempotencyKey });
+    return await r.handler({ params, query, body, principal, em, deps, ctx, idempotencyKey, ifMatch });
   } catch (error) {
     if (error instanceof DomainError && error.details.issues) error.details.issues = error.details.issues.map((i) => ({ ...i, field: restField(r, i.field) }));
     throw error;

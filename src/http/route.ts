@@ -2,7 +2,7 @@ import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import type { Em } from '../db/orm.js';
 import type { Principal, Requirement } from '../modules/org/permissions.js';
-import type { Operation } from '../modules/operation.js';
+import type { Operation, OperationFn } from '../modules/operation.js';
 import type { AppDeps } from '../deps.js';
 import type { Tag } from './tags.js';
 
@@ -21,6 +21,8 @@ export interface RouteInput<P, Q, B> {
   ctx: ParameterizedContext;
   /** The request's Idempotency-Key (creates only; checked, and held by this request while it runs: src/http/idempotency.ts). */
   idempotencyKey?: string;
+  /** The request's If-Match, as sent (routes that declare `ifMatch` only); undefined when absent or empty. */
+  ifMatch?: string;
 }
 
 export interface Route<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -34,7 +36,7 @@ export interface Route<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   tag: Tag;
   /** What the route needs (all of them when several): its operation's `needs` (route() reads it from there). */
   permission: Requirement;
-  /** The domain operation the route calls: its declaration gives the permission (and, read by the route, the input). */
+  /** The domain operation the route calls: its declaration gives the permission (and, with `takes`, the input). */
   operation?: AnyOperation;
   /**
    * Where the fields of the operation's input are in this request when the route builds that input from other
@@ -58,7 +60,10 @@ export interface Route<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
    * 503 (Temporal or a provider unreachable, with Retry-After). The OpenAPI document shows them.
    */
   answers?: Partial<Record<412 | 422 | 502 | 503, string>>;
-  /** The route reads If-Match (an ETag it answered with): the document declares the header and the 412. */
+  /**
+   * The route reads If-Match (an ETag it answered with), described by this text: the handler is handed the header
+   * as `ifMatch`, and the document declares the header and the 412.
+   */
   ifMatch?: string;
   /** The route answers with an ETag header (the document declares it). */
   etag?: boolean;
@@ -91,19 +96,44 @@ export function isCreate(r: Pick<Route, 'method' | 'status' | 'creates'>): boole
 }
 
 type AnyOperation = Operation;
+/** An operation that takes an input: a route may take it as its body or query. */
+type OperationWithInput = Operation<OperationFn, z.ZodType>;
+
+/** A route's fields as a declaration writes them: route() adds the permission. */
+type Declared<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Omit<Route<P, Q, B, R>, 'permission' | 'operation'>;
 
 /**
  * A route as declared: it names the operation it calls, whose declaration gives the permission, or (a route
  * that is not one operation: a read that combines several) its permission itself.
  */
-export type RouteDeclaration<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Omit<
-  Route<P, Q, B, R>,
-  'permission' | 'operation'
-> &
+export type RouteDeclaration<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Declared<P, Q, B, R> &
   ({ operation: AnyOperation; permission?: never } | { operation?: never; permission: Requirement });
 
-/** Keeps the generic types of each route while collecting them in one table; the permission comes from its operation. */
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(r: RouteDeclaration<P, Q, B, R>): Route {
+/**
+ * A route whose body (`takes: 'body'`) or query (`takes: 'query'`) is its operation's input, the very schema:
+ * route() takes it from the operation. A route whose body or query differs (the input built with path ids, an
+ * idempotency key taken as a header) declares its own `body` or `query` instead.
+ */
+type TakesBody<O extends OperationWithInput, P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> = Omit<Declared<P, Q, O['input'], R>, 'body'> & {
+  operation: O;
+  takes: 'body';
+  permission?: never;
+};
+type TakesQuery<O extends OperationWithInput, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Omit<Declared<P, O['input'], B, R>, 'query'> & {
+  operation: O;
+  takes: 'query';
+  permission?: never;
+};
+
+/**
+ * Keeps the generic types of each route while collecting them in one table; the permission comes from its
+ * operation, and so does its body or query when the route `takes` the operation's input there.
+ */
+export function route<O extends OperationWithInput, P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(r: TakesBody<O, P, Q, R>): Route;
+export function route<O extends OperationWithInput, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(r: TakesQuery<O, P, B, R>): Route;
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(r: RouteDeclaration<P, Q, B, R>): Route;
+export function route(r: RouteDeclaration<z.ZodType, z.ZodType, z.ZodType, z.ZodType> & { takes?: 'body' | 'query' }): Route {
+  const { takes, ...declared } = r;
   const permission = r.operation ? r.operation.needs : r.permission!;
-  return { ...r, permission } as unknown as Route;
+  return { ...declared, ...(takes ? { [takes]: r.operation!.input } : {}), permission } as unknown as Route;
 }

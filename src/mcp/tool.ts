@@ -41,22 +41,26 @@ export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodObject, 
   title: string;
   description: string;
   /**
-   * The arguments, field by field (beside those of `takes`, when it is given: the ids the operation takes as
-   * parameters, a wait); every field carries .describe(): it is all the model knows of it.
+   * The arguments, field by field (beside those its operation's input gives, when the tool takes it: the ids the
+   * operation takes as parameters, a wait); every field carries .describe(): it is all the model knows of it.
    */
   input: I;
-  /**
-   * The input of the tool's operation (`operation.input`, the very schema), taken as the tool's arguments with its
-   * refinements: parsed once, here, and handed to the operation as it is.
-   */
-  takes?: T;
   output: O;
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   handler: (input: z.output<z.ZodObject<I>> & (T extends z.ZodObject ? z.output<T> : unknown), ctx: ToolContext) => Promise<z.input<O> | JsonText>;
 }
 
-/** A tool names the operation it calls (its declaration gives the permission), or (a tool of several) its permission. */
-type ToolNeeds = { operation: Operation; permission?: never } | { operation?: never; permission: Requirement };
+/** The input of an operation when it has one (an object schema): what a tool that names the operation takes. */
+type InputOf<Op extends Operation> = Op['input'] extends z.ZodObject ? Op['input'] : undefined;
+
+/**
+ * A tool that names the operation it calls: its declaration gives the permission and, when it has an input, the
+ * tool's arguments (`operation.input`, the very schema, with its refinements: parsed once, here, and handed to the
+ * operation as it is). A tool whose arguments are its own says `takes: false` and builds the operation's input.
+ */
+type Calls<Op extends Operation> = { operation: Op; permission?: never; takes?: never };
+/** A tool of several operations, or one that builds its operation's input from arguments of its own. */
+type OwnArguments = { operation: Operation; permission?: never; takes: false } | { operation?: never; permission: Requirement; takes?: never };
 
 /**
  * A tool result already serialised, in the shape of the tool's output schema:
@@ -86,13 +90,17 @@ export interface Tool {
   handler: (input: unknown, ctx: ToolContext) => Promise<unknown>;
 }
 
-export function defineTool<I extends z.ZodRawShape, O extends z.ZodObject, T extends z.ZodObject | undefined = undefined>(
-  definition: ToolDefinition<I, O, T> & ToolNeeds,
-): Tool {
-  const { takes, operation } = definition;
-  if (takes && takes !== operation?.input) throw new Error(`${definition.name}: takes must be its operation's input`);
+export function defineTool<I extends z.ZodRawShape, O extends z.ZodObject, Op extends Operation>(
+  definition: ToolDefinition<I, O, InputOf<Op>> & Calls<Op>,
+): Tool;
+export function defineTool<I extends z.ZodRawShape, O extends z.ZodObject>(definition: ToolDefinition<I, O> & OwnArguments): Tool;
+export function defineTool(definition: ToolDefinition<z.ZodRawShape, z.ZodObject> & (Calls<Operation> | OwnArguments)): Tool {
+  const { operation } = definition;
+  const takes = definition.takes === false ? undefined : operation?.input;
+  if (takes && !(takes instanceof z.ZodObject)) throw new Error(`${definition.name}: its operation's input is not an object: say takes: false`);
   return {
     ...definition,
+    takes,
     permission: operation ? operation.needs : definition.permission!,
     // Strict, as the REST queries are: an unknown argument is named back instead of silently ignored. The
     // operation's input keeps its refinements (safeExtend) and its strictness.

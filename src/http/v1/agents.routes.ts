@@ -60,7 +60,7 @@ export const agentRoutes = [
     etag: true,
     examples: { body: { name: 'Front desk', prompt: 'You are the front desk of Acme Dental. Book, move and cancel appointments.' } },
     operation: createAgent,
-    body: createAgent.input,
+    takes: 'body',
     response: AgentResponse,
     status: 201,
     handler: async ({ em, principal, body, ctx }) => {
@@ -84,10 +84,9 @@ export const agentRoutes = [
     answers: { 412: 'The head changed since that ETag (PRECONDITION_FAILED, with current_etag): read again and re-apply' },
     operation: updateAgent,
     params: AgentIdParams,
-    body: updateAgent.input,
+    takes: 'body',
     response: AgentResponse,
-    handler: async ({ em, principal, params, body, ctx }) => {
-      const ifMatch = ctx.get('if-match') || undefined;
+    handler: async ({ em, principal, params, body, ifMatch, ctx }) => {
       const agent = await updateAgent(em, principal, params.agent_id, body, { ifMatch });
       ctx.set('ETag', etag(agent.etag));
       return { agent };
@@ -100,7 +99,7 @@ export const agentRoutes = [
     tag,
     summary: "Agents, newest first, each with main's head",
     operation: listAgents,
-    query: listAgents.input,
+    takes: 'query',
     response: ListAgentsResponse,
     handler: ({ em, principal, query }) => listAgents(em, principal, query),
   }),
@@ -128,7 +127,7 @@ export const agentRoutes = [
     tag,
     summary: "Price an agent before launch, in micros, from the organization's price list",
     operation: estimateAgent,
-    body: estimateAgent.input,
+    takes: 'body',
     response: z.object({ estimate: EstimateView }).openapi('EstimateAgentResponse'),
     handler: async ({ em, principal, body }) => ({ estimate: await estimateAgent(em, principal, body) }),
   }),
@@ -156,7 +155,7 @@ export const agentRoutes = [
     summary: 'Branches of an agent, main first',
     operation: listAgentBranches,
     params: AgentIdParams,
-    query: listAgentBranches.input,
+    takes: 'query',
     response: ListBranchesResponse,
     handler: async ({ em, principal, params, query }) => listAnswer('branches', await listAgentBranches(em, principal, params.agent_id, query)),
   }),
@@ -185,7 +184,7 @@ export const agentRoutes = [
     summary: 'Prompt revisions, newest first',
     operation: listAgentPromptRevisions,
     params: AgentIdParams,
-    query: listAgentPromptRevisions.input,
+    takes: 'query',
     response: ListRevisionsResponse,
     handler: ({ em, principal, params, query }) => listAgentPromptRevisions(em, principal, params.agent_id, query),
   }),

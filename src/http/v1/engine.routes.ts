@@ -40,7 +40,7 @@ export const engineRoutes = [
       'The API key is stored encrypted and never returned. Agents name the provider in model.provider_id; an ' +
       'organization with one provider needs no provider_id. A base URL on a private or loopback address is refused.',
     operation: createModelProvider,
-    body: createModelProvider.input,
+    takes: 'body',
     response: ModelProviderResponse,
     status: 201,
     handler: async ({ deps, em, principal, body }) => ({
@@ -54,7 +54,7 @@ export const engineRoutes = [
     tag: 'Model providers',
     summary: "The organization's model providers (never their keys)",
     operation: listModelProviders,
-    query: listModelProviders.input,
+    takes: 'query',
     response: ListModelProvidersResponse,
     handler: async ({ em, principal, query }) => listAnswer('model_providers', await listModelProviders(em, principal, query)),
   }),

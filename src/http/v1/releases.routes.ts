@@ -98,7 +98,7 @@ export const releaseRoutes = [
     summary: 'The releases of an agent, newest first',
     operation: listReleases,
     params: ReleaseAgentParams,
-    query: listReleases.input,
+    takes: 'query',
     response: ListReleasesResponse,
     handler: async ({ em, principal, params, query }) => listAnswer('releases', await listReleases(em, principal, params.agent_id, query)),
   }),

@@ -18,7 +18,7 @@ export const speechRoutes: Route[] = [
       "recognise speech through a deepgram provider, else an openai-compatible one with stt_model; otherwise the platform's " +
       'offline speech. A base URL on a private or loopback address is refused.',
     operation: createSpeechProvider,
-    body: createSpeechProvider.input,
+    takes: 'body',
     response: SpeechProviderResponse,
     status: 201,
     handler: async ({ deps, em, principal, body }) => ({
@@ -32,7 +32,7 @@ export const speechRoutes: Route[] = [
     tag: 'Speech providers',
     summary: "The organization's speech providers (never their keys)",
     operation: listSpeechProviders,
-    query: listSpeechProviders.input,
+    takes: 'query',
     response: ListSpeechProvidersResponse,
     handler: async ({ em, principal, query }) => listAnswer('speech_providers', await listSpeechProviders(em, principal, query)),
   }),

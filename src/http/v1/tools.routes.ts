@@ -22,7 +22,7 @@ export const toolsRoutes = [
       'answer lists agent_tools entries (kind http, permission ask unless set) to add to an agent with update_agent.',
     answers: { 422: 'The spec could not be fetched or is not an OpenAPI 3.x JSON document' },
     operation: importHttpSpec,
-    body: importHttpSpec.input,
+    takes: 'body',
     response: ImportHttpSpecResponse,
     status: 201,
     handler: ({ em, principal, body, deps }) =>
@@ -35,7 +35,7 @@ export const toolsRoutes = [
     tag,
     summary: 'The HTTP tools of a project, in the order imported (stored header values are never shown)',
     operation: listHttpTools,
-    query: listHttpTools.input,
+    takes: 'query',
     response: ListHttpToolsResponse,
     handler: async ({ em, principal, query }) => listAnswer('tools', await listHttpTools(em, principal, query)),
   }),

@@ -38,7 +38,7 @@ export const triggerRoutes = [
       'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1 HMAC-SHA256). ' +
       'The URL must be https and must not name a private or reserved address.',
     operation: createTrigger,
-    body: createTrigger.input,
+    takes: 'body',
     response: CreatedTriggerResponse,
     status: 201,
     handler: async ({ em, principal, body, deps }) => createTrigger(em, principal, body, triggerSettingsFrom(deps.config)),
@@ -50,7 +50,7 @@ export const triggerRoutes = [
     tag,
     summary: 'The triggers of the organization (or of one agent), oldest first',
     operation: listTriggers,
-    query: listTriggers.input,
+    takes: 'query',
     response: ListTriggersResponse,
     handler: async ({ em, principal, query, deps }) => ({
       ...listAnswer('triggers', await listTriggers(em, principal, query.agent_id, triggerSettingsFrom(deps.config), query)),
@@ -113,7 +113,7 @@ export const triggerRoutes = [
     summary: 'The runs of a trigger, newest first (keyset-paged)',
     operation: listTriggerRuns,
     params: TriggerParams,
-    query: listTriggerRuns.input,
+    takes: 'query',
     response: ListRunsResponse,
     handler: async ({ em, principal, params, query }) => listAnswer('runs', await listTriggerRuns(em, principal, params.trigger_id, query)),
   }),
@@ -153,7 +153,7 @@ export const triggerRoutes = [
     description: 'At most 1000 events per replay. Send an Idempotency-Key header to make a retry return the same runs. ' + '409 when the trigger is disabled.',
     operation: replayTriggerEvents,
     params: TriggerParams,
-    body: replayTriggerEvents.input,
+    takes: 'body',
     response: ReplayResponse,
     status: 202,
     handler: async ({ em, principal, params, body, deps, idempotencyKey }) => ({

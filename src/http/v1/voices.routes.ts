@@ -23,7 +23,7 @@ export const voiceRoutes: Route[] = [
       'return the same clone. 503 without Temporal.',
     answers: { 422: 'The samples cannot make a voice (too short, unreadable)', 503: 'Temporal or the voice provider is unreachable; retry after Retry-After' },
     operation: startVoiceClone,
-    body: startVoiceClone.input,
+    takes: 'body',
     response: VoiceCloneResponse,
     status: 202,
     handler: async ({ em, principal, body, deps, idempotencyKey }) => ({
@@ -39,7 +39,7 @@ export const voiceRoutes: Route[] = [
     tag,
     summary: "The organization's voice clones, newest first, with status and progress",
     operation: listVoiceClones,
-    query: listVoiceClones.input,
+    takes: 'query',
     response: ListVoiceClonesResponse,
     handler: async ({ em, principal, query }) => listAnswer('voice_clones', await listVoiceClones(em, principal, query)),
   }),

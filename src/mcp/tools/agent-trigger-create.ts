@@ -13,7 +13,6 @@ export const agentTriggerCreate = defineTool({
     "answer: hand it to the receiver's operator. Failed deliveries are retried on a schedule (default 5 s, 5 min, " +
     '30 min, 2 h, 5 h, 10 h); a 410 answer disables the trigger. Each delivery is a trigger run: see get_agent_trigger_run.',
   operation: createTrigger,
-  takes: createTrigger.input,
   input: {},
   output: CreatedTriggerResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

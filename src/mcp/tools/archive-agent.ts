@@ -10,7 +10,6 @@ export const archiveAgent = defineTool({
     'readable. Refused while anything uses it (published: unpublish_agent first; destinations, running campaigns, ' +
     'releases, enabled triggers): the error lists them (in_use_by). unarchive_agent brings it back.',
   operation: archive,
-  takes: archive.input,
   input: {},
   output: ArchiveResult,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

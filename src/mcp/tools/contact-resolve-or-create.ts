@@ -10,7 +10,6 @@ export const contactResolveOrCreate = defineTool({
     'it with created true or false. Give a phone, an email or both; national numbers need default_country. Calling it ' +
     'again with the same phone returns the same contact.',
   operation: resolve,
-  takes: resolve.input,
   input: {},
   output: ResolveContactResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -9,7 +9,6 @@ export const createAgentBranch = defineTool({
     "Creates a named working copy of the agent's main line. Change it with update_agent or patch_agent_prompt (pass " +
     'its branchId), test it with test_run, compare with preview_agent_branch_merge, then merge_agent_branch.',
   operation: create,
-  takes: create.input,
   input: {},
   output: BranchResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -10,7 +10,6 @@ export const createAgent = defineTool({
     'Allow/Ask/Block permissions, variables to collect, transfer destinations, end-call rules). The agent gets a main ' +
     'branch and a first version; it is not live until publish_agent. Returns the agent with its etag (content hash).',
   operation: create,
-  takes: create.input,
   input: {},
   output: AgentResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

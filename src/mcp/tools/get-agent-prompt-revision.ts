@@ -9,7 +9,6 @@ export const getAgentPromptRevision = defineTool({
     "One revision of an agent's prompt (from list_agent_prompt_revisions): the whole prompt it left and a unified diff " +
     'from its parent revision, to read what an edit changed or choose one to restore.',
   operation: getPromptRevision,
-  takes: getPromptRevision.input,
   input: {},
   output: RevisionDetailResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -10,7 +10,6 @@ export const listAgentBranchesTool = defineTool({
     'The branches of an agent, main first then by age: branch_id, name, is_main, state (open, merged, closed), ' +
     'head and base versions. Pages: pass next_cursor back as cursor.',
   operation: listAgentBranches,
-  takes: listAgentBranches.input,
   input: AgentIdParams.shape,
   output: ListBranchesResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

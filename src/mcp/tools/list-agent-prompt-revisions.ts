@@ -10,7 +10,6 @@ export const listAgentPromptRevisions = defineTool({
     "Every edit of an agent's prompt, newest first: who made it and when, its hash, its parent, and whether it restored " +
     'an earlier revision. Pages with cursor/next_cursor.',
   operation: list,
-  takes: list.input,
   input: { agentId: z.string().min(1).max(60).describe('The agent (agt_...).') },
   output: ListRevisionsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,7 +11,6 @@ export const listAgentTriggerRunsTool = defineTool({
     'failed), attempts with their HTTP status. One run in full: get_agent_trigger_run. Pages: pass next_cursor ' +
     'back as cursor.',
   operation: listTriggerRuns,
-  takes: listTriggerRuns.input,
   input: TriggerParams.shape,
   output: ListRunsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,7 +11,6 @@ export const listAgentTriggersTool = defineTool({
     'The webhook triggers of the organization, or of one agent: trigger_id, the event kinds, the URL, enabled, ' +
     'retries. Their deliveries: list_agent_trigger_runs. Pages: pass next_cursor back as cursor.',
   operation: listTriggers,
-  takes: listTriggers.input,
   input: {},
   output: ListTriggersResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

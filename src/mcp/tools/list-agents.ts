@@ -9,7 +9,6 @@ export const listAgentsTool = defineTool({
     "The organization's agents (in a project sign-in, that project's), newest first, each with main's head: " +
     'agent_id, name, config, etag. Archived agents are left out unless archived is true or include. Pages: pass next_cursor back as cursor.',
   operation: listAgents,
-  takes: listAgents.input,
   input: {},
   output: ListAgentsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

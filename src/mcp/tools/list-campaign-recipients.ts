@@ -11,7 +11,6 @@ export const listCampaignRecipientsTool = defineTool({
     'skipped_dnc, skipped_window, failed, cancelled), attempts, last outcome, and each attempt with its outbound_call_id ' +
     'and session_id (get_call reads the call). Filter with state. Pages: pass next_cursor back as cursor.',
   operation: listCampaignRecipients,
-  takes: listCampaignRecipients.input,
   input: CampaignParams.shape,
   output: ListRecipientsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,7 +11,6 @@ export const listCampaignsTool = defineTool({
     'completed, cancelled), spend and recipient counts. Move one with outbound_campaign_pause, _resume, ' +
     '_cancel or _pace. Pages: pass next_cursor back as cursor.',
   operation: listCampaigns,
-  takes: listCampaigns.input,
   input: {},
   output: ListCampaignsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,7 +11,6 @@ export const listKnowledgeResourcesTool = defineTool({
     'characters, chunks. Add one with resource_create; search them with retrieve_context. Pages: pass ' +
     'next_cursor back as cursor.',
   operation: listResources,
-  takes: listResources.input,
   input: {},
   output: ListResourcesResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,7 +11,6 @@ export const listMcpServersTool = defineTool({
     'discovery state (tools synced, last error). Sync one with tool_mcp_sync. Pages: pass next_cursor back as ' +
     'cursor.',
   operation: listMcpServers,
-  takes: listMcpServers.input,
   input: {},
   output: McpServerListResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -10,7 +10,6 @@ export const listPhoneNumbersTool = defineTool({
     "The organization's phone numbers: phone_number_id, number (E.164), provider, the agent that answers it. " +
     'Buy more with phone_number_search and phone_number_purchase. Pages: pass next_cursor back as cursor.',
   operation: listPhoneNumbers,
-  takes: listPhoneNumbers.input,
   input: {},
   output: ListPhoneNumbersResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

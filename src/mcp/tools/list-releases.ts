@@ -11,7 +11,6 @@ export const listReleasesTool = defineTool({
     'release_get; move one with release_approve, _pause, _resume, _abort or _rollback. Pages: pass next_cursor ' +
     'back as cursor.',
   operation: listReleases,
-  takes: listReleases.input,
   input: ReleaseAgentParams.shape,
   output: ListReleasesResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,7 +11,6 @@ export const listTestsTool = defineTool({
     'The tests of an agent, oldest first: test_id, name, customer turns, checks, required (a required test ' +
     'gates merges and releases). Run them with test_run. Pages: pass next_cursor back as cursor.',
   operation: listTests,
-  takes: listTests.input,
   input: AgentIdParams.shape,
   output: ListTestsResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

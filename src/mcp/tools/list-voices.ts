@@ -10,7 +10,6 @@ export const listVoices = defineTool({
     "setting names), name, language (BCP 47), gender and kind: stock catalogue voices, then the organization's cloned " +
     'voices (voice_clone_start) once ready. Filter by provider or language prefix (en, en-GB).',
   operation: list,
-  takes: list.input,
   input: {},
   output: ListVoicesResult,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

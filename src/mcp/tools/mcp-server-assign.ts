@@ -9,7 +9,6 @@ export const mcpServerAssign = defineTool({
     "The agent (list_agents) can call the server's (list_mcp_servers) activated tools from its next call, each " +
     'with the permission set on the server. Assigning twice changes nothing (assigned false).',
   operation: assignMcpServer,
-  takes: assignMcpServer.input,
   input: {},
   output: AssignMcpServerResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

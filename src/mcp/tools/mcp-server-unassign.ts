@@ -9,7 +9,6 @@ export const mcpServerUnassign = defineTool({
     "From the agent's next call its tools no longer include the server's. A server no agent has can be deleted " +
     '(mcp_server_delete). Unassigning what is not assigned changes nothing (unassigned false).',
   operation: unassignMcpServer,
-  takes: unassignMcpServer.input,
   input: {},
   output: UnassignMcpServerResponse,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -10,7 +10,6 @@ export const mergeAgentBranch = defineTool({
     "conflicts (listed) or while the branch head has not passed the agent's required tests (named). Merging the same " +
     'branch head again returns the earlier merge. The change reaches callers only after publish_agent.',
   operation: merge,
-  takes: merge.input,
   input: {},
   output: MergeResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -14,7 +14,6 @@ export const outboundCallCreate = defineTool({
     'session with get_call. Give an idempotency_key to make a retry return the same call instead of dialling twice. ' +
     'Needs outbound:call.',
   operation: createOutboundCall,
-  takes: createOutboundCall.input,
   input: {},
   output: OutboundCallResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -15,7 +15,6 @@ export const outboundCampaignLaunch = defineTool({
     'once with the campaign and its counts. Give an idempotency_key to make a retry return the same campaign. Needs ' +
     'outbound:launch.',
   operation: launchCampaign,
-  takes: launchCampaign.input,
   input: {},
   output: CampaignResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -9,7 +9,6 @@ export const outboundDncAdd = defineTool({
     "Puts a phone number on the organization's do-not-call list: no outbound call or campaign will dial it again. " +
     'Adding a number already listed keeps the first entry and returns it (created false).',
   operation: dncAdd,
-  takes: dncAdd.input,
   input: {},
   output: DncAddResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

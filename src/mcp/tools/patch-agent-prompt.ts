@@ -11,7 +11,6 @@ export const patchAgentPrompt = defineTool({
     '(hex) of the prompt you last read; if the prompt changed since, nothing is applied and the current hash comes ' +
     'back with what changed. The edit is recorded as a prompt revision.',
   operation: patch,
-  takes: patch.input,
   input: {},
   output: PromptChangeResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -11,7 +11,6 @@ export const phoneNumberPurchase = defineTool({
     'connection_id, and adds it to the organization. Real providers charge for it. A number already on the platform ' +
     'is refused. To answer calls on it, create a destination for it and assign an agent.',
   operation: purchasePhoneNumber,
-  takes: purchasePhoneNumber.input,
   input: {},
   output: PhoneNumberResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

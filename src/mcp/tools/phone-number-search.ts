@@ -11,7 +11,6 @@ export const phoneNumberSearch = defineTool({
     "telephony connection's provider (Twilio, Telnyx) or, without connection_id, from the built-in simulated carrier. " +
     'Numbers come back in E.164; buy one with phone_number_purchase.',
   operation: searchPhoneNumbers,
-  takes: searchPhoneNumbers.input,
   input: {},
   output: SearchNumbersResult,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

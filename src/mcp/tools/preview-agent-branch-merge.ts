@@ -10,7 +10,6 @@ export const previewAgentBranchMerge = defineTool({
     'common base (the prompt line by line, other fields one by one), with every conflict listed with base, main ' +
     '(ours) and branch (theirs) values.',
   operation: preview,
-  takes: preview.input,
   input: {},
   output: MergePreview,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

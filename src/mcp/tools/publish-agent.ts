@@ -9,7 +9,6 @@ export const publishAgent = defineTool({
     "Makes the head of the agent's main line live: new calls run on it. The previous live version is kept for " +
     'rollback. Publishing the version that is already live changes nothing.',
   operation: publish,
-  takes: publish.input,
   input: {},
   output: PublicationResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -11,7 +11,6 @@ export const resourceCreate = defineTool({
     'It is split into passages and indexed; find passages with retrieve_context, and let an agent search it by listing ' +
     'the built-in tool search_knowledge in its tools.',
   operation: createResource,
-  takes: createResource.input,
   input: {},
   output: ResourceResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -10,7 +10,6 @@ export const retrieveContext = defineTool({
     '(id, name, source URL), its position, its rank and a snippet with the matching words marked. Full-text search ' +
     '(English stemming); web-search syntax works: "quoted phrase", -excluded, or.',
   operation: retrieve,
-  takes: retrieve.input,
   input: {},
   output: RetrieveResponse,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

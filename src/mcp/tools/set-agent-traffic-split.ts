@@ -14,7 +14,6 @@ export const setAgentTrafficSplit = defineTool({
     "agent's required tests, as for merge_agent_branch; otherwise the split is refused naming the branch and the " +
     'missing tests, unless override.reason says why callers may reach it anyway (recorded in the audit log).',
   operation: setSplit,
-  takes: setSplit.input,
   input: {},
   output: TrafficSplitResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

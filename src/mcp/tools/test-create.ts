@@ -12,7 +12,6 @@ export const testCreate = defineTool({
     "agent's openai-compatible model; skipped on simulated models). required: true makes it part of the merge gate: " +
     'branches merge only after their head passed it. Run it with test_run.',
   operation: createTest,
-  takes: createTest.input,
   input: {},
   output: TestResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -15,7 +15,6 @@ export const testRun = defineTool({
     "or error, with the evaluation (every test's failed checks, pass rate, duration, cost). If it is still running " +
     'then, status is running: read it later with evaluation_get.',
   operation: runTests,
-  takes: runTests.input,
   input: {},
   output: RunTestsResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -12,7 +12,6 @@ export const toolHttpImportSpec = defineTool({
     'and never shown again. Re-importing replaces tools of the same name. To let an agent call them, add the returned ' +
     'agent_tools entries to its tools with update_agent; each starts as ask (the caller confirms) unless permission says otherwise.',
   operation: importHttpSpec,
-  takes: importHttpSpec.input,
   input: {},
   output: ImportHttpSpecResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

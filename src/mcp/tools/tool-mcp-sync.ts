@@ -27,6 +27,8 @@ export const toolMcpSync = defineTool({
   output: SyncMcpToolsResponse,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   operation: startMcpSync,
+  // Its own arguments: the tool waits by default (the REST route does not).
+  takes: false,
   handler: (input, { em, principal, deps, progress }) =>
     startMcpSync(em, principal, input.mcp_server_id, { wait: input.wait, wait_seconds: input.wait_seconds }, temporalAccess(deps), {}, progress),
 });

@@ -7,7 +7,6 @@ export const unarchiveAgent = defineTool({
   title: 'Bring an archived agent back',
   description: 'The agent takes changes again and can be published (list_agents with archived true shows archived agents).',
   operation: unarchive,
-  takes: unarchive.input,
   input: {},
   output: ArchiveResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -10,7 +10,6 @@ export const unpublishAgent = defineTool({
     'calls to it or campaigns, outbound calls, releases or enabled triggers drive it: the error lists them (in_use_by) ' +
     'with how to end each. publish_agent puts it back on the air.',
   operation: unpublish,
-  takes: unpublish.input,
   input: {},
   output: UnpublishResult,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

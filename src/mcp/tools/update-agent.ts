@@ -11,7 +11,6 @@ export const updateAgent = defineTool({
     'you last read (from create_agent or a previous update) to refuse the change when someone else changed the agent in ' +
     'between. For edits of a long prompt prefer patch_agent_prompt.',
   operation: update,
-  takes: update.input,
   input: {
     agentId: z.string().min(1).max(60).describe('The agent (agt_...).'),
     if_match: z.string().max(100).optional().describe('The etag you last read; a stale one is refused with the current etag.'),
