@@ -101,21 +101,36 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
     bearerFormat: 'JWT',
     description: 'Access token from POST /v1/auth/token.',
   });
-  const orgHeader = z.object({
-    'X-Organization-Id': z.string().describe('The organization the token belongs to (org_...).'),
+  registerTokenPath(registry);
+  for (const r of routes) registerRoute(registry, r, bearer.name);
+  registerWebhooks(registry);
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'Voice-Agent Platform API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary' } },
+    servers: [{ url: config.http.publicUrl ?? '/' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
   });
-  const createHeaders = orgHeader.extend({
-    'Idempotency-Key': z
-      .string()
-      .min(1)
-      .max(IDEMPOTENCY_KEY_MAX)
-      .optional()
-      .describe(
-        'A key of your choice (printable ASCII, no spaces): sending the same request with it again within ' +
-          `${IDEMPOTENCY_KEY_TTL_HOURS} hours returns the first response (with Idempotent-Replayed: true) instead of creating again.`,
-      ),
-  });
+}
 
+/** The headers of every request: the organization, and on a create the Idempotency-Key. */
+const orgHeader = z.object({
+  'X-Organization-Id': z.string().describe('The organization the token belongs to (org_...).'),
+});
+const createHeaders = orgHeader.extend({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX)
+    .optional()
+    .describe(
+      'A key of your choice (printable ASCII, no spaces): sending the same request with it again within ' +
+        `${IDEMPOTENCY_KEY_TTL_HOURS} hours returns the first response (with Idempotent-Replayed: true) instead of creating again.`,
+    ),
+});
+
+/** POST /v1/auth/token: not a declared route (it has no bearer token and takes form bodies too). */
+function registerTokenPath(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'post',
     path: '/v1/auth/token',
@@ -146,88 +161,97 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
       429: problem('Too many attempts', RETRY_AFTER),
     },
   });
+}
 
-  for (const r of routes) {
-    const success = {
-      description: 'Success',
-      content: { 'application/json': { schema: r.response, ...(r.examples?.response !== undefined ? { example: r.examples.response } : {}) } },
-      headers: {
-        ...REQUEST_ID,
-        ...(isCreate(r)
-          ? {
-              'Idempotent-Replayed': {
-                description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.',
-                schema: { type: 'string' as const },
-              },
-            }
-          : {}),
-        ...(r.etag
-          ? {
-              ETag: {
-                description: 'The content hash of the head version, quoted: send it back as If-Match to change what you read.',
-                schema: { type: 'string' as const },
-              },
-            }
-          : {}),
-      },
-    };
-    const hasBody = Boolean(r.body || r.rawBody);
-    registry.registerPath({
-      method: r.method,
-      path: r.path,
-      operationId: r.operationId,
-      tags: [r.tag],
-      summary: r.summary,
-      description: [r.description, requiresText(r.permission)].filter(Boolean).join('\n\n'),
-      security: [{ [bearer.name]: [] }],
-      request: {
-        headers: isCreate(r) ? createHeaders : r.ifMatch ? orgHeader.extend({ 'If-Match': z.string().optional().describe(r.ifMatch) }) : orgHeader,
-        ...(r.params ? { params: r.params as z.ZodObject } : {}),
-        ...(r.query ? { query: r.query as z.ZodObject } : {}),
-        ...(r.body
-          ? {
-              body: {
-                content: { 'application/json': { schema: r.body, ...(r.examples?.body !== undefined ? { example: r.examples.body } : {}) } },
-                required: true,
-              },
-            }
-          : {}),
-        ...(r.rawBody ? { body: { description: r.rawBody.description, content: r.rawBody.content, required: true } } : {}),
-      },
-      responses: {
-        [r.status ?? 200]: success,
-        400: problem('Invalid input: see errors[]'),
-        401: problem('Missing, malformed, expired or revoked token'),
-        403: problem('X-Organization-Id does not match the token, or the role lacks the permission'),
-        ...(r.params ? { 404: problem("Not found (also for another organization's resources)") } : {}),
-        ...(r.method !== 'get'
-          ? {
-              409: problem(
-                isCreate(r)
-                  ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After)'
-                  : 'Conflicts with the current state',
-                isCreate(r) ? RETRY_AFTER : {},
-              ),
-            }
-          : {}),
-        ...(r.ifMatch ? { 412: problem(r.answers?.[412] ?? 'If-Match does not match the current ETag (PRECONDITION_FAILED): read again and retry') } : {}),
-        ...(hasBody ? { 413: problem('The body is larger than the route accepts (PAYLOAD_TOO_LARGE)') } : {}),
-        ...(isCreate(r) || r.answers?.[422]
-          ? {
-              422: problem(
-                [r.answers?.[422], isCreate(r) ? 'The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED)' : undefined]
-                  .filter(Boolean)
-                  .join('; '),
-              ),
-            }
-          : {}),
-        429: problem('Rate limited: see Retry-After', RETRY_AFTER),
-        ...(r.answers?.[502] ? { 502: problem(r.answers[502]) } : {}),
-        ...(r.answers?.[503] ? { 503: problem(r.answers[503], RETRY_AFTER) } : {}),
-      },
-    });
-  }
+/** One declared route: its parameters, body, success and every answer it can give. */
+function registerRoute(registry: OpenAPIRegistry, r: Route, bearer: string): void {
+  const success = {
+    description: 'Success',
+    content: { 'application/json': { schema: r.response, ...(r.examples?.response !== undefined ? { example: r.examples.response } : {}) } },
+    headers: {
+      ...REQUEST_ID,
+      ...(isCreate(r)
+        ? {
+            'Idempotent-Replayed': {
+              description: '"true" when this is the stored response of an earlier request with the same Idempotency-Key.',
+              schema: { type: 'string' as const },
+            },
+          }
+        : {}),
+      ...(r.etag
+        ? {
+            ETag: {
+              description: 'The content hash of the head version, quoted: send it back as If-Match to change what you read.',
+              schema: { type: 'string' as const },
+            },
+          }
+        : {}),
+    },
+  };
+  registry.registerPath({
+    method: r.method,
+    path: r.path,
+    operationId: r.operationId,
+    tags: [r.tag],
+    summary: r.summary,
+    description: [r.description, requiresText(r.permission)].filter(Boolean).join('\n\n'),
+    security: [{ [bearer]: [] }],
+    request: {
+      headers: isCreate(r) ? createHeaders : r.ifMatch ? orgHeader.extend({ 'If-Match': z.string().optional().describe(r.ifMatch) }) : orgHeader,
+      ...(r.params ? { params: r.params as z.ZodObject } : {}),
+      ...(r.query ? { query: r.query as z.ZodObject } : {}),
+      ...(r.body
+        ? {
+            body: {
+              content: { 'application/json': { schema: r.body, ...(r.examples?.body !== undefined ? { example: r.examples.body } : {}) } },
+              required: true,
+            },
+          }
+        : {}),
+      ...(r.rawBody ? { body: { description: r.rawBody.description, content: r.rawBody.content, required: true } } : {}),
+    },
+    responses: responsesOf(r, success),
+  });
+}
 
+/** The answers of a route besides its success: by what it declares (a body, If-Match, a create, its own answers). */
+function responsesOf(r: Route, success: object) {
+  const hasBody = Boolean(r.body || r.rawBody);
+  return {
+    [r.status ?? 200]: success,
+    400: problem('Invalid input: see errors[]'),
+    401: problem('Missing, malformed, expired or revoked token'),
+    403: problem('X-Organization-Id does not match the token, or the role lacks the permission'),
+    ...(r.params ? { 404: problem("Not found (also for another organization's resources)") } : {}),
+    ...(r.method !== 'get'
+      ? {
+          409: problem(
+            isCreate(r)
+              ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE, see Retry-After)'
+              : 'Conflicts with the current state',
+            isCreate(r) ? RETRY_AFTER : {},
+          ),
+        }
+      : {}),
+    ...(r.ifMatch ? { 412: problem(r.answers?.[412] ?? 'If-Match does not match the current ETag (PRECONDITION_FAILED): read again and retry') } : {}),
+    ...(hasBody ? { 413: problem('The body is larger than the route accepts (PAYLOAD_TOO_LARGE)') } : {}),
+    ...(isCreate(r) || r.answers?.[422]
+      ? {
+          422: problem(
+            [r.answers?.[422], isCreate(r) ? 'The Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED)' : undefined]
+              .filter(Boolean)
+              .join('; '),
+          ),
+        }
+      : {}),
+    429: problem('Rate limited: see Retry-After', RETRY_AFTER),
+    ...(r.answers?.[502] ? { 502: problem(r.answers[502]) } : {}),
+    ...(r.answers?.[503] ? { 503: problem(r.answers[503], RETRY_AFTER) } : {}),
+  };
+}
+
+/** The webhook events, as a trigger subscribed to them receives them. */
+function registerWebhooks(registry: OpenAPIRegistry): void {
   for (const kind of EVENT_KINDS) {
     // Registered by name, so the document has them as components (a schema reached only from webhooks is not collected).
     const data = registry.register(WEBHOOK_DATA_NAMES[kind], WEBHOOK_EVENT_DATA[kind]);
@@ -258,12 +282,4 @@ export function buildOpenApiDocument(routes: Route[], config: Config) {
       },
     });
   }
-
-  const generator = new OpenApiGeneratorV31(registry.definitions);
-  return generator.generateDocument({
-    openapi: '3.1.0',
-    info: { title: 'Voice-Agent Platform API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary' } },
-    servers: [{ url: config.http.publicUrl ?? '/' }],
-    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
-  });
 }

@@ -116,27 +116,7 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   };
   const registry = new LiveCallRegistry();
   const queue = `media/${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  let node: MediaNode | undefined;
-  let nodeWorker: { worker: Worker; dialWorker: Worker; running: Promise<void>; connection: NativeConnection } | undefined;
-  if (options.temporal) {
-    node = { queue, registry, temporal: { client: options.temporal.client, taskQueue: config.temporal.taskQueue } };
-    installTemporalRuntime(logger);
-    const connection = await NativeConnection.connect({ address: config.temporal.address });
-    const worker = await Worker.create({
-      connection,
-      namespace: config.temporal.namespace,
-      taskQueue: queue,
-      activities: createMediaNodeActivities(registry),
-    });
-    // Outbound SIP calls, taken by whichever media process is free (activities/media-dial.activities.ts).
-    const dialWorker = await Worker.create({
-      connection,
-      namespace: config.temporal.namespace,
-      taskQueue: mediaTaskQueue(config.temporal.taskQueue),
-      activities: createMediaDialActivities(deps),
-    });
-    nodeWorker = { worker, connection, running: Promise.all([worker.run(), dialWorker.run()]).then(() => {}), dialWorker };
-  }
+  const { node, nodeWorker } = options.temporal ? await startNodeWorkers(options, deps, registry, queue) : { node: undefined, nodeWorker: undefined };
   deps.node = node;
   deps.ua = ua;
   let ticks = 0;
@@ -158,28 +138,9 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   };
   ua.onInvite((call) => track(answerInboundCall(deps, call)));
   const carrierStreams = createCarrierStreams(deps, track);
-  let streamServer: Server | undefined;
-  let stopTakingStreams = () => {};
-  if (options.listenStreams) {
-    let refusing = false;
-    streamServer = createServer((req, res) => {
-      // The load balancer's health check: a draining process takes no new streams.
-      if (req.method === 'GET' && req.url === '/healthz') {
-        res.writeHead(refusing ? 503 : 200, { 'content-type': 'text/plain' }).end(refusing ? 'draining\n' : 'ok\n');
-        return;
-      }
-      res.writeHead(426, { 'content-type': 'text/plain', connection: 'close' }).end("This port takes carriers' media streams (WebSocket) only.\n");
-    });
-    stopTakingStreams = () => (refusing = true);
-    streamServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      socket.on('error', () => socket.destroy());
-      if (!carrierStreams.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    });
-    await new Promise<void>((resolve, reject) => {
-      streamServer!.once('error', reject);
-      streamServer!.listen(config.media.streamPort, config.media.sipHost, () => resolve());
-    });
-  }
+  const { streamServer, stopTakingStreams } = options.listenStreams
+    ? await listenForStreams(config, carrierStreams)
+    : { streamServer: undefined, stopTakingStreams: () => {} };
   const missing = missingCommands(['espeak-ng', 'sox', 'pocketsphinx_continuous']);
   if (missing.length)
     log.warn(
@@ -225,6 +186,62 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     }
     await speechProcesses.close();
   }
+}
+
+type NodeWorker = { worker: Worker; dialWorker: Worker; running: Promise<void>; connection: NativeConnection };
+
+/**
+ * The process's Temporal workers: its own task queue (the live calls it holds) and the shared media queue of
+ * outbound SIP calls, taken by whichever media process is free (activities/media-dial.activities.ts).
+ */
+async function startNodeWorkers(
+  options: MediaRuntimeOptions,
+  deps: MediaDeps,
+  registry: LiveCallRegistry,
+  queue: string,
+): Promise<{ node: MediaNode; nodeWorker: NodeWorker }> {
+  const { config, logger } = options;
+  const node: MediaNode = { queue, registry, temporal: { client: options.temporal!.client, taskQueue: config.temporal.taskQueue } };
+  installTemporalRuntime(logger);
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: queue,
+    activities: createMediaNodeActivities(registry),
+  });
+  const dialWorker = await Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: mediaTaskQueue(config.temporal.taskQueue),
+    activities: createMediaDialActivities(deps),
+  });
+  return { node, nodeWorker: { worker, connection, running: Promise.all([worker.run(), dialWorker.run()]).then(() => {}), dialWorker } };
+}
+
+/** The port of carriers' media streams (WebSocket upgrades), with the load balancer's health check. */
+async function listenForStreams(
+  config: MediaRuntimeOptions['config'],
+  carrierStreams: ReturnType<typeof createCarrierStreams>,
+): Promise<{ streamServer: Server; stopTakingStreams: () => void }> {
+  let refusing = false;
+  const streamServer = createServer((req, res) => {
+    // The load balancer's health check: a draining process takes no new streams.
+    if (req.method === 'GET' && req.url === '/healthz') {
+      res.writeHead(refusing ? 503 : 200, { 'content-type': 'text/plain' }).end(refusing ? 'draining\n' : 'ok\n');
+      return;
+    }
+    res.writeHead(426, { 'content-type': 'text/plain', connection: 'close' }).end("This port takes carriers' media streams (WebSocket) only.\n");
+  });
+  streamServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (!carrierStreams.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    streamServer.once('error', reject);
+    streamServer.listen(config.media.streamPort, config.media.sipHost, () => resolve());
+  });
+  return { streamServer, stopTakingStreams: () => (refusing = true) };
 }
 
 /**
