@@ -4,7 +4,7 @@ import type { Orm } from '../db/orm.js';
 import { DomainError } from '../modules/errors.js';
 import { newId } from '../modules/ids.js';
 import { Agent, AgentVersion } from '../modules/agents/agents.entity.js';
-import { routeInboundCall, type InboundRoute } from '../modules/telephony/route-inbound-call.js';
+import { routeInboundCall, type InboundRoute } from '../modules/telephony/routing/route-inbound-call.js';
 import { converse, recordConversation, type ConverseStep, type EngineDeps } from '../modules/engine/run-conversation.js';
 import type { RecordingStore } from '../modules/calls/recording-store.js';
 import { tryNormalizePhone } from '../modules/phone.js';
