@@ -36,7 +36,7 @@ import { agentPrincipal, campaignPrincipal } from './principals.js';
 import { CONSOLE_API_PREFIX } from './console-api.js';
 import { TALK_SCRIPT, TALK_SCRIPT_PATH, TALK_WORKLET, TALK_WORKLET_PATH, talkableAgents, talkPage, talkPageCsp } from './talk-page.js';
 import { openWebCall } from '../modules/calls/web-call.js';
-import { streamBaseUrl } from '../modules/telephony/carriers/twilio/twiml.js';
+import { streamBaseUrl } from '../modules/telephony/carriers/stream-url.js';
 import { publicBaseUrl } from '../http/base-url.js';
 
 /**

@@ -7,7 +7,7 @@ import { routeInboundCall } from '../../routing/route-inbound-call.js';
 import { clientFor, type TelephonySettings } from '../connections.js';
 import type { TelnyxCredentials } from './telnyx-client.js';
 import { checkTelnyxSignature, telnyxEventsUrl } from './telnyx-events.js';
-import { telnyxStreamUrl } from '../twilio/twiml.js';
+import { telnyxStreamUrl } from './telnyx-stream.js';
 
 /**
  * Telnyx's voice path (issue 15): the Call Control application's webhook

@@ -6,7 +6,8 @@ import { tryNormalizePhone } from '../../../phone.js';
 import { routeInboundCall } from '../../routing/route-inbound-call.js';
 import type { TwilioCredentials } from './twilio-client.js';
 import { formField as field, verifyTwilioSignature, type FormParams } from './twilio-signature.js';
-import { connectStreamTwiml, rejectTwiml, twilioStreamUrl } from './twiml.js';
+import { connectStreamTwiml, rejectTwiml } from './twiml.js';
+import { twilioStreamUrl } from './twilio-stream.js';
 
 /**
  * Twilio's voice path (issue 15): calls carry their audio over a bidirectional

@@ -1,39 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
 /**
- * The carriers' media stream addresses, and the TwiML documents the platform
- * gives Twilio (twilio-voice.ts, telnyx-voice.ts, place-call.ts,
- * media/carrier-streams.ts).
+ * The TwiML documents the platform gives Twilio (twilio-voice.ts, twilio-client.ts, calls/place-call.ts).
  */
-/** The path Twilio opens a call's Media Stream on, naming its carrier log row. */
-export const TWILIO_STREAM_PATH = /^\/carriers\/twilio\/stream\/([A-Za-z0-9_-]{1,40})$/;
-
-/** The WebSocket address under PUBLIC_URL (http → ws, https → wss). */
-export function streamBaseUrl(publicUrl: string): string {
-  return publicUrl.replace(/^http(s?):/i, 'ws$1:');
-}
-
-export function twilioStreamUrl(publicUrl: string, callLogId: string): string {
-  return `${streamBaseUrl(publicUrl)}/carriers/twilio/stream/${encodeURIComponent(callLogId)}`;
-}
-
-/** The path Telnyx opens a call's media stream on: its carrier log row and the row's token (Telnyx signs no handshake). */
-export const TELNYX_STREAM_PATH = /^\/carriers\/telnyx\/stream\/([A-Za-z0-9_-]{1,40})\/([A-Za-z0-9_-]{43})$/;
-
-/** A call's stream token: HMAC-SHA256 of its carrier log id under the platform's key, so only Telnyx, given it, opens it. */
-function streamToken(key: Buffer, callLogId: string): string {
-  return createHmac('sha256', key).update(`telnyx-stream:${callLogId}`).digest('base64url');
-}
-
-export function telnyxStreamUrl(publicUrl: string, key: Buffer, callLogId: string): string {
-  return `${streamBaseUrl(publicUrl)}/carriers/telnyx/stream/${encodeURIComponent(callLogId)}/${streamToken(key, callLogId)}`;
-}
-
-export function verifyStreamToken(key: Buffer, callLogId: string, token: string): boolean {
-  const expected = Buffer.from(streamToken(key, callLogId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const xml = (text: string): string => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
