@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { sql } from '../src/db/orm.js';
 import type { MediaDeps } from '../src/media/call/live-call.js';
 import { dialOutboundCall } from '../src/media/call/dial-call.js';
-import { loadTrunkForDial } from '../src/modules/telephony/load-trunk-for-dial.js';
+import { loadTrunkForDial } from '../src/modules/telephony/trunks/load-trunk-for-dial.js';
 import { outboundCallRoute } from '../src/modules/campaigns/outbound-route.js';
 import { OutboundCall } from '../src/modules/campaigns/campaigns.entity.js';
 import type { CallOutcome } from '../src/modules/telephony/telephony.entity.js';

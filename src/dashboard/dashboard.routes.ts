@@ -11,7 +11,7 @@ import { agentPrincipal } from './principals.js';
 import { CONSOLE_APP_PATH } from './console-app.js';
 import { TALK_SCRIPT, TALK_SCRIPT_PATH, TALK_WORKLET, TALK_WORKLET_PATH, talkableAgents, talkPage, talkPageCsp } from './talk-page.js';
 import { openWebCall } from '../modules/calls/web-call.js';
-import { streamBaseUrl } from '../modules/telephony/twiml.js';
+import { streamBaseUrl } from '../modules/telephony/carriers/stream-url.js';
 import { publicBaseUrl } from '../edge/base-url.js';
 
 /**

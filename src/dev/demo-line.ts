@@ -5,10 +5,10 @@ import { publishAgent } from '../modules/agents/publish-agent.js';
 import { createTest } from '../modules/quality/create-test.js';
 import type { Em } from '../db/orm.js';
 import { Destination, PhoneNumber, SipTrunk } from '../modules/telephony/telephony.entity.js';
-import { createDestination } from '../modules/telephony/create-destination.js';
-import { createSipTrunk } from '../modules/telephony/create-sip-trunk.js';
-import { purchasePhoneNumber } from '../modules/telephony/purchase-phone-number.js';
-import { searchPhoneNumbers } from '../modules/telephony/search-phone-numbers.js';
+import { createDestination } from '../modules/telephony/destinations/create-destination.js';
+import { createSipTrunk } from '../modules/telephony/trunks/create-sip-trunk.js';
+import { purchasePhoneNumber } from '../modules/telephony/numbers/purchase-phone-number.js';
+import { searchPhoneNumbers } from '../modules/telephony/numbers/search-phone-numbers.js';
 import { defaultEngineSettings } from '../modules/engine/engine-settings.js';
 import { systemPrincipal } from '../modules/org/permissions.js';
 

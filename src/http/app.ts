@@ -31,12 +31,7 @@ import { createOAuthRoutes, isOAuthPath } from '../oauth/oauth.routes.js';
 import { registerMcpRoute } from '../mcp/koa-route.js';
 import { completeMcpOAuth, MCP_OAUTH_CALLBACK_PATH } from '../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
-import { recordTwilioNumberStatus, recordTwilioStatus, TWILIO_NUMBER_STATUS_ROUTE, TWILIO_STATUS_ROUTE } from '../modules/telephony/twilio-status.js';
-import { answerTwilioVoice, TWILIO_VOICE_ROUTE } from '../modules/telephony/twilio-voice.js';
-import { answerTelnyxVoice, TELNYX_VOICE_ROUTE } from '../modules/telephony/telnyx-voice.js';
-import { recordTelnyxEvent, TELNYX_EVENTS_ROUTE } from '../modules/telephony/telnyx-events.js';
-import { CarrierCallPath } from '../modules/telephony/telephony.schemas.js';
-import { publicBaseUrl } from '../edge/base-url.js';
+import { registerCarrierWebhooks } from './carrier-webhooks.js';
 import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX, registerConsoleInvitationRoutes } from '../dashboard/console-api.js';
 import { registerConsoleApp } from '../dashboard/console-app.js';
 import { registerDashboardRoutes } from '../dashboard/dashboard.routes.js';
@@ -139,70 +134,7 @@ export function createApp(deps: AppDeps): Koa {
     }
   });
 
-  // Carriers' status callbacks: no headers of ours, the carrier's signature over the address it was given
-  // (PUBLIC_URL and this path) and the form it posts (modules/telephony/twilio-status.ts).
-  // The id in their path is checked first: it keys the rate limiter and a query.
-  router.post(TWILIO_STATUS_ROUTE, async (ctx) => {
-    const { call_log_id: callLogId } = parseInput(CarrierCallPath, ctx.params, 'path');
-    await limiter.take(`carrier-callback:${callLogId}`);
-    const signature = ctx.get('x-twilio-signature');
-    await recordTwilioStatus(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
-      callLogId,
-      url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
-      params: (ctx.request.body ?? {}) as Record<string, string>,
-      signature: signature || undefined,
-    });
-    ctx.status = 204;
-  });
-  // How an inbound call to a number at Twilio ended: the number's own status callback, the call found by its CallSid.
-  router.post(TWILIO_NUMBER_STATUS_ROUTE, async (ctx) => {
-    await limiter.take(`carrier-callback:${ctx.ip}`);
-    const signature = ctx.get('x-twilio-signature');
-    await recordTwilioNumberStatus(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
-      url: publicBaseUrl(deps.config, ctx) + ctx.originalUrl,
-      params: (ctx.request.body ?? {}) as Record<string, string>,
-      signature: signature || undefined,
-    });
-    ctx.status = 204;
-  });
-  // A call to a number at Twilio: TwiML connecting its audio to the media runtime (modules/telephony/twilio-voice.ts).
-  router.post(TWILIO_VOICE_ROUTE, async (ctx) => {
-    await limiter.take(`carrier-voice:${String((ctx.request.body as Record<string, unknown> | undefined)?.To ?? '')}`);
-    const signature = ctx.get('x-twilio-signature');
-    const publicUrl = publicBaseUrl(deps.config, ctx);
-    ctx.type = 'text/xml';
-    ctx.body = await answerTwilioVoice(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
-      url: publicUrl + ctx.originalUrl,
-      params: (ctx.request.body ?? {}) as Record<string, string>,
-      signature: signature || undefined,
-      publicUrl,
-    });
-  });
-  // A call to a number of a Telnyx Call Control application: answered with a media stream (telnyx-voice.ts).
-  router.post(TELNYX_VOICE_ROUTE, async (ctx) => {
-    const body = ctx.request.body as { data?: { payload?: { to?: unknown } } } | undefined;
-    await limiter.take(`carrier-voice:${String(body?.data?.payload?.to ?? '')}`);
-    await answerTelnyxVoice(deps.orm.em.fork(), engineSettingsFrom(deps.config), {
-      rawBody: ctx.request.rawBody ?? '',
-      body: ctx.request.body,
-      signature: ctx.get('telnyx-signature-ed25519') || undefined,
-      timestamp: ctx.get('telnyx-timestamp') || undefined,
-      publicUrl: publicBaseUrl(deps.config, ctx),
-    });
-    ctx.status = 204;
-  });
-  router.post(TELNYX_EVENTS_ROUTE, async (ctx) => {
-    const { call_log_id: callLogId } = parseInput(CarrierCallPath, ctx.params, 'path');
-    await limiter.take(`carrier-callback:${callLogId}`);
-    await recordTelnyxEvent(deps.orm.em.fork(), deps.config.secrets.encryptionKey, {
-      callLogId,
-      rawBody: ctx.request.rawBody ?? '',
-      body: ctx.request.body,
-      signature: ctx.get('telnyx-signature-ed25519') || undefined,
-      timestamp: ctx.get('telnyx-timestamp') || undefined,
-    });
-    ctx.status = 204;
-  });
+  registerCarrierWebhooks(router, deps, limiter);
 
   const bearer: Authenticate = (ctx, em) =>
     authenticateRequest(em, deps.config.auth.tokenSecret, ctx.get('authorization') || undefined, ctx.get('x-organization-id') || undefined);

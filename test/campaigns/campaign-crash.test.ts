@@ -4,7 +4,7 @@ import { uniqueTaskQueue } from '../support/worker.js';
 import { startChildWorker, type ChildWorker } from '../support/child-worker.js';
 import { eventually } from '../support/releases.js';
 import { sql } from '../../src/db/orm.js';
-import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
+import { simulatedOutcome } from '../../src/modules/telephony/carriers/simulated-carrier.js';
 import { campaignApi, campaignTenant, nyNumbers } from './support.js';
 
 /**

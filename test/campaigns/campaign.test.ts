@@ -6,7 +6,7 @@ import { connectMcp, mcpPrincipal } from '../support/mcp.js';
 import { sql } from '../../src/db/orm.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { dncAdd } from '../../src/modules/outbound/dnc-add.js';
-import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
+import { simulatedOutcome } from '../../src/modules/telephony/carriers/simulated-carrier.js';
 import { makeAgent } from '../support/engine.js';
 import { closeWebhookDispatchers } from '../../src/modules/triggers/trigger-settings.js';
 import { prepareDial } from '../../src/modules/campaigns/campaign-steps.js';

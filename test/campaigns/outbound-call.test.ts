@@ -10,7 +10,7 @@ import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { publishAgent } from '../../src/modules/agents/publish-agent.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 import { buyNumbers } from './support.js';
-import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
+import { simulatedOutcome } from '../../src/modules/telephony/carriers/simulated-carrier.js';
 import type { CallOutcome } from '../../src/modules/telephony/telephony.entity.js';
 import { dncAdd } from '../../src/modules/outbound/dnc-add.js';
 import { contactResolveOrCreate } from '../../src/modules/outbound/contact-resolve-or-create.js';

@@ -15,9 +15,9 @@ import { systemPrincipal } from '../../src/modules/org/permissions.js';
 import { publishAgent } from '../../src/modules/agents/publish-agent.js';
 import type { AgentView } from '../../src/modules/agents/agents.schemas.js';
 import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
-import { purchasePhoneNumber } from '../../src/modules/telephony/purchase-phone-number.js';
-import { searchPhoneNumbers } from '../../src/modules/telephony/search-phone-numbers.js';
-import { importPhoneNumber } from '../../src/modules/telephony/import-phone-number.js';
+import { purchasePhoneNumber } from '../../src/modules/telephony/numbers/purchase-phone-number.js';
+import { searchPhoneNumbers } from '../../src/modules/telephony/numbers/search-phone-numbers.js';
+import { importPhoneNumber } from '../../src/modules/telephony/numbers/import-phone-number.js';
 import { TWILIO_SID, TWILIO_TOKEN } from '../support/fake-twilio.js';
 import { TELNYX_KEY, TELNYX_PUBLIC_KEY } from '../support/fake-telnyx.js';
 

@@ -11,7 +11,7 @@ import type { CreateAgentBody } from '../../src/modules/agents/agents.schemas.js
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
 import type { TestApp } from '../support/app.js';
 import { campaignApi, campaignTenant, nyNumbers } from '../campaigns/support.js';
-import { simulatedOutcome } from '../../src/modules/telephony/simulated-carrier.js';
+import { simulatedOutcome } from '../../src/modules/telephony/carriers/simulated-carrier.js';
 import { sql } from '../../src/db/orm.js';
 import { ENCRYPTION_KEY, shapeTestApp } from './support.js';
 import { createTenant } from '../support/factories.js';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { decodeG711, encodeG711 } from '../../src/media/rtp/g711.js';
-import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
+import { twilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
 
 /**
  * The carrier's side of a bidirectional media stream, as Twilio's Media

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
-import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
+import { twilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
 import { FakeCarrierStream } from './fake-carrier-stream.js';
 
 /**

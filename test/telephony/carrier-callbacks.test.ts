@@ -9,10 +9,10 @@ import { carrierConnection, importedNumber, placeOutboundCall, publishedAgent } 
 import { sql } from '../../src/db/orm.js';
 import { newId } from '../../src/modules/ids.js';
 import { engineSettingsFrom, type EngineSettings } from '../../src/modules/engine/engine-settings.js';
-import { awaitCarrierOutcome, placeCall } from '../../src/modules/telephony/place-call.js';
-import { twilioSignature, verifyTwilioSignature } from '../../src/modules/telephony/twilio-signature.js';
-import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
-import { telnyxOutcome, verifyTelnyxSignature } from '../../src/modules/telephony/telnyx-events.js';
+import { awaitCarrierOutcome, placeCall } from '../../src/modules/telephony/calls/place-call.js';
+import { twilioSignature, verifyTwilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
+import { twilioOutcome } from '../../src/modules/telephony/carriers/twilio/twilio-status.js';
+import { telnyxOutcome, verifyTelnyxSignature } from '../../src/modules/telephony/carriers/telnyx/telnyx-events.js';
 
 /**
  * Twilio's status callbacks (issue 15, first slice): calls placed through a

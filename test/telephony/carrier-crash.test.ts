@@ -7,7 +7,7 @@ import { eventually } from '../support/releases.js';
 import { startFakeTwilio, scriptFor, type FakeTwilio } from '../support/fake-twilio.js';
 import { campaignApi, carrierConnection, importedNumber, nyNumbers, publishedAgent, type CampaignBody } from '../campaigns/support.js';
 import { sql } from '../../src/db/orm.js';
-import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
+import { twilioOutcome } from '../../src/modules/telephony/carriers/twilio/twilio-status.js';
 import { startInProcessMedia } from './stream-harness.js';
 
 /**

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { newId } from '../../src/modules/ids.js';
 import { DomainError } from '../../src/modules/errors.js';
 import { engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
-import { assertCarrierHost, providerFor } from '../../src/modules/telephony/connections.js';
+import { assertCarrierHost, providerFor } from '../../src/modules/telephony/carriers/connections.js';
 
 /**
  * The carriers' edge (issue 29): what a stranger can send to the /carriers/...

@@ -14,7 +14,7 @@ import { startFakeTelnyx, type FakeTelnyx } from '../support/fake-telnyx.js';
 import { carrierConnection } from '../campaigns/support.js';
 import { caller, carrierNumber, deskAgent, heardSentences, type StreamHarness } from './stream-harness.js';
 import { decodeG711, encodeG711 } from '../../src/media/rtp/g711.js';
-import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
+import { twilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
 import { openWebCall } from '../../src/modules/calls/web-call.js';
 import { resolveUserPrincipal } from '../../src/modules/people/resolve-principal.js';
 import { removeMember } from '../../src/modules/people/members.js';

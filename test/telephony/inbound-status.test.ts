@@ -3,7 +3,7 @@ import { eventually } from '../support/releases.js';
 import { startFakeTwilio, TWILIO_TOKEN, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeTelnyx, type FakeTelnyx } from '../support/fake-telnyx.js';
 import { carrierConnection } from '../campaigns/support.js';
-import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
+import { twilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
 import { sql } from '../../src/db/orm.js';
 import { caller, carrierNumber, deskAgent, useStreamHarness } from './stream-harness.js';
 

@@ -13,7 +13,7 @@ import { Agent } from '../../src/modules/agents/agents.entity.js';
 import { routeCall } from '../../src/modules/agents/route-call.js';
 import { AuditEvent } from '../../src/modules/audit/audit.entity.js';
 import { SipTrunk, TelephonyConnection } from '../../src/modules/telephony/telephony.entity.js';
-import { routeInboundCall } from '../../src/modules/telephony/route-inbound-call.js';
+import { routeInboundCall } from '../../src/modules/telephony/routing/route-inbound-call.js';
 
 let t: TestApp;
 let a: TestTenant;

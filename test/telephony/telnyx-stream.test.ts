@@ -4,7 +4,7 @@ import { startFakeTelnyx, telnyxScriptFor, telnyxSign, type FakeTelnyx } from '.
 import { FakeCarrierStream } from '../support/fake-carrier-stream.js';
 import { carrierConnection, placeOutboundCall } from '../campaigns/support.js';
 import { channel } from '../media/call/support.js';
-import { telnyxOutcome } from '../../src/modules/telephony/telnyx-events.js';
+import { telnyxOutcome } from '../../src/modules/telephony/carriers/telnyx/telnyx-events.js';
 import { sql } from '../../src/db/orm.js';
 import {
   caller,

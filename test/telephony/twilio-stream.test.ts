@@ -6,8 +6,8 @@ import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, streamUrlOf, type
 import { FakeCarrierStream } from '../support/fake-carrier-stream.js';
 import { campaignApi, carrierConnection, nyNumbers, placeOutboundCall } from '../campaigns/support.js';
 import { channel } from '../media/call/support.js';
-import { twilioOutcome } from '../../src/modules/telephony/twilio-status.js';
-import { twilioSignature } from '../../src/modules/telephony/twilio-signature.js';
+import { twilioOutcome } from '../../src/modules/telephony/carriers/twilio/twilio-status.js';
+import { twilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
 import { sql } from '../../src/db/orm.js';
 import {
   caller,

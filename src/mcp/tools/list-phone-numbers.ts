@@ -1,5 +1,5 @@
 import { ListPhoneNumbersResponse } from '../../modules/telephony/telephony.schemas.js';
-import { listPhoneNumbers } from '../../modules/telephony/list-phone-numbers.js';
+import { listPhoneNumbers } from '../../modules/telephony/numbers/list-phone-numbers.js';
 import { listAnswer } from '../../modules/paging.js';
 import { defineTool } from '../tool.js';
 

@@ -1,6 +1,6 @@
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { PhoneNumberResponse } from '../../modules/telephony/telephony.schemas.js';
-import { purchasePhoneNumber } from '../../modules/telephony/purchase-phone-number.js';
+import { purchasePhoneNumber } from '../../modules/telephony/numbers/purchase-phone-number.js';
 import { defineTool } from '../tool.js';
 
 export const phoneNumberPurchase = defineTool({

@@ -1,6 +1,6 @@
 import { engineSettingsFrom } from '../../modules/engine/engine-settings.js';
 import { SearchNumbersResult } from '../../modules/telephony/telephony.schemas.js';
-import { searchPhoneNumbers } from '../../modules/telephony/search-phone-numbers.js';
+import { searchPhoneNumbers } from '../../modules/telephony/numbers/search-phone-numbers.js';
 import { defineTool } from '../tool.js';
 
 export const phoneNumberSearch = defineTool({

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
-import { admitInboundCall } from '../../modules/telephony/admit-inbound-call.js';
+import { admitInboundCall } from '../../modules/telephony/routing/admit-inbound-call.js';
 import { defaultEngineSettings } from '../../modules/engine/engine-settings.js';
 import { DigestGuard } from '../transports/sip/digest.js';
 import type { IncomingSipCall } from '../transports/sip/incoming-call.js';

@@ -1,6 +1,6 @@
 import { DomainError } from '../../modules/errors.js';
 import { newId } from '../../modules/ids.js';
-import { routeInboundCall, type InboundRoute } from '../../modules/telephony/route-inbound-call.js';
+import { routeInboundCall, type InboundRoute } from '../../modules/telephony/routing/route-inbound-call.js';
 import { tryNormalizePhone } from '../../modules/phone.js';
 import { parseUri } from '../transports/sip/address.js';
 import { buildAnswer } from '../transports/sip/sdp.js';

@@ -3,13 +3,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { DomainError } from '../../modules/errors.js';
 import { newId } from '../../modules/ids.js';
-import { carrierCall } from '../../modules/telephony/carrier-progress.js';
-import { streamedCall, type StreamedCall } from '../../modules/telephony/streamed-call.js';
-import { recordRefusedStream } from '../../modules/telephony/refused-stream.js';
-import { providerFor } from '../../modules/telephony/connections.js';
-import type { TwilioCredentials } from '../../modules/telephony/twilio-client.js';
-import { verifyTwilioSignature } from '../../modules/telephony/twilio-signature.js';
-import { streamBaseUrl, TELNYX_STREAM_PATH, TWILIO_STREAM_PATH, verifyStreamToken } from '../../modules/telephony/twiml.js';
+import { streamedCall, type StreamedCall } from '../../modules/telephony/calls/streamed-call.js';
+import { recordRefusedStream } from '../../modules/telephony/calls/refused-stream.js';
+import { providerFor } from '../../modules/telephony/carriers/connections.js';
+import { authenticateTwilioStream, TWILIO_STREAM_PATH } from '../../modules/telephony/carriers/twilio/twilio-stream.js';
+import { authenticateTelnyxStream, TELNYX_STREAM_PATH } from '../../modules/telephony/carriers/telnyx/telnyx-stream.js';
 import { defaultEngineSettings, type EngineSettings } from '../../modules/engine/engine-settings.js';
 import type { ReferResult } from '../transports/sip/call.js';
 import { serveCarrierStream, type StreamDialect } from '../transports/stream/carrier-stream.js';
@@ -109,16 +107,14 @@ async function authenticate(
   token: string | undefined,
 ): Promise<number> {
   const em = deps.orm.em.fork();
-  if (dialect === 'telnyx') {
-    const call = await carrierCall(em, settings.encryptionKey, callLogId, 'telnyx');
-    if (!call) return 404;
-    return verifyStreamToken(settings.encryptionKey, callLogId, token ?? '') ? 0 : 403;
-  }
-  const call = await carrierCall<TwilioCredentials>(em, settings.encryptionKey, callLogId, 'twilio');
-  if (!call) return 404;
-  const base = settings.publicUrl ? streamBaseUrl(settings.publicUrl) : `ws://${req.headers.host ?? ''}`;
+  if (dialect === 'telnyx') return authenticateTelnyxStream(em, settings.encryptionKey, callLogId, token);
   const signature = req.headers['x-twilio-signature'];
-  return verifyTwilioSignature(call.credentials.auth_token, base + (req.url ?? ''), {}, typeof signature === 'string' ? signature : undefined) ? 0 : 403;
+  return authenticateTwilioStream(em, settings.encryptionKey, callLogId, {
+    publicUrl: settings.publicUrl,
+    host: req.headers.host,
+    path: req.url,
+    signature: typeof signature === 'string' ? signature : undefined,
+  });
 }
 
 async function accept(

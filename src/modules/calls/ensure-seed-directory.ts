@@ -5,8 +5,8 @@ import { Agent } from '../agents/agents.entity.js';
 import { createAgent } from '../agents/create-agent.js';
 import { defaultEngineSettings } from '../engine/engine-settings.js';
 import { PhoneNumber } from '../telephony/telephony.entity.js';
-import { purchasePhoneNumber } from '../telephony/purchase-phone-number.js';
-import { searchPhoneNumbers } from '../telephony/search-phone-numbers.js';
+import { purchasePhoneNumber } from '../telephony/numbers/purchase-phone-number.js';
+import { searchPhoneNumbers } from '../telephony/numbers/search-phone-numbers.js';
 
 /** One agent the seeded sessions name. */
 export interface SeedAgentSpec {

@@ -4,7 +4,7 @@ import { DomainError } from '../errors.js';
 import { requirePermission, type Principal } from '../org/permissions.js';
 import { resolveUserPrincipal } from '../people/resolve-principal.js';
 import { Agent } from '../agents/agents.entity.js';
-import { streamBaseUrl } from '../telephony/twiml.js';
+import { streamBaseUrl } from '../telephony/carriers/stream-url.js';
 
 /**
  * A call from the browser (issue 15): the dashboard's "Talk to this agent"

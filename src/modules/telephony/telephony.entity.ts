@@ -181,7 +181,7 @@ const CarrierCallLogSchema = defineEntity({
     answeredBy: p.string().length(40).nullable(),
     durationSeconds: p.integer().nullable(),
     statusUpdatedAt: p.datetime().nullable(),
-    /** When the call's media stream was taken: one stream per call (media/carrier-streams.ts). */
+    /** When the call's media stream was taken: one stream per call (media/call/carrier-streams.ts). */
     streamClaimedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

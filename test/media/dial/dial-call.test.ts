@@ -21,9 +21,9 @@ import { publishAgent } from '../../../src/modules/agents/publish-agent.js';
 import { createTest } from '../../../src/modules/quality/create-test.js';
 import { systemPrincipal } from '../../../src/modules/org/permissions.js';
 import { newId } from '../../../src/modules/ids.js';
-import { createSipTrunk } from '../../../src/modules/telephony/create-sip-trunk.js';
-import { createSipTrunkEndpoint } from '../../../src/modules/telephony/create-sip-trunk-endpoint.js';
-import { loadTrunkForDial } from '../../../src/modules/telephony/load-trunk-for-dial.js';
+import { createSipTrunk } from '../../../src/modules/telephony/trunks/create-sip-trunk.js';
+import { createSipTrunkEndpoint } from '../../../src/modules/telephony/trunks/create-sip-trunk-endpoint.js';
+import { loadTrunkForDial } from '../../../src/modules/telephony/trunks/load-trunk-for-dial.js';
 
 /**
  * Outbound calls over a SIP trunk with real sipp as the far end (UAS):
