@@ -21,6 +21,34 @@ export interface TwilioCredentials {
 
 export const TWILIO_BASE_URL = 'https://api.twilio.com';
 
+/** The calls of a Calls list answer created since `since` (a malformed entry is skipped). */
+function foundCalls(json: WireResponse['json'], since: Date): FoundCall[] {
+  const list: unknown[] = Array.isArray(json?.calls) ? json.calls : [];
+  return list.flatMap((c) => {
+    const item = c as { sid?: unknown; status?: unknown; date_created?: unknown };
+    const createdAt = typeof item.date_created === 'string' ? new Date(item.date_created) : null;
+    if (typeof item.sid !== 'string' || !createdAt || Number.isNaN(createdAt.getTime()) || createdAt < since) return [];
+    return [{ callId: item.sid, status: typeof item.status === 'string' ? item.status : 'queued', createdAt }];
+  });
+}
+
+/** The numbers of an AvailablePhoneNumbers answer (one without a number is skipped). */
+function availableNumbers(json: WireResponse['json'], country: string): AvailableNumber[] {
+  const list: unknown[] = Array.isArray(json?.available_phone_numbers) ? json.available_phone_numbers : [];
+  return list.flatMap((n) => {
+    const item = n as { phone_number?: unknown; iso_country?: unknown; locality?: unknown; region?: unknown };
+    if (typeof item.phone_number !== 'string') return [];
+    return [
+      {
+        number: item.phone_number,
+        country: typeof item.iso_country === 'string' ? item.iso_country : country,
+        locality: typeof item.locality === 'string' ? item.locality : null,
+        region: typeof item.region === 'string' ? item.region : null,
+      },
+    ];
+  });
+}
+
 /**
  * Twilio's REST API, 2010-04-01: form-encoded POSTs, JSON answers, HTTP Basic
  * auth with the Account SID and auth token, errors as {code, message,
@@ -83,13 +111,7 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
         'StartTime>': input.since.toISOString().slice(0, 10),
         PageSize: '50',
       });
-      const list: unknown[] = Array.isArray(json?.calls) ? json.calls : [];
-      return list.flatMap((c) => {
-        const item = c as { sid?: unknown; status?: unknown; date_created?: unknown };
-        const createdAt = typeof item.date_created === 'string' ? new Date(item.date_created) : null;
-        if (typeof item.sid !== 'string' || !createdAt || Number.isNaN(createdAt.getTime()) || createdAt < input.since) return [];
-        return [{ callId: item.sid, status: typeof item.status === 'string' ? item.status : 'queued', createdAt }];
-      });
+      return foundCalls(json, input.since);
     },
     async searchNumbers(input: SearchNumbersInput): Promise<AvailableNumber[]> {
       const { json } = await call('GET', `${account}/AvailablePhoneNumbers/${encodeURIComponent(input.country)}/Local.json`, undefined, {
@@ -97,19 +119,7 @@ export function createTwilioClient(credentials: TwilioCredentials, wire: WireOpt
         Contains: input.contains,
         PageSize: String(input.limit),
       });
-      const list: unknown[] = Array.isArray(json?.available_phone_numbers) ? json.available_phone_numbers : [];
-      return list.flatMap((n) => {
-        const item = n as { phone_number?: unknown; iso_country?: unknown; locality?: unknown; region?: unknown };
-        if (typeof item.phone_number !== 'string') return [];
-        return [
-          {
-            number: item.phone_number,
-            country: typeof item.iso_country === 'string' ? item.iso_country : input.country,
-            locality: typeof item.locality === 'string' ? item.locality : null,
-            region: typeof item.region === 'string' ? item.region : null,
-          },
-        ];
-      });
+      return availableNumbers(json, input.country);
     },
     async buyNumber(number: string): Promise<OwnedNumber> {
       const { json } = await call('POST', `${account}/IncomingPhoneNumbers.json`, { PhoneNumber: number });
