@@ -93,28 +93,12 @@ export function registerConsoleInvitationRoutes(router: Router, deps: AppDeps): 
     if (answer !== 'accept' && answer !== 'decline') throw new DomainError('NOT_FOUND', 'There is no such invitation action');
     const session = await consolePerson(ctx, orm, keys);
     const input = { userId: session.userId, invitationId: ctx.params.invitationId, requestId: ctx.state.requestId as string | undefined };
-    try {
-      if (answer === 'decline') {
-        await declineInvitation(orm.em.fork(), input);
-        ctx.body = { answer: 'declined' };
-        return;
-      }
-      const accepted = await acceptInvitation(orm.em.fork(), input);
-      ctx.body = { answer: accepted.alreadyMember ? 'already' : 'accepted' };
-    } catch (error) {
-      throw withoutStatusDetail(error);
+    if (answer === 'decline') {
+      await declineInvitation(orm.em.fork(), input);
+      ctx.body = { answer: 'declined' };
+      return;
     }
+    const accepted = await acceptInvitation(orm.em.fork(), input);
+    ctx.body = { answer: accepted.alreadyMember ? 'already' : 'accepted' };
   });
-}
-
-/**
- * An invitation that is no longer pending is refused with its state as the
- * detail `status` (accepted, expired, ...); a problem's own `status` is the
- * HTTP status, which the detail would overwrite, so it is named
- * `invitation_status` here.
- */
-function withoutStatusDetail(error: unknown): unknown {
-  if (!(error instanceof DomainError) || !('status' in error.details)) return error;
-  const { status, ...details } = error.details;
-  return new DomainError(error.code, error.message, { ...details, invitation_status: status });
 }

@@ -55,14 +55,16 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof DomainError) {
     const { status, title } = STATUS[error.code];
     const { issues, ...rest } = error.details;
+    // The details come first: a detail can never replace the problem's own members (a detail named `status`
+    // once turned a 409 into an HTTP status of 'accepted').
     return {
+      ...rest,
       type: problemType(error.code),
       title,
       status,
       detail: error.message,
       code: error.code,
       ...(issues ? { errors: issues } : {}),
-      ...rest,
     };
   }
   return {

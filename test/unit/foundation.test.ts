@@ -99,6 +99,9 @@ describe('problems', () => {
   it('map domain errors to their status and hide unknown errors', () => {
     expect(toProblem(new DomainError('NOT_FOUND', 'x')).status).toBe(404);
     expect(toProblem(new DomainError('PRECONDITION_FAILED', 'x')).status).toBe(412);
+    // Details never replace the problem's own members.
+    const named = toProblem(new DomainError('CONFLICT', 'x', { status: 'accepted', code: 'other', invitation_status: 'expired' }));
+    expect(named).toMatchObject({ status: 409, code: 'CONFLICT', detail: 'x', invitation_status: 'expired' });
     const hidden = toProblem(new Error('secret detail'));
     expect(hidden.status).toBe(500);
     expect(JSON.stringify(hidden)).not.toContain('secret detail');

@@ -28,7 +28,7 @@ export function requirePending(invitation: Invitation, now: Date): void {
     revoked: 'This invitation was withdrawn.',
     expired: 'This invitation has expired: ask for a new one.',
   }[status];
-  throw new DomainError('CONFLICT', why, { status });
+  throw new DomainError('CONFLICT', why, { invitation_status: status });
 }
 
 /** The invitee as the audit log records them, in the inviting organization (they hold no permission there yet). */
