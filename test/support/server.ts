@@ -18,6 +18,9 @@ export interface TestServer extends TestApp {
  */
 export async function startTestServer(options: { temporal?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const server = createHttpServer();
+  // As src/main.ts serves: idle keep-alive sockets are kept 65 s. Node's default (5 s) lets a loaded test machine
+  // send a request on a socket the server is closing that instant ('fetch failed', seen once in the fuzz test).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
