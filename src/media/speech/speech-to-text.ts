@@ -15,9 +15,24 @@ export interface SttOptions {
 }
 
 export interface SttResult {
-  /** The best hypothesis, lower-case words for offline providers; '' when nothing was recognised. */
+  /**
+   * `speech` when the provider heard words it stands behind; `unrecognized` when it heard something it
+   * cannot turn into words (off-script speech for a grammar, noise, an empty transcript). Unknown is a
+   * state: the caller of finish() decides what to do with it (ask again, keep listening), never a guess.
+   */
+  kind: 'speech' | 'unrecognized';
+  /** The best hypothesis, lower-case words for offline providers; '' when unrecognized. */
   text: string;
+  /**
+   * As the provider gives it. Cloud providers: their own score in [0, 1]. pocketsphinx with phrases: a
+   * decision, not a probability (1 for a clean phrase match, 0 for unrecognized).
+   */
   confidence?: number;
+  /**
+   * The recognizer's own raw output, for logs and transcript evidence (pocketsphinx: the words with the
+   * garbage phones, e.g. `gb_m gb_ay gb_n …`); not readable text, never for routing.
+   */
+  hypothesis?: string;
   /** From the `finish()` call to the result: what the caller waits for after the turn ended. */
   latencyMs: number;
 }

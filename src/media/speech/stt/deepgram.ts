@@ -129,7 +129,13 @@ class DeepgramStream extends EventEmitter implements SttStream {
         timer = setTimeout(() => this.fail(new Error(`Deepgram gave no final result within ${this.timeoutMs} ms`)), this.timeoutMs);
       });
       const confidence = this.confidences.length ? this.confidences.reduce((a, b) => a + b, 0) / this.confidences.length : undefined;
-      return { text: this.finals.join(' ').trim(), ...(confidence !== undefined ? { confidence } : {}), latencyMs: performance.now() - started };
+      const text = this.finals.join(' ').trim();
+      return {
+        kind: text ? 'speech' : 'unrecognized',
+        text,
+        ...(confidence !== undefined ? { confidence } : {}),
+        latencyMs: performance.now() - started,
+      };
     } finally {
       clearTimeout(timer);
       this.close();

@@ -77,7 +77,8 @@ class TranscriptionStream extends EventEmitter implements SttStream {
       if (response.statusCode !== 200) throw new Error(`answered ${response.statusCode}: ${text.slice(0, 300)}`);
       const parsed = JSON.parse(text) as { text?: unknown };
       if (typeof parsed.text !== 'string') throw new Error('answered without a text field');
-      return { text: parsed.text.trim(), latencyMs: performance.now() - started };
+      const transcript = parsed.text.trim();
+      return { kind: transcript ? 'speech' : 'unrecognized', text: transcript, latencyMs: performance.now() - started };
     } catch (error) {
       throw new Error(`OpenAI transcription at ${url.host}: ${(error as Error).message}`);
     } finally {

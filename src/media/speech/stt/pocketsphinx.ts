@@ -216,7 +216,7 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
         .map((l) => l.trim())
         .filter(Boolean)
         .join(' ');
-      return { text, latencyMs: performance.now() - started };
+      return { kind: text ? 'speech' : 'unrecognized', text, hypothesis: text, latencyMs: performance.now() - started };
     } finally {
       clearTimeout(timer);
       this.state = 'done';
