@@ -3261,7 +3261,7 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "ringing" | "in_progress" | "ended" | "failed";
             /** @enum {string|null} */
-            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | null;
+            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood" | null;
             /** @enum {string} */
             direction: "inbound" | "outbound" | "web";
             /**
@@ -3321,6 +3321,15 @@ export interface components {
             text: string;
             /** @description Milliseconds since the start of the leg. */
             offset_ms: number;
+            /**
+             * @description For a caller turn on a live call, how it was heard: speech (recognized words), unrecognized (speech the agent did not understand; text is empty, hypothesis holds what the recognizer made of it, and the agent asked again), digits (keys pressed).
+             * @enum {string}
+             */
+            kind?: "speech" | "unrecognized" | "digits";
+            /** @description The recognizer's own output for this turn, kept as evidence. */
+            hypothesis?: string;
+            /** @description The recognizer's confidence in the turn, 0 to 1, when it gave one. */
+            confidence?: number;
             tool_call?: {
                 tool_call_id: string;
                 name: string;
@@ -3898,6 +3907,7 @@ export interface components {
             destinations?: components["schemas"]["AgentDestination"][];
             end_call?: components["schemas"]["AgentEndCall"];
             turn_taking?: components["schemas"]["AgentTurnTaking"];
+            repair?: components["schemas"]["AgentRepair"];
         };
         /**
          * @description The voice the agent speaks with; default the platform voice.
@@ -4035,6 +4045,24 @@ export interface components {
             /** @description On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (500). Shorter answers sooner and interrupts slow speakers. */
             end_of_turn_silence_ms?: number;
         };
+        /** @description What the agent does when it did not understand the caller; default: ask again twice, then end the call politely. */
+        AgentRepair: {
+            /** @description What the agent says when it did not understand the caller; default "Sorry, I did not catch that. Could you say that again?". */
+            reprompt?: string;
+            /** @description How many times in a row the agent asks again before its fallback, 1 to 5; default 2. */
+            max_attempts?: number;
+            /**
+             * @description What the agent does when it still did not understand: end the call politely (default) or transfer to fallback_destination.
+             * @enum {string}
+             */
+            fallback?: "end_call" | "transfer";
+            /** @description What the agent says before its fallback; a default per fallback. */
+            fallback_message?: string;
+            /** @description The name of one of the destinations, for the transfer fallback. */
+            fallback_destination?: string;
+            /** @description A turn the recognizer heard with a confidence below this is treated as not understood, 0 to 1; default 0.5. The offline recognizer's confidence is 1 for a phrase it matched and 0 for speech it rejected. */
+            min_confidence?: number;
+        };
         CreateAgentBody: {
             /** @description Display name of the agent. */
             name: string;
@@ -4071,6 +4099,7 @@ export interface components {
             destinations?: components["schemas"]["AgentDestination"][];
             end_call?: components["schemas"]["AgentEndCall"];
             turn_taking?: components["schemas"]["AgentTurnTaking"];
+            repair?: components["schemas"]["AgentRepair"];
         };
         /** @description Fields to change; the others keep their values. Lists and objects (tools, voice, ...) are replaced whole. */
         UpdateAgentBody: {
@@ -4096,6 +4125,7 @@ export interface components {
             destinations?: components["schemas"]["AgentDestination"][];
             end_call?: components["schemas"]["AgentEndCall"];
             turn_taking?: components["schemas"]["AgentTurnTaking"] & unknown;
+            repair?: components["schemas"]["AgentRepair"] & unknown;
         };
         ListAgentsResponse: {
             agents: components["schemas"]["Agent"][];
@@ -4475,7 +4505,7 @@ export interface components {
              * @description How the call must end, e.g. agent_hangup, transferred, error.
              * @enum {string}
              */
-            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused";
+            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood";
         };
         TransferredCheck: {
             /**
@@ -6148,7 +6178,7 @@ export interface operations {
                 /** @description Only sessions of this direction. */
                 direction?: "inbound" | "outbound" | "web";
                 /** @description Only sessions that ended this way. */
-                end_reason?: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused";
+                end_reason?: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood";
                 /** @description Only sessions of these kinds: live (calls with a real party), test (test runs), simulation (simulated calls), a comma-separated list of them, or all. Default: all. */
                 kind?: string;
             };

@@ -139,10 +139,19 @@ function LegTranscript({ sessionId, leg, index }: { sessionId: string; leg: Leg;
 
 function Turn({ item, sessionId, legId }: { item: Item; sessionId: string; legId: string }) {
   return (
-    <li class={`turn ${item.speaker}`}>
+    <li class={`turn ${item.speaker}${item.kind === 'unrecognized' ? ' unrecognized' : ''}`}>
       <span class="offset">{offset(item.offset_ms)}</span>
       <span class="speaker">{item.name ?? item.speaker}</span>
-      <span class="text">{item.text}</span>
+      {item.kind === 'unrecognized' ? (
+        <span class="text">
+          <em>Not understood</em> (the agent asked again){item.hypothesis ? <small class="muted"> · heard: {item.hypothesis}</small> : null}
+        </span>
+      ) : (
+        <span class="text">
+          {item.text}
+          {item.kind === 'digits' ? <small class="muted"> · keys</small> : null}
+        </span>
+      )}
       {item.tool_call && <ToolCall sessionId={sessionId} legId={legId} call={item.tool_call} />}
     </li>
   );

@@ -35,6 +35,7 @@ import { Migration20261125180000_carrier_stream_claim } from './Migration2026112
 import { Migration20261124150000_webhook_first_attempt } from './Migration20261124150000_webhook_first_attempt.js';
 import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
 import { Migration20261128110000_stream_grants } from './Migration20261128110000_stream_grants.js';
+import { Migration20261128120000_not_understood } from './Migration20261128120000_not_understood.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -71,4 +72,5 @@ export const migrationsList = [
   { name: 'Migration20261125190000_outbound_call_campaign_index', class: Migration20261125190000_outbound_call_campaign_index },
   { name: 'Migration20261128100000_destination_sip_admission', class: Migration20261128100000_destination_sip_admission },
   { name: 'Migration20261128110000_stream_grants', class: Migration20261128110000_stream_grants },
+  { name: 'Migration20261128120000_not_understood', class: Migration20261128120000_not_understood },
 ];

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken } from '../../modules/engine/call-party.js';
 import type { CallTransport } from '../transports/call-transport.js';
-import type { SpeechToText, SttStream } from '../speech/speech-to-text.js';
+import type { SpeechToText, SttResult, SttStream } from '../speech/speech-to-text.js';
 import type { TextToSpeech } from '../speech/text-to-speech.js';
 import type { SpeechStart, Turn, TurnDetector } from '../turn/turn-detector.js';
 
@@ -50,12 +50,12 @@ export interface LivePartyOptions {
   /** Digits end after this pause (or at # ): then they reach the engine as one caller turn. */
   digitTimeoutMs?: number;
   log?: (message: string, data?: object) => void;
-  /**
-   * What an operator should see: a caller turn heard but not recognized (nothing came of it: the agent keeps
-   * waiting), or speech recognition failing.
-   */
+  /** What an operator should see: speech recognition failing, or a sound too short to be a turn that was let go. */
   warn?: (message: string, data?: object) => void;
 }
+
+/** An unrecognized sound shorter than this is not taken as a turn (noise, not words the caller expects an answer to). */
+const MIN_UNRECOGNIZED_TURN_MS = 300;
 
 type Pending = { resolve: (heard: Heard | null) => void };
 
@@ -233,24 +233,33 @@ export class LiveParty implements CallParty {
     // The detector's clock is frames: the end-of-turn wait is the frames heard since the speech ended.
     const endOfTurnMs = Math.max(0, this.framesHeard * 20 - turn.endMs);
     const speechEndAt = decidedAt - endOfTurnMs;
-    let text = '';
+    let result: SttResult | undefined;
     try {
-      text = (await stream.finish()).text.trim();
+      result = await stream.finish();
     } catch (error) {
-      this.opts.warn?.('live call: speech recognition failed; the turn is dropped', { error: (error as Error).message });
+      this.opts.warn?.('live call: speech recognition failed; the turn is taken as not understood', { error: (error as Error).message });
     }
     if (this.ended) return;
-    if (!text) {
-      const turnMs = Math.round(turn.endMs - turn.startMs);
-      this.opts.warn?.('live call: a caller turn was heard but not recognized; the agent keeps listening', {
-        turn_ms: turnMs,
-        stt_ms: Math.round(performance.now() - decidedAt),
+    const text = result?.text.trim() ?? '';
+    const understood = text !== '' && result?.kind !== 'unrecognized';
+    if (!understood && turn.endMs - turn.startMs < MIN_UNRECOGNIZED_TURN_MS) {
+      // A cough, a click, a door: too short to have been words the caller expects an answer to.
+      this.opts.warn?.('live call: a short sound that was not words was let go', {
+        turn_ms: Math.round(turn.endMs - turn.startMs),
+        hypothesis: result?.hypothesis,
       });
       return;
     }
     const heardAt = performance.now();
     this.lastTurn = { speechEndAt, decidedAt, heardAt, sttMs: heardAt - decidedAt };
-    this.deliver({ words: text, atMs: turn.startMs });
+    // Speech the recognizer could not take as words is a turn all the same: the engine asks the caller again (repair).
+    this.deliver({
+      words: understood ? text : '',
+      atMs: turn.startMs,
+      kind: understood ? 'speech' : 'unrecognized',
+      ...(result?.hypothesis !== undefined ? { hypothesis: result.hypothesis } : !understood && text ? { hypothesis: text } : {}),
+      ...(result?.confidence !== undefined ? { confidence: result.confidence } : {}),
+    });
   }
 
   private onDigit(digit: string): void {
@@ -261,7 +270,7 @@ export class LiveParty implements CallParty {
       if (!this.digits) return;
       const words = this.digits;
       this.digits = '';
-      this.deliver({ words, atMs: this.now() });
+      this.deliver({ words, atMs: this.now(), kind: 'digits' });
     };
     if (digit === '#') flush();
     else this.digitTimer = setTimeout(flush, this.opts.digitTimeoutMs ?? 1500);

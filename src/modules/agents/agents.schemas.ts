@@ -217,6 +217,37 @@ export const AgentTurnTaking = z
   .describe('How the agent takes turns on a live call.')
   .openapi('AgentTurnTaking');
 
+export const AgentRepair = z
+  .object({
+    reprompt: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe(`What the agent says when it did not understand the caller; default "${'Sorry, I did not catch that. Could you say that again?'}".`),
+    max_attempts: z.number().int().min(1).max(5).optional().describe('How many times in a row the agent asks again before its fallback, 1 to 5; default 2.'),
+    fallback: z
+      .enum(['end_call', 'transfer'])
+      .optional()
+      .describe('What the agent does when it still did not understand: end the call politely (default) or transfer to fallback_destination.'),
+    fallback_message: z.string().trim().min(1).max(500).optional().describe('What the agent says before its fallback; a default per fallback.'),
+    fallback_destination: z.string().trim().min(1).max(200).optional().describe('The name of one of the destinations, for the transfer fallback.'),
+    min_confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(
+        "A turn the recognizer heard with a confidence below this is treated as not understood, 0 to 1; default 0.5. The offline recognizer's confidence is 1 for a phrase it matched and 0 for speech it rejected.",
+      ),
+  })
+  .strict()
+  .describe(
+    'What the agent does when it did not understand the caller: it asks again, repeats its last line when asked to, and after max_attempts follows its fallback. Acting on a guess is never an option: a turn it did not understand reaches neither the model nor a tool.',
+  )
+  .openapi('AgentRepair');
+
 const fields = {
   prompt: PromptText,
   first_message: z.string().max(2000).describe('What the agent says first; empty: it waits for the caller.'),
@@ -231,6 +262,7 @@ const fields = {
   destinations: z.array(AgentDestination).max(50).describe('Where the agent may transfer a call.'),
   end_call: AgentEndCall,
   turn_taking: AgentTurnTaking,
+  repair: AgentRepair,
 };
 
 /** Names within a list must be unique: a second `transfer` tool would be ambiguous to the model. */
@@ -243,7 +275,12 @@ function uniqueBy<T>(items: T[] | undefined, key: (t: T) => string, list: string
   });
 }
 function checkConfig(
-  value: { tools?: { name: string; kind?: string }[]; variables?: { key: string }[]; destinations?: { name: string }[] },
+  value: {
+    tools?: { name: string; kind?: string }[];
+    variables?: { key: string }[];
+    destinations?: { name: string }[];
+    repair?: { fallback?: string; fallback_destination?: string };
+  },
   ctx: z.RefinementCtx,
 ) {
   uniqueBy(value.tools, (t) => t.name, 'tools', 'name', ctx);
@@ -255,7 +292,25 @@ function checkConfig(
   });
   uniqueBy(value.variables, (v) => v.key, 'variables', 'key', ctx);
   uniqueBy(value.destinations, (d) => d.name.toLowerCase(), 'destinations', 'name', ctx);
+  checkRepair(value, ctx);
   rejectNul(value, [], ctx);
+}
+
+/** A transfer fallback names one of the version's destinations (checked where both are known: a whole config). */
+function checkRepair(value: { destinations?: { name: string }[]; repair?: { fallback?: string; fallback_destination?: string } }, ctx: z.RefinementCtx) {
+  const repair = value.repair;
+  if (repair?.fallback !== 'transfer') return;
+  if (!repair.fallback_destination) {
+    ctx.addIssue({ code: 'custom', path: ['repair', 'fallback_destination'], message: 'is required when the fallback is transfer' });
+    return;
+  }
+  if (value.destinations && !value.destinations.some((d) => d.name.toLowerCase() === repair.fallback_destination!.toLowerCase())) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['repair', 'fallback_destination'],
+      message: `is not one of the destinations (${value.destinations.map((d) => d.name).join(', ') || 'none'})`,
+    });
+  }
 }
 
 /**
@@ -289,6 +344,7 @@ const configShape = {
   end_call: fields.end_call.default({ phrases: [], max_duration_seconds: 1800 }).describe('When the agent ends a call on its own.'),
   // Optional without a default: versions that never set it keep the config (and content hash) they had.
   turn_taking: fields.turn_taking.optional().describe("How the agent takes turns on a live call; default the platform's timing."),
+  repair: fields.repair.optional().describe('What the agent does when it did not understand the caller; default: ask again twice, then end the call politely.'),
 };
 
 /** The whole configuration of a version, as stored (every field present). */
@@ -333,6 +389,7 @@ export const UpdateAgentBody = z
     destinations: fields.destinations.optional(),
     end_call: fields.end_call.optional().describe('When the agent ends a call on its own.'),
     turn_taking: fields.turn_taking.optional().describe('How the agent takes turns on a live call.'),
+    repair: fields.repair.optional().describe('What the agent does when it did not understand the caller.'),
   })
   .strict()
   .superRefine(checkConfig)

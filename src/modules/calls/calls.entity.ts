@@ -30,7 +30,12 @@ export type EndReason =
    * The carrier's media stream of a known call was refused (a format we do not take, another call's stream, no
    * start in time, frames that break the protocol): the call was hung up through the carrier; the transcript says why.
    */
-  | 'media_refused';
+  | 'media_refused'
+  /**
+   * The agent could not understand the caller: it asked again as often as its `repair.max_attempts` allows, then
+   * followed its fallback and ended the call (a transfer fallback ends as `transferred`, with the reason noted).
+   */
+  | 'not_understood';
 export const END_REASONS: readonly EndReason[] = [
   'agent_hangup',
   'customer_hangup',
@@ -46,6 +51,7 @@ export const END_REASONS: readonly EndReason[] = [
   'cancelled',
   'media_lost',
   'media_refused',
+  'not_understood',
 ];
 export type Direction = 'inbound' | 'outbound' | 'web';
 export const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound', 'web'];
@@ -68,6 +74,9 @@ export interface Summary {
   text: string;
   created_at: string;
 }
+/** How a caller turn was heard: recognized speech, speech the agent did not understand, or keys pressed. */
+export type TranscriptItemKind = 'speech' | 'unrecognized' | 'digits';
+export const TRANSCRIPT_ITEM_KINDS: readonly TranscriptItemKind[] = ['speech', 'unrecognized', 'digits'];
 export interface TranscriptItem {
   speaker: Speaker;
   /** The human participant's name, for speaker `human`. */
@@ -75,6 +84,12 @@ export interface TranscriptItem {
   text: string;
   /** Milliseconds from the start of the leg. */
   offset_ms: number;
+  /** For a caller turn heard on a live call: how it was heard (repair.ts in the engine). */
+  kind?: TranscriptItemKind;
+  /** The recognizer's own output, kept as evidence (for an unrecognized turn, what it heard instead of words). */
+  hypothesis?: string;
+  /** The recognizer's confidence, 0 to 1, when it gave one. */
+  confidence?: number;
   tool_call?: { tool_call_id: string; name: string; duration_ms: string };
 }
 export interface CostLine {

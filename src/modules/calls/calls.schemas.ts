@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { DIRECTIONS, END_REASONS, SESSION_KINDS, SESSION_STATUSES, type SessionKind } from './calls.entity.js';
+import { DIRECTIONS, END_REASONS, SESSION_KINDS, SESSION_STATUSES, TRANSCRIPT_ITEM_KINDS, type SessionKind } from './calls.entity.js';
 
 extendZodWithOpenApi(z);
 
@@ -113,6 +113,14 @@ export const TranscriptItemView = z
     name: z.string().optional().describe('Name of a human participant.'),
     text: z.string(),
     offset_ms: z.number().int().describe('Milliseconds since the start of the leg.'),
+    kind: z
+      .enum(TRANSCRIPT_ITEM_KINDS as [string, ...string[]])
+      .optional()
+      .describe(
+        'For a caller turn on a live call, how it was heard: speech (recognized words), unrecognized (speech the agent did not understand; text is empty, hypothesis holds what the recognizer made of it, and the agent asked again), digits (keys pressed).',
+      ),
+    hypothesis: z.string().optional().describe("The recognizer's own output for this turn, kept as evidence."),
+    confidence: z.number().optional().describe("The recognizer's confidence in the turn, 0 to 1, when it gave one."),
     tool_call: z.object({ tool_call_id: z.string(), name: z.string(), duration_ms: z.string().describe('A number of milliseconds, as a string.') }).optional(),
   })
   .openapi('TranscriptItem');

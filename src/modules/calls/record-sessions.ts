@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient } from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { addSessionsToStats, addToStatsSql, MARKED_COLUMNS } from '../analytics/rollup.js';
-import type { Direction, EndReason, SessionKind, SessionStatus, Speaker, Summary, TranscriptItem, Variable } from './calls.entity.js';
+import type { Direction, EndReason, SessionKind, SessionStatus, Speaker, Summary, TranscriptItem, TranscriptItemKind, Variable } from './calls.entity.js';
 import { priceLeg, sumLines } from './pricing.js';
 
 /**
@@ -31,6 +31,8 @@ export interface TurnInput {
   name?: string;
   text: string;
   offsetMs: number;
+  /** A caller turn's kind (speech, unrecognized, digits), the recognizer's hypothesis and confidence. */
+  heard?: { kind: TranscriptItemKind; hypothesis?: string; confidence?: number };
   toolCall?: ToolCallInput;
 }
 export interface LegInput {
@@ -94,6 +96,7 @@ function buildRecords(inputs: SessionInput[], prices: (organizationId: string) =
       const transcript: TranscriptItem[] = leg.turns.map((turn) => {
         const item: TranscriptItem = { speaker: turn.speaker, text: turn.text, offset_ms: turn.offsetMs };
         if (turn.name) item.name = turn.name;
+        if (turn.heard) Object.assign(item, turn.heard);
         if (turn.toolCall) {
           const toolCallId = newId('toolCall', legStart + turn.offsetMs);
           item.tool_call = { tool_call_id: toolCallId, name: turn.toolCall.name, duration_ms: String(turn.toolCall.durationMs) };

@@ -6,10 +6,23 @@
  * speech recognition and speaks through speech synthesis on the real clock.
  * The engine is the same for both.
  */
+/**
+ * How a caller turn was heard: `speech` a recognized utterance; `unrecognized` speech the recognizer could not
+ * take as words with confidence (its words are '', its own guess is `hypothesis`); `digits` keys pressed.
+ */
+export type HeardKind = 'speech' | 'unrecognized' | 'digits';
+
 export interface Heard {
+  /** What the caller said, as the agent takes it; '' for an unrecognized turn. */
   words: string;
   /** When the caller started saying them, in ms since the call was answered. */
   atMs: number;
+  /** Default `speech` (a script's turns). */
+  kind?: HeardKind;
+  /** The recognizer's own output (an offline recognizer's phones for speech it rejected), kept as evidence. */
+  hypothesis?: string;
+  /** The recognizer's confidence in `words`, 0 to 1, when it gives one. */
+  confidence?: number;
 }
 
 export interface Spoken {

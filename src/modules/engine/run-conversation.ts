@@ -16,7 +16,8 @@ import { resolveChatModel } from './resolve-chat-model.js';
 import { BUILTIN, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
 import { loadCallTools } from './load-call-tools.js';
 import { permissionRequestId, readBack, type Confirmations, type PermissionDecision } from './confirmations.js';
-import { ScriptedParty, speechMs, takeSentences, TURN_GAP_MS, type CallParty, type SpeechStream, type Spoken } from './call-party.js';
+import { ScriptedParty, speechMs, takeSentences, TURN_GAP_MS, type CallParty, type HeardKind, type SpeechStream, type Spoken } from './call-party.js';
+import { classifyTurn, repairSettings, type RepairSettings } from './repair.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -100,6 +101,8 @@ interface TranscriptEntry {
   speaker: Speaker;
   text: string;
   atMs: number;
+  /** A caller turn's kind, hypothesis and confidence, as a live party heard them. */
+  heard?: { kind: HeardKind; hypothesis?: string; confidence?: number };
   toolCall?: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed'; durationMs: number; confirmation?: ToolCallConfirmation };
 }
 
@@ -113,8 +116,21 @@ class Call {
   customerTurnsHeard = 0;
   /** Ask requests so far per request key, so an identical second request in the same call is a request of its own. */
   readonly askedBefore = new Map<string, number>();
+  /** The agent's last line as it meant it (all of it, even if cut off): what a caller's "say that again" hears again. */
+  lastLine: string | null = null;
+  /** Caller turns in a row the agent did not understand. */
+  private misunderstood = 0;
+  private readonly repair: RepairSettings;
 
-  constructor(readonly party: CallParty) {}
+  constructor(
+    readonly party: CallParty,
+    private readonly config: Pick<AgentConfig, 'repair' | 'destinations' | 'end_call'> = {
+      destinations: [],
+      end_call: { phrases: [], max_duration_seconds: 1800 },
+    },
+  ) {
+    this.repair = repairSettings(config);
+  }
 
   get clock(): number {
     return this.party.now();
@@ -123,17 +139,78 @@ class Call {
     this.party.spend(ms);
   }
 
-  /** The caller's next words, heard (and written to the transcript); null when the caller has nothing more to say. */
+  /**
+   * The caller's next words the agent understood, heard and written to the transcript; null when there are none:
+   * the caller hung up, or the call ended meanwhile (the repair fallback, the maximum duration: `outcome` says so).
+   * A turn the agent did not understand gets a reprompt, a request to repeat gets the last line again (repair.ts):
+   * neither reaches the model, so nothing is ever done on a guess.
+   */
   async hear(): Promise<string | null> {
-    const heard = await this.party.hear();
-    if (heard === null) return null;
-    this.customerTurnsHeard++;
-    this.agentLeg.push({ speaker: 'customer', text: clean(heard.words), atMs: heard.atMs });
-    return heard.words;
+    for (;;) {
+      const heard = await this.party.hear();
+      if (heard === null) return null;
+      this.customerTurnsHeard++;
+      const how = classifyTurn(heard, this.repair);
+      const words = how === 'unrecognized' ? '' : clean(heard.words);
+      const kind: HeardKind = how === 'unrecognized' ? 'unrecognized' : (heard.kind ?? 'speech');
+      // What the recognizer made of a turn the agent did not take (its phones, or words heard with too little confidence).
+      const hypothesis = heard.hypothesis ?? (how === 'unrecognized' && heard.words.trim() ? heard.words : undefined);
+      const evidence = heard.kind || hypothesis !== undefined || heard.confidence !== undefined;
+      this.agentLeg.push({
+        speaker: 'customer',
+        text: words,
+        atMs: heard.atMs,
+        ...(evidence || kind !== 'speech'
+          ? {
+              heard: {
+                kind,
+                ...(hypothesis !== undefined ? { hypothesis: clean(hypothesis) } : {}),
+                ...(heard.confidence !== undefined ? { confidence: heard.confidence } : {}),
+              },
+            }
+          : {}),
+      });
+      if (how === 'words') {
+        this.misunderstood = 0;
+        return heard.words;
+      }
+      if (this.clock >= this.config.end_call.max_duration_seconds * 1000) {
+        this.note(`The call reached its maximum duration of ${this.config.end_call.max_duration_seconds} s.`);
+        this.end('ended', 'timeout');
+        return null;
+      }
+      if (how === 'repeat') {
+        await this.speak(this.lastLine ?? this.repair.reprompt);
+        continue;
+      }
+      if (++this.misunderstood > this.repair.maxAttempts) {
+        await this.fallBack();
+        return null;
+      }
+      await this.speak(this.repair.reprompt);
+    }
+  }
+
+  /** The agent could not understand the caller after its reprompts: it says so, then ends or transfers the call. */
+  private async fallBack(): Promise<void> {
+    this.note(`The agent did not understand the caller ${this.misunderstood} times in a row.`);
+    const destination =
+      this.repair.fallback === 'transfer'
+        ? this.config.destinations.find((d) => d.name.toLowerCase() === this.repair.fallbackDestination?.toLowerCase())
+        : undefined;
+    await this.speak(this.repair.fallbackMessage);
+    if (destination) {
+      this.note(`Transferring to ${destination.name} (${destination.address}).`);
+      this.transfer = { name: destination.name, address: destination.address, startMs: this.clock, entries: [] };
+      this.end('ended', 'transferred');
+      return;
+    }
+    this.end('ended', 'not_understood');
   }
 
   /** The agent says `text`; the transcript keeps what the caller heard of it (all of it, unless they interrupted). */
   async speak(text: string): Promise<string> {
+    this.lastLine = text;
     return this.heard(await this.party.speak(text));
   }
 
@@ -240,7 +317,7 @@ export async function converse(deps: EngineDeps, input: CallInput, party: CallPa
   const tools = await loadCallTools(em, context, settings);
   onStep?.('tools loaded');
   const offered = tools.filter((t) => t.permission !== 'block');
-  const call = new Call(party);
+  const call = new Call(party, config);
   const maxMs = config.end_call.max_duration_seconds * 1000;
 
   let model: ChatModel | null = null;
@@ -270,6 +347,7 @@ export async function converse(deps: EngineDeps, input: CallInput, party: CallPa
     }
     const words = await call.hear();
     if (words === null) {
+      if (call.outcome) break;
       call.spend(TURN_GAP_MS);
       call.end('ended', 'customer_hangup');
       break;
@@ -338,6 +416,7 @@ async function agentTurn(
     // The history keeps what the caller heard: an interrupted sentence is cut where the caller cut in.
     const message: ChatMessage = { role: 'assistant', content: text, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
     if (text || toolCalls.length) call.messages.push(message);
+    if (text) call.lastLine = text;
     if (streamed.stream) message.content = await call.spoken(streamed.finish());
     else if (text) message.content = await call.speak(text);
 
@@ -608,6 +687,7 @@ const toTurns = (entries: TranscriptEntry[], originMs: number): TurnInput[] =>
     speaker: e.speaker,
     text: e.text,
     offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
+    ...(e.heard ? { heard: e.heard } : {}),
     ...(e.toolCall
       ? {
           toolCall: {

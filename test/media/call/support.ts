@@ -199,15 +199,17 @@ export async function routedNumber(
  * with silence: sipp sends nothing after the file ends, and end-of-turn needs
  * frames of silence to be heard.
  */
-export function callerAudio(h: CallHarness, parts: (number | string)[]): string {
+export function callerAudio(h: CallHarness, parts: (number | string | { say: string; voice?: string; speed?: number })[]): string {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if (typeof part === 'number') {
       chunks.push(Buffer.alloc(Math.round(part * 8000), 0xff));
       continue;
     }
+    // A phrase in espeak-ng's default voice, or in another voice and speed (one the grammar was not tuned on).
+    const { say, voice = 'en-us', speed } = typeof part === 'string' ? { say: part } : part;
     const wav = join(h.dir, `${unique('say')}.wav`);
-    execFileSync('espeak-ng', ['-v', 'en-us', '-w', wav, part]);
+    execFileSync('espeak-ng', ['-v', voice, ...(speed ? ['-s', String(speed)] : []), '-w', wav, say]);
     chunks.push(execFileSync('sox', [wav, '-r', '8000', '-c', '1', '-t', 'ul', '-'], { maxBuffer: 16 << 20 }));
     rmSync(wav);
   }

@@ -1,0 +1,181 @@
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import type { TestApp } from '../support/app.js';
+import { createTenant, type TestTenant } from '../support/factories.js';
+import { conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
+import { converse, recordConversation } from '../../src/modules/engine/run-conversation.js';
+import type { CallParty, Heard, Spoken } from '../../src/modules/engine/call-party.js';
+import { DEFAULT_REPROMPT, isRepeatRequest } from '../../src/modules/engine/repair.js';
+import { getSession } from '../../src/modules/calls/get-session.js';
+
+/**
+ * Repair (issue 31): a caller turn the recognizer could not take as words,
+ * or heard with too little confidence, never reaches the model or a tool;
+ * the agent asks again, repeats its last line when asked, and after its
+ * attempts follows its fallback, ending as `not_understood` (or transferred).
+ */
+let t: TestApp;
+let a: TestTenant;
+
+beforeAll(async () => {
+  t = await createEngineTestApp();
+  a = await createTenant(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A caller whose turns come as a live party hears them: with kinds, hypotheses and confidences. */
+class HeardParty implements CallParty {
+  readonly said: string[] = [];
+  private clock = 0;
+  constructor(private readonly turns: Omit<Heard, 'atMs'>[]) {}
+
+  async hear(): Promise<Heard | null> {
+    const turn = this.turns.shift();
+    if (!turn) return null;
+    this.clock += 1000;
+    return { ...turn, atMs: this.clock };
+  }
+  async speak(text: string): Promise<Spoken> {
+    this.said.push(text);
+    this.clock += 500;
+    return { heard: text, atMs: this.clock, interrupted: false };
+  }
+  now() {
+    return this.clock;
+  }
+  spend(ms: number) {
+    this.clock += ms;
+  }
+}
+
+const BOOKED = 'You are booked for Tuesday at ten.';
+const OFFER = 'We have Tuesday at ten. Shall I book it?';
+
+/** A desk agent that offers a slot, and books (hanging up) on yes: acting on a misheard yes books nobody's appointment. */
+async function deskAgent(repair?: Record<string, unknown>, destinations: { name: string; address: string }[] = []) {
+  return makeAgent(t, a, {
+    first_message: 'Hello, Acme Dental.',
+    destinations,
+    ...(repair ? { repair } : {}),
+    model: {
+      provider: 'simulated',
+      name: 'desk',
+      temperature: 0,
+      rules: [
+        { when: 'appointment', say: OFFER },
+        { when: 'yes', say: BOOKED, hangup: true },
+      ],
+    },
+  } as never);
+}
+
+describe('a turn the agent did not understand', () => {
+  it('gets a reprompt, reaches neither the model nor a tool, and is kept as an unrecognized item with what the recognizer heard', async () => {
+    const agent = await deskAgent();
+    const party = new HeardParty([
+      { words: 'i would like an appointment', kind: 'speech', confidence: 1 },
+      // "My name is Priya Raman." as the offline recognizer rejects it: phones, no words.
+      { words: '', kind: 'unrecognized', hypothesis: 'gb_m gb_ay gb_n gb_ey gb_m', confidence: 0 },
+      { words: 'yes', kind: 'speech', confidence: 1 },
+    ]);
+    const input = conversationInput(a, agent);
+    const run = await converse(engineDeps(t), input, party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', OFFER, DEFAULT_REPROMPT, BOOKED]);
+    // The model saw two user turns: the rejected one is not among them.
+    expect(run.call.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['i would like an appointment', 'yes']);
+
+    const result = await recordConversation(engineDeps(t), input, run);
+    const session = await getSession(t.orm.em.fork(), a.organizationId, result.sessionId);
+    const items = session.legs[0].transcript.items;
+    expect(items.map((i) => [i.speaker, i.text, i.kind])).toEqual([
+      ['agent', 'Hello, Acme Dental.', undefined],
+      ['customer', 'i would like an appointment', 'speech'],
+      ['agent', OFFER, undefined],
+      ['customer', '', 'unrecognized'],
+      ['agent', DEFAULT_REPROMPT, undefined],
+      ['customer', 'yes', 'speech'],
+      ['agent', BOOKED, undefined],
+      ['agent', 'Calling end_call', undefined],
+    ]);
+    expect(items[3]).toMatchObject({ hypothesis: 'gb_m gb_ay gb_n gb_ey gb_m', confidence: 0 });
+    expect(session).toMatchObject({ end_reason: 'agent_hangup' });
+  });
+
+  it('treats words heard below the agent’s min_confidence as not understood: a guessed yes books nothing', async () => {
+    const agent = await deskAgent({ min_confidence: 0.7 });
+    const party = new HeardParty([
+      { words: 'appointment please', confidence: 0.95 },
+      { words: 'yes', confidence: 0.4 },
+    ]);
+    const run = await converse(engineDeps(t), conversationInput(a, agent), party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', OFFER, DEFAULT_REPROMPT]);
+    expect(run.call.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['appointment please']);
+    expect(run.call.agentLeg.find((e) => e.heard?.confidence === 0.4)).toMatchObject({ text: '', heard: { kind: 'unrecognized', hypothesis: 'yes' } });
+    expect(run.call.outcome).toEqual({ status: 'ended', reason: 'customer_hangup' });
+  });
+
+  it('after max_attempts reprompts follows the fallback: a polite end, recorded as not_understood', async () => {
+    const agent = await deskAgent({ max_attempts: 2, reprompt: 'Pardon? Please say that once more.', fallback_message: 'I am sorry. Goodbye.' });
+    const unheard = { words: '', kind: 'unrecognized' as const };
+    const party = new HeardParty([unheard, unheard, unheard, { words: 'yes' }]);
+    const input = conversationInput(a, agent);
+    const run = await converse(engineDeps(t), input, party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', 'Pardon? Please say that once more.', 'Pardon? Please say that once more.', 'I am sorry. Goodbye.']);
+    expect(run.call.outcome).toEqual({ status: 'ended', reason: 'not_understood' });
+    const result = await recordConversation(engineDeps(t), input, run);
+    expect(result).toMatchObject({ status: 'ended', endReason: 'not_understood' });
+    expect(result.transcript.map((e) => e.text)).toContain('The agent did not understand the caller 3 times in a row.');
+    // The operator finds such calls by their end reason.
+    const listed = await t.request
+      .get('/v1/call_session/get?end_reason=not_understood&from_time=2000-01-01+00:00:00&to_time=2100-01-01+00:00:00')
+      .set(a.headers);
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain(result.sessionId);
+  });
+
+  it('counts attempts in a row: an understood turn in between starts the count again', async () => {
+    const agent = await deskAgent({ max_attempts: 1 });
+    const unheard = { words: '', kind: 'unrecognized' as const };
+    const party = new HeardParty([unheard, { words: 'hello' }, unheard, { words: 'an appointment' }]);
+    const run = await converse(engineDeps(t), conversationInput(a, agent), party);
+    expect(party.said.filter((s) => s === DEFAULT_REPROMPT)).toHaveLength(2);
+    expect(party.said.at(-1)).toBe(OFFER);
+    expect(run.call.outcome).toEqual({ status: 'ended', reason: 'customer_hangup' });
+  });
+
+  it('with the transfer fallback hands the caller to the named destination', async () => {
+    const agent = await deskAgent({ max_attempts: 1, fallback: 'transfer', fallback_destination: 'front desk' }, [
+      { name: 'Front desk', address: '+14155550199' },
+    ]);
+    const unheard = { words: '', kind: 'unrecognized' as const };
+    const run = await converse(engineDeps(t), conversationInput(a, agent), new HeardParty([unheard, unheard]));
+    expect(run.call.outcome).toEqual({ status: 'ended', reason: 'transferred' });
+    expect(run.call.transfer).toMatchObject({ name: 'Front desk', address: '+14155550199' });
+  });
+
+  it('refuses a transfer fallback without a destination it can reach', async () => {
+    const missing = await t.request
+      .post('/v1/agent/create')
+      .set(a.headers)
+      .send({ name: 'No desk', prompt: 'Be brief.', repair: { fallback: 'transfer', fallback_destination: 'nobody' } });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('repair.fallback_destination');
+  });
+});
+
+describe('a caller who asks the agent to repeat', () => {
+  it('hears the last line again, all of it, without the model being asked', async () => {
+    const agent = await deskAgent();
+    const party = new HeardParty([{ words: 'i need an appointment' }, { words: 'Can you repeat that?' }, { words: 'yes' }]);
+    const run = await converse(engineDeps(t), conversationInput(a, agent), party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', OFFER, OFFER, BOOKED]);
+    expect(run.call.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['i need an appointment', 'yes']);
+  });
+
+  it('knows the requests whole, not words inside other sentences', () => {
+    for (const ask of ['can you repeat that', 'Say that again, please.', 'Sorry?', 'what', 'Pardon me?', 'could you say that again'])
+      expect(isRepeatRequest(ask)).toBe(true);
+    for (const other of ['what time do you close', 'sorry I am late', 'repeat my order from last week', 'yes']) expect(isRepeatRequest(other)).toBe(false);
+  });
+});
