@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { decodeG711, encodeG711 } from '../../../src/media/rtp/g711.js';
 import { EspeakNgTts } from '../../../src/media/speech/tts/espeak-ng.js';
 
 /** Test audio helpers: the phone path (espeak-ng → 8 kHz), 20 ms framing, quiet line noise. */
@@ -7,6 +9,24 @@ export async function speak(text: string, voice = 'alloy', language = 'en-US'): 
   const chunks: Int16Array[] = [];
   for await (const chunk of new EspeakNgTts().synthesize(text, { voice, language })) chunks.push(chunk);
   return concat(chunks);
+}
+
+/**
+ * An espeak-ng voice by its own name (`en-gb`, `en-us+f3`) at a speed in words per minute, as a caller on
+ * the phone: 8 kHz, through the µ-law codec and back. For voices and speeds our TTS does not use.
+ */
+export function speakAs(text: string, voice: string, wordsPerMinute: number): Int16Array {
+  const run = spawnSync('sh', [
+    '-c',
+    'espeak-ng --stdout -v "$0" -s "$1" "$2" | sox -q -D -t wav - -t raw -e signed -b 16 -c 1 - rate 8000',
+    voice,
+    String(wordsPerMinute),
+    text,
+  ]);
+  if (run.status !== 0 || run.stdout.length < 1600) throw new Error(`espeak-ng/sox failed for ${voice}: ${run.stderr.toString()}`);
+  const pcm = new Int16Array(run.stdout.length >> 1);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = run.stdout.readInt16LE(i * 2);
+  return decodeG711('PCMU', encodeG711('PCMU', pcm));
 }
 
 export function concat(parts: Int16Array[]): Int16Array {
