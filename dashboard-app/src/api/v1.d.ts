@@ -3322,10 +3322,10 @@ export interface components {
             /** @description Milliseconds since the start of the leg. */
             offset_ms: number;
             /**
-             * @description For a caller turn on a live call, how it was heard: speech (recognized words), unrecognized (speech the agent did not understand; text is empty, hypothesis holds what the recognizer made of it, and the agent asked again), digits (keys pressed).
+             * @description For a caller turn on a live call, how it was heard: speech (recognized words), unrecognized (speech the agent did not understand; text is empty, hypothesis holds what the recognizer made of it, and the agent asked again), digits (keys pressed), backchannel (an acknowledgement such as mhm said while the agent talked, which it talked through).
              * @enum {string}
              */
-            kind?: "speech" | "unrecognized" | "digits";
+            kind?: "speech" | "unrecognized" | "digits" | "backchannel";
             /** @description The recognizer's own output for this turn, kept as evidence. */
             hypothesis?: string;
             /** @description The recognizer's confidence in the turn, 0 to 1, when it gave one. */

@@ -150,6 +150,7 @@ function Turn({ item, sessionId, legId }: { item: Item; sessionId: string; legId
         <span class="text">
           {item.text}
           {item.kind === 'digits' ? <small class="muted"> · keys</small> : null}
+          {item.kind === 'backchannel' ? <small class="muted"> · while the agent talked on</small> : null}
         </span>
       )}
       {item.tool_call && <ToolCall sessionId={sessionId} legId={legId} call={item.tool_call} />}

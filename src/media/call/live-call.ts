@@ -25,6 +25,8 @@ export interface CallReport {
   sessionId: string;
   metrics: TurnMetrics[];
   bargeIns: BargeInMetrics[];
+  /** Replies that went on after a backchannel or a noise held them. */
+  resumes: number;
   /** SIP calls: the RTP session's figures. */
   rtp?: RtpSessionStats;
   /** Calls over a WebSocket media stream (Twilio, Telnyx, the browser): the stream's figures. */
@@ -204,7 +206,7 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
     recording = { storageKey, durationSeconds: Math.max(1, Math.ceil(media.recorder!.durationMs / 1000)), sizeBytes: wav.length };
   }
   await recordConversation(deps.engine, input, ran, { recording, replacesLiveSession: true });
-  deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, ...media.finalStats() });
+  deps.onCallFinished?.({ sessionId, metrics: party.metrics, bargeIns: party.bargeIns, resumes: party.resumes, ...media.finalStats() });
   log.info({ session_id: sessionId, turns: party.metrics.length }, 'live call recorded');
 }
 

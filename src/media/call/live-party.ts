@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken } from '../../modules/engine/call-party.js';
+import { BACKCHANNELS } from '../../modules/engine/repair.js';
 import type { CallTransport } from '../transports/call-transport.js';
 import type { SpeechToText, SttResult, SttStream } from '../speech/speech-to-text.js';
 import type { TextToSpeech } from '../speech/text-to-speech.js';
@@ -56,17 +57,50 @@ export interface LivePartyOptions {
 
 /** An unrecognized sound shorter than this is not taken as a turn (noise, not words the caller expects an answer to). */
 const MIN_UNRECOGNIZED_TURN_MS = 300;
+/** Speech longer than this base plus this much per recognized word cannot have been just those words (slow speech included). */
+const PLAUSIBLE_BASE_MS = 300;
+const PLAUSIBLE_PER_WORD_MS = 500;
+/** Caller speech over the reply longer than this is an interruption, whatever it says (a backchannel is shorter). */
+const BACKCHANNEL_MAX_MS = 800;
+/** An unrecognized sound over the reply shorter than this resumes it (it is not an interruption). */
+const HELD_UNRECOGNIZED_MAX_MS = 600;
+/** A short sound over the reply is decided after this much silence (not the end-of-turn wait): the agent resumes sooner. */
+const HOLD_DECIDE_SILENCE_MS = 200;
+/** A sentence's length per word before its audio is all synthesized (espeak-ng's default pace, about 175 words a minute). */
+const SPOKEN_WORD_MS = 340;
+/** What the caller says over the reply without taking the turn: backchannels, and an outbound callee's hello. */
+const RESUME_ON = new Set([...BACKCHANNELS, 'hello']);
 
 type Pending = { resolve: (heard: Heard | null) => void };
+
+interface Sentence {
+  text: string;
+  mark: string;
+  samples: number;
+  played: boolean;
+  /** All of its audio was synthesized (samples is its whole length). */
+  complete: boolean;
+}
 
 interface Speaking {
   abort: AbortController;
   interrupted: boolean;
-  sentences: { text: string; mark: string; samples: number; played: boolean }[];
+  sentences: Sentence[];
   /** At a barge-in: how much of the first unplayed sentence had gone out. */
   cutPlayedMs: number;
   synthesized?: boolean;
   check?: () => void;
+  /** Stops the sentence being synthesized (a hold). */
+  sentenceAbort?: AbortController;
+  /**
+   * The caller started speaking over the reply: nothing more is played until what they said is known. A
+   * backchannel ("mhm") or a short noise resumes the reply from the word it stopped at; anything else
+   * interrupts it.
+   */
+  held?: { released: Promise<void>; release: () => void };
+  /** Puts sentences back in front of the ones still to be synthesized (a resume), restarting synthesis if it ended. */
+  requeue?: (sentences: string[]) => void;
+  failure?: Error;
 }
 
 /**
@@ -91,6 +125,10 @@ export class LiveParty implements CallParty {
   private digitTimer: NodeJS.Timeout | undefined;
   private lastTurn: { speechEndAt: number; decidedAt: number; heardAt: number; sttMs: number } | undefined;
   private markSeq = 0;
+  /** The reply held by caller speech that started over it, until that speech is decided. */
+  private holding: Speaking | undefined;
+  /** Replies that went on after a backchannel or a noise held them. */
+  resumes = 0;
 
   constructor(private readonly opts: LivePartyOptions) {
     opts.transport.on('audio', (frame) => this.onAudio(frame));
@@ -137,28 +175,36 @@ export class LiveParty implements CallParty {
     const pending: string[] = [];
     let wake: (() => void) | undefined;
     let closed = false;
+    let looping = false;
     const next = async (): Promise<string | undefined> => {
       while (!pending.length && !closed) await new Promise<void>((resolve) => (wake = resolve));
       return pending.shift();
     };
-    const run = (async () => {
-      for (let sentence = await next(); sentence !== undefined; sentence = await next()) {
-        if (this.ended || speaking.interrupted) continue;
-        const entry = { text: sentence, mark: `s${++this.markSeq}`, samples: 0, played: false };
-        speaking.sentences.push(entry);
-        for await (const chunk of this.opts.tts.synthesize(sentence, { voice: this.opts.voice, language: this.opts.language, signal: speaking.abort.signal })) {
-          if (speaking.interrupted || this.ended) break;
-          if (entry.samples === 0 && speaking.sentences.length === 1) this.recordReply(asked);
-          entry.samples += chunk.length;
-          this.opts.transport.play(chunk);
+    const loop = async () => {
+      looping = true;
+      try {
+        for (let sentence = await next(); sentence !== undefined; sentence = await next()) {
+          if (this.ended || speaking.interrupted) continue;
+          await this.playSentence(speaking, sentence, asked);
+          // Held by the caller's speech: wait until it is known whether to resume or stop.
+          if (speaking.held) await speaking.held.released;
         }
-        // An empty chunk carrying the mark: reported when the sentence's last sample is on the wire.
-        if (!speaking.interrupted && !this.ended) this.opts.transport.play(new Int16Array(0), entry.mark);
+      } catch (error) {
+        speaking.failure = error as Error;
+        speaking.abort.abort();
+      } finally {
+        looping = false;
+        speaking.synthesized = true;
+        speaking.check?.();
       }
-      speaking.synthesized = true;
-      speaking.check?.();
-      await allPlayed;
-    })();
+    };
+    speaking.requeue = (sentences) => {
+      pending.unshift(...sentences);
+      speaking.synthesized = false;
+      if (looping) wake?.();
+      else void loop();
+    };
+    void loop();
     return {
       push: (sentence) => {
         if (closed || !sentence.trim()) return;
@@ -169,13 +215,39 @@ export class LiveParty implements CallParty {
         closed = true;
         wake?.();
         try {
-          await run;
+          await allPlayed;
+          if (speaking.failure) throw speaking.failure;
         } finally {
           if (this.speaking === speaking) this.speaking = undefined;
         }
         return { heard: heardOf(speaking), atMs, interrupted: speaking.interrupted };
       },
     };
+  }
+
+  /** Synthesizes one sentence into the transport, its mark after its last sample; stops early on a hold or an interruption. */
+  private async playSentence(speaking: Speaking, text: string, asked: number): Promise<void> {
+    const entry: Sentence = { text, mark: `s${++this.markSeq}`, samples: 0, played: false, complete: false };
+    speaking.sentences.push(entry);
+    const sentenceAbort = new AbortController();
+    speaking.sentenceAbort = sentenceAbort;
+    const signal = AbortSignal.any([speaking.abort.signal, sentenceAbort.signal]);
+    const stopped = () => speaking.interrupted || this.ended || speaking.held !== undefined;
+    try {
+      for await (const chunk of this.opts.tts.synthesize(text, { voice: this.opts.voice, language: this.opts.language, signal })) {
+        if (stopped()) break;
+        if (entry.samples === 0 && speaking.sentences.length === 1) this.recordReply(asked);
+        entry.samples += chunk.length;
+        this.opts.transport.play(chunk);
+      }
+    } catch (error) {
+      // A hold stops the synthesis on purpose; anything else is the TTS failing.
+      if (!sentenceAbort.signal.aborted || speaking.abort.signal.aborted) throw error;
+    }
+    if (stopped()) return;
+    entry.complete = true;
+    // An empty chunk carrying the mark: reported when the sentence's last sample is on the wire.
+    this.opts.transport.play(new Int16Array(0), entry.mark);
   }
 
   /** Resolves when the last sentence's mark is reported, or the reply was cut off, or the call ended. */
@@ -204,25 +276,78 @@ export class LiveParty implements CallParty {
     this.framesHeard++;
     this.opts.turns.push(frame);
     if (this.stream && this.opts.turns.inTurn) this.stream.write(frame);
+    const held = this.holding;
+    if (!held || !this.opts.turns.inTurn) return;
+    // Speech that goes on is an interruption; a short sound followed by a little silence is decided at once.
+    if (this.opts.turns.speechMs > BACKCHANNEL_MAX_MS) {
+      this.holding = undefined;
+      this.interrupt(held);
+    } else if (this.opts.turns.silentMs >= HOLD_DECIDE_SILENCE_MS) {
+      this.opts.turns.endTurn();
+    }
   }
 
   private onSpeechStart(start: SpeechStart): void {
     const speaking = this.speaking;
-    if (speaking && !speaking.interrupted) {
-      // Barge-in: what is queued is dropped at once; the reply counts as heard up to what had gone out.
+    if (speaking && !speaking.interrupted && !speaking.held) {
+      // Barge-in: what is queued is dropped at once and the reply is held; whether it resumes or was interrupted
+      // depends on what the caller said (a backchannel, a noise, or words).
       const flushStarted = performance.now();
       const { droppedMs } = this.opts.transport.flush();
       this.bargeIns.push({ speechStartMs: start.atMs, stoppedMs: this.framesHeard * 20, flushMs: performance.now() - flushStarted, droppedMs });
-      speaking.interrupted = true;
       const unplayed = speaking.sentences.filter((s) => !s.played);
       const unplayedMs = unplayed.reduce((sum, s) => sum + s.samples / 8, 0);
       speaking.cutPlayedMs = Math.max(0, unplayedMs - droppedMs);
-      speaking.abort.abort();
-      this.opts.log?.('barge-in', { droppedMs });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      speaking.held = { released, release };
+      speaking.sentenceAbort?.abort();
+      this.holding = speaking;
+      this.opts.log?.('barge-in: reply held', { droppedMs });
     }
     this.stream?.abort();
     this.stream = this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
     this.stream.write(start.audio);
+  }
+
+  /** The caller's speech over the reply was words: the reply ends where it was cut, as heard. */
+  private interrupt(speaking: Speaking): void {
+    speaking.interrupted = true;
+    speaking.held?.release();
+    speaking.held = undefined;
+    speaking.abort.abort();
+    this.opts.log?.('barge-in: reply interrupted');
+  }
+
+  /**
+   * The caller's sound over the reply was not a turn (a backchannel, a noise): the reply goes on from the word it
+   * stopped at. The cut sentence keeps the words the caller heard; the rest of it and the sentences after it are
+   * synthesized again, in front of what is still to be said.
+   */
+  private resume(speaking: Speaking): void {
+    const at = speaking.sentences.findIndex((s) => !s.played);
+    const again: string[] = [];
+    if (at >= 0) {
+      const cut = speaking.sentences[at];
+      const words = cut.text.split(/\s+/).filter(Boolean);
+      const totalMs = cut.complete ? cut.samples / 8 : Math.max(cut.samples / 8, words.length * SPOKEN_WORD_MS);
+      const heardWords = totalMs > 0 ? Math.floor((words.length * Math.min(speaking.cutPlayedMs, totalMs)) / totalMs) : 0;
+      if (heardWords > 0) {
+        cut.text = words.slice(0, heardWords).join(' ');
+        cut.played = true;
+      }
+      if (heardWords < words.length) again.push(words.slice(heardWords).join(' '));
+      for (const later of speaking.sentences.slice(at + 1)) if (!later.played) again.push(later.text);
+      speaking.sentences = speaking.sentences.filter((s) => s.played);
+    }
+    speaking.cutPlayedMs = 0;
+    const held = speaking.held;
+    speaking.held = undefined;
+    this.resumes++;
+    this.opts.log?.('barge-in: reply resumed', { again: again.length });
+    if (again.length) speaking.requeue?.(again);
+    held?.release();
+    speaking.check?.();
   }
 
   private async onTurnEnd(turn: Turn): Promise<void> {
@@ -241,8 +366,30 @@ export class LiveParty implements CallParty {
     }
     if (this.ended) return;
     const text = result?.text.trim() ?? '';
-    const understood = text !== '' && result?.kind !== 'unrecognized';
-    if (!understood && turn.endMs - turn.startMs < MIN_UNRECOGNIZED_TURN_MS) {
+    const speechMs = turn.endMs - turn.startMs;
+    // A phrase far too short for the speech heard (a 1.5 s sentence matched to "mhm", the rest taken as silence)
+    // is a guess, whatever the recognizer says: the caller said something else.
+    const tooShort = text !== '' && speechMs > PLAUSIBLE_BASE_MS + PLAUSIBLE_PER_WORD_MS * text.split(/\s+/).length;
+    const understood = text !== '' && result?.kind !== 'unrecognized' && !tooShort;
+    const held = this.holding;
+    if (held) {
+      this.holding = undefined;
+      // Over the agent's speech a short sound it could not recognize is far more often a backchannel or a noise than
+      // an interruption (real interruptions go on, or are words it knows): the reply goes on.
+      const noise = !understood && speechMs < HELD_UNRECOGNIZED_MAX_MS;
+      if (understood && RESUME_ON.has(text.toLowerCase())) {
+        // "mhm", "okay", an outbound callee's "hello?": the caller is listening. The reply goes on; the transcript keeps it.
+        this.resume(held);
+        this.deliver({ words: text, atMs: turn.startMs, kind: 'backchannel', ...(result?.hypothesis !== undefined ? { hypothesis: result.hypothesis } : {}) });
+        return;
+      }
+      if (noise) {
+        this.resume(held);
+        return;
+      }
+      this.interrupt(held);
+    }
+    if (!understood && speechMs < MIN_UNRECOGNIZED_TURN_MS) {
       // A cough, a click, a door: too short to have been words the caller expects an answer to.
       this.opts.warn?.('live call: a short sound that was not words was let go', {
         turn_ms: Math.round(turn.endMs - turn.startMs),
@@ -307,6 +454,7 @@ export class LiveParty implements CallParty {
     this.stream?.abort();
     this.stream = undefined;
     this.speaking?.abort.abort();
+    this.speaking?.held?.release();
     this.deliver(null);
   }
 }

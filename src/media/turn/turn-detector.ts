@@ -76,6 +76,21 @@ export class TurnDetector extends EventEmitter<{ speechStart: [SpeechStart]; tur
     return this.speaking;
   }
 
+  /** In a turn: milliseconds of silence since the last speech frame (0 while the caller is voiced). */
+  get silentMs(): number {
+    return this.speaking ? (this.frameIndex - this.lastSpeechFrame) * FRAME_MS : 0;
+  }
+
+  /** In a turn: milliseconds from the start of the speech to the end of its last speech frame. */
+  get speechMs(): number {
+    return this.speaking ? (this.lastSpeechFrame - this.startFrame + 1) * FRAME_MS : 0;
+  }
+
+  /** Ends the open turn now, as its silence would have (a caller who held the agent with a short sound: decide sooner). */
+  endTurn(): void {
+    if (this.speaking) this.end('silence');
+  }
+
   push(frame: Int16Array): void {
     this.frameIndex++;
     const voiced = this.isVoiced(frame);

@@ -74,9 +74,9 @@ export interface Summary {
   text: string;
   created_at: string;
 }
-/** How a caller turn was heard: recognized speech, speech the agent did not understand, or keys pressed. */
-export type TranscriptItemKind = 'speech' | 'unrecognized' | 'digits';
-export const TRANSCRIPT_ITEM_KINDS: readonly TranscriptItemKind[] = ['speech', 'unrecognized', 'digits'];
+/** How a caller turn was heard: recognized speech, speech the agent did not understand, keys pressed, or a backchannel. */
+export type TranscriptItemKind = 'speech' | 'unrecognized' | 'digits' | 'backchannel';
+export const TRANSCRIPT_ITEM_KINDS: readonly TranscriptItemKind[] = ['speech', 'unrecognized', 'digits', 'backchannel'];
 export interface TranscriptItem {
   speaker: Speaker;
   /** The human participant's name, for speaker `human`. */

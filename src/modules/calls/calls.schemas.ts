@@ -117,7 +117,7 @@ export const TranscriptItemView = z
       .enum(TRANSCRIPT_ITEM_KINDS as [string, ...string[]])
       .optional()
       .describe(
-        'For a caller turn on a live call, how it was heard: speech (recognized words), unrecognized (speech the agent did not understand; text is empty, hypothesis holds what the recognizer made of it, and the agent asked again), digits (keys pressed).',
+        'For a caller turn on a live call, how it was heard: speech (recognized words), unrecognized (speech the agent did not understand; text is empty, hypothesis holds what the recognizer made of it, and the agent asked again), digits (keys pressed), backchannel (an acknowledgement such as mhm said while the agent talked, which it talked through).',
       ),
     hypothesis: z.string().optional().describe("The recognizer's own output for this turn, kept as evidence."),
     confidence: z.number().optional().describe("The recognizer's confidence in the turn, 0 to 1, when it gave one."),

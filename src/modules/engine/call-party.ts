@@ -8,9 +8,10 @@
  */
 /**
  * How a caller turn was heard: `speech` a recognized utterance; `unrecognized` speech the recognizer could not
- * take as words with confidence (its words are '', its own guess is `hypothesis`); `digits` keys pressed.
+ * take as words with confidence (its words are '', its own guess is `hypothesis`); `digits` keys pressed;
+ * `backchannel` an acknowledgement ("mhm") said over the agent, which went on talking: kept, never answered.
  */
-export type HeardKind = 'speech' | 'unrecognized' | 'digits';
+export type HeardKind = 'speech' | 'unrecognized' | 'digits' | 'backchannel';
 
 export interface Heard {
   /** What the caller said, as the agent takes it; '' for an unrecognized turn. */

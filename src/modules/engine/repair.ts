@@ -93,10 +93,11 @@ export function repairSettings(config: Pick<AgentConfig, 'repair'>): RepairSetti
   };
 }
 
-/** How the agent takes a caller turn: as words for the model, as not understood, or as a request to repeat. */
-export function classifyTurn(heard: Heard, settings: RepairSettings): 'words' | 'unrecognized' | 'repeat' {
+/** How the agent takes a caller turn: as words for the model, as not understood, as a request to repeat, or as a backchannel it talked through. */
+export function classifyTurn(heard: Heard, settings: RepairSettings): 'words' | 'unrecognized' | 'repeat' | 'backchannel' {
   const kind = heard.kind ?? 'speech';
   if (kind === 'digits') return 'words';
+  if (kind === 'backchannel') return 'backchannel';
   if (kind === 'unrecognized' || !heard.words.trim()) return 'unrecognized';
   if (heard.confidence !== undefined && heard.confidence < settings.minConfidence) return 'unrecognized';
   return isRepeatRequest(heard.words) ? 'repeat' : 'words';

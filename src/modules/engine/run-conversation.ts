@@ -174,6 +174,7 @@ class Call {
         this.misunderstood = 0;
         return heard.words;
       }
+      if (how === 'backchannel') continue;
       if (this.clock >= this.config.end_call.max_duration_seconds * 1000) {
         this.note(`The call reached its maximum duration of ${this.config.end_call.max_duration_seconds} s.`);
         this.end('ended', 'timeout');

@@ -101,3 +101,36 @@ describe('TurnDetector', () => {
     );
   });
 });
+
+describe('TurnDetector, read while a turn is open (a held reply decides early)', () => {
+  it('tells how long the caller spoke and has been silent, and ends the turn when asked', async () => {
+    const phrase = await speak('okay', 'nova');
+    const vad = await Vad.create(3);
+    const detector = new TurnDetector(vad, { endOfTurnSilenceMs: 2000 });
+    const turns: Turn[] = [];
+    detector.on('turnEnd', (t) => turns.push(t));
+    let sawSpeech = 0;
+    let endedAt = -1;
+    const call = concat([lineNoise(400), phrase, lineNoise(1500, 30, 2)]);
+    let pushed = 0;
+    for (const f of frames(call)) {
+      pushed++;
+      detector.push(f);
+      if (detector.inTurn) sawSpeech = Math.max(sawSpeech, detector.speechMs);
+      // As the live party does for a sound over the agent's speech: 200 ms of silence decides it.
+      if (detector.inTurn && detector.silentMs >= 200 && endedAt < 0) {
+        endedAt = pushed * 20;
+        detector.endTurn();
+      }
+    }
+    vad.close();
+    expect(turns).toHaveLength(1);
+    expect(sawSpeech).toBeGreaterThan(100);
+    expect(sawSpeech).toBeLessThanOrEqual(ms(phrase) + 100);
+    // Ended 200 ms after the speech, not after the detector's own 2 s of silence.
+    expect(endedAt - turns[0].endMs).toBeGreaterThanOrEqual(200);
+    expect(endedAt - turns[0].endMs).toBeLessThan(300);
+    expect(detector.inTurn).toBe(false);
+    expect(detector.silentMs).toBe(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, it, expect } from '@jest/globals';
+import { DEFAULT_REPROMPT } from '../../../src/modules/engine/repair.js';
+import {
+  callAgent,
+  callerAudio,
+  channel,
+  dial,
+  expectPassed,
+  recordingOf,
+  routedNumber,
+  scenarioFile,
+  sessionOf,
+  spokenSeconds,
+  useCallHarness,
+} from './support.js';
+
+/**
+ * Off-script speech on a real call (issue 31): the caller gives their name,
+ * which is none of the agent's phrases. The recognizer used to force it onto
+ * the nearest phrase ("bye") and the agent hung up; now it is an unrecognized
+ * turn, the agent asks again within the second, and nothing is done on it.
+ * "Can you repeat that?" repeats the agent's last line instead of being
+ * heard as "yes". The voice is one the grammar was not built around (en-gb,
+ * faster), beside the default one.
+ */
+const GREETING = 'Hello, Acme Dental.';
+const PHRASE = 'I would like to book an appointment';
+const OFFER = 'We have Tuesday at ten. Shall I book it?';
+const BOOKED = 'You are booked for Tuesday at ten.';
+const NAME = 'My name is Priya Raman.';
+
+const h = useCallHarness();
+
+/** The last sample at or after `from` (and before `to`) whose magnitude reaches `level`, or -1. */
+function lastLoud(samples: Int16Array, from: number, to: number, level: number): number {
+  for (let i = Math.min(to, samples.length) - 1; i >= from; i--) if (Math.abs(samples[i]) >= level) return i;
+  return -1;
+}
+function firstSound(samples: Int16Array, from: number): number {
+  for (let i = from; i < samples.length; i++) if (samples[i] !== 0) return i;
+  return -1;
+}
+
+describe('a caller who goes off script', () => {
+  it('is asked again, not hung up on or booked; "can you repeat that" hears the offer again', async () => {
+    const agent = await callAgent(
+      h,
+      {
+        first_message: GREETING,
+        model: {
+          provider: 'simulated',
+          name: 'desk',
+          temperature: 0,
+          rules: [
+            { when: 'book an appointment', say: OFFER },
+            { when: 'yes', say: BOOKED, hangup: true },
+            { when: 'bye', say: 'Goodbye!', hangup: true },
+          ],
+        },
+        turn_taking: { end_of_turn_silence_ms: 300 },
+      },
+      [PHRASE],
+    );
+    const number = await routedNumber(h, agent.agent_id);
+    const reply = spokenSeconds(OFFER) + 2;
+    const beforeName = 3 + spokenSeconds(PHRASE) + reply + spokenSeconds('Can you repeat that?') + reply;
+    const audio = callerAudio(h, [
+      3,
+      PHRASE,
+      reply,
+      'Can you repeat that?',
+      reply,
+      { say: NAME, voice: 'en-gb', speed: 190 },
+      spokenSeconds(DEFAULT_REPROMPT) + 2,
+    ]);
+    const total = beforeName + spokenSeconds(NAME) + spokenSeconds(DEFAULT_REPROMPT) + 2;
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 60 }));
+
+    const session = await sessionOf(h, number);
+    const items = session.legs[0].transcript.items;
+    process.stderr.write(`[repair] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.hypothesis, i.offset_ms]))}\n`);
+    expect(items.map((i) => [i.speaker, i.text, i.kind])).toEqual([
+      ['agent', GREETING, undefined],
+      ['customer', PHRASE.toLowerCase(), 'speech'],
+      ['agent', OFFER, undefined],
+      ['customer', 'can you repeat that', 'speech'],
+      ['agent', OFFER, undefined],
+      ['customer', '', 'unrecognized'],
+      ['agent', DEFAULT_REPROMPT, undefined],
+    ]);
+    // The recognizer's own output is kept as evidence; the caller hung up, the agent did not.
+    expect(items[5].hypothesis).toEqual(expect.any(String));
+    expect(session).toMatchObject({ status: 'ended', end_reason: 'customer_hangup' });
+
+    // The reprompt starts within a second or two of the end of the caller's name (recording: caller left, agent right).
+    const wav = await recordingOf(h, session.id);
+    const caller = channel(wav, 0);
+    const agentSide = channel(wav, 1);
+    const nameFrom = Math.round((beforeName - 1) * 8000);
+    const nameEnd = lastLoud(caller, nameFrom, nameFrom + Math.round((spokenSeconds(NAME) + 2.5) * 8000), 500);
+    const repromptStart = firstSound(agentSide, nameEnd);
+    const gapMs = (repromptStart - nameEnd) / 8;
+    process.stderr.write(`[repair] end of the caller's off-script sentence → the reprompt's first sound: ${gapMs} ms\n`);
+    expect(nameEnd).toBeGreaterThan(nameFrom);
+    expect(gapMs).toBeGreaterThan(0);
+    expect(gapMs).toBeLessThan(2000);
+  }, 90_000);
+});
