@@ -16,7 +16,7 @@ import { TurnDetector } from '../turn/turn-detector.js';
 import { Vad } from '../turn/vad.js';
 import type { SpeechToText } from '../speech/speech-to-text.js';
 import type { TextToSpeech } from '../speech/text-to-speech.js';
-import { LiveParty, type BargeInMetrics, type TurnMetrics } from './live-party.js';
+import { DEFAULT_COMPLETE_TURN_SILENCE_MS, LiveParty, type BargeInMetrics, type TurnMetrics } from './live-party.js';
 import { agentPhrases } from './agent-phrases.js';
 import { holdLiveCall, type MediaNode } from './hold-call.js';
 
@@ -123,9 +123,12 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
   // The organization's cloud providers for the agent's voice, else the offline ones (resolveSpeech).
   const speech = await resolveSpeech(em, live.organizationId, config.voice, deps.engine.settings ?? defaultEngineSettings(), { stt: deps.stt, tts: deps.tts });
   for (const note of speech.notes) log.warn(note);
+  const endOfTurnSilenceMs = config.turn_taking?.end_of_turn_silence_ms ?? deps.endOfTurnSilenceMs;
   const party = new LiveParty({
     transport: media,
-    turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs: config.turn_taking?.end_of_turn_silence_ms ?? deps.endOfTurnSilenceMs }),
+    turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs }),
+    // A complete phrase ends the turn sooner, never later than the full wait.
+    completeTurnSilenceMs: Math.min(config.turn_taking?.complete_turn_silence_ms ?? DEFAULT_COMPLETE_TURN_SILENCE_MS, endOfTurnSilenceMs ?? Infinity),
     stt: speech.stt,
     tts: speech.tts,
     voice: speech.voice,

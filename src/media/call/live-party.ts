@@ -48,6 +48,12 @@ export interface LivePartyOptions {
   language: string;
   /** What the caller is expected to say (grammar or hints for STT). */
   phrases: string[];
+  /**
+   * When what the caller said so far is already a complete phrase (the recognizer's peek at 'this much silence'),
+   * the turn ends here instead of after the turn detector's full end-of-turn silence; default 250 ms. Only with a
+   * recognizer that can peek (the offline one); others end turns on silence alone.
+   */
+  completeTurnSilenceMs?: number;
   /** Digits end after this pause (or at # ): then they reach the engine as one caller turn. */
   digitTimeoutMs?: number;
   log?: (message: string, data?: object) => void;
@@ -68,6 +74,19 @@ const HELD_UNRECOGNIZED_MAX_MS = 600;
 const HOLD_DECIDE_SILENCE_MS = 200;
 /** A sentence's length per word before its audio is all synthesized (espeak-ng's default pace, about 175 words a minute). */
 const SPOKEN_WORD_MS = 340;
+/** The silence after a complete phrase that ends the turn (LiveKit Agents' endpointing starts at 500 ms, Pipecat's smart-turn stop at 200). */
+export const DEFAULT_COMPLETE_TURN_SILENCE_MS = 250;
+/** Words a complete turn does not end on: the caller is going on. */
+const GOING_ON = new Set(['and', 'or', 'but', 'so', 'because', 'to', 'the', 'a', 'an', 'my', 'is', 'of', 'for', 'with', 'um', 'uh', 'er']);
+
+/** Whether an early decode is a turn the caller has finished: recognized words that fit the speech and do not trail off. */
+function isComplete(result: SttResult, speechMs: number): boolean {
+  const words = result.text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (result.kind !== 'speech' || !words.length) return false;
+  if (speechMs > PLAUSIBLE_BASE_MS + PLAUSIBLE_PER_WORD_MS * words.length) return false;
+  return !GOING_ON.has(words.at(-1)!);
+}
+
 /** What the caller says over the reply without taking the turn: backchannels, and an outbound callee's hello. */
 const RESUME_ON = new Set([...BACKCHANNELS, 'hello']);
 
@@ -125,6 +144,8 @@ export class LiveParty implements CallParty {
   private digitTimer: NodeJS.Timeout | undefined;
   private lastTurn: { speechEndAt: number; decidedAt: number; heardAt: number; sttMs: number } | undefined;
   private markSeq = 0;
+  /** The recognizer's early look at the open turn, at the start of one silence: used as the turn's result if it was complete. */
+  private peeking: { stream: SttStream; speechEndMs: number; result?: SttResult } | undefined;
   /** The reply held by caller speech that started over it, until that speech is decided. */
   private holding: Speaking | undefined;
   /** Replies that went on after a backchannel or a noise held them. */
@@ -277,6 +298,7 @@ export class LiveParty implements CallParty {
     this.opts.turns.push(frame);
     if (this.stream && this.opts.turns.inTurn) this.stream.write(frame);
     const held = this.holding;
+    if (!held) this.peekAtSilence();
     if (!held || !this.opts.turns.inTurn) return;
     // Speech that goes on is an interruption; a short sound followed by a little silence is decided at once.
     if (this.opts.turns.speechMs > BACKCHANNEL_MAX_MS) {
@@ -285,6 +307,31 @@ export class LiveParty implements CallParty {
     } else if (this.opts.turns.silentMs >= HOLD_DECIDE_SILENCE_MS) {
       this.opts.turns.endTurn();
     }
+  }
+
+  /**
+   * The turn policy's early end: at the first frames of a silence, the recognizer decodes what the caller said so
+   * far; if it is a complete phrase and the caller stayed silent meanwhile, the turn ends at once (about a quarter
+   * of a second of silence plus the decode) instead of after the full end-of-turn wait, and the decode is the
+   * turn's result. Anything else (unrecognized, a trailing 'and', speech again) waits for the full silence.
+   */
+  private peekAtSilence(): void {
+    const turns = this.opts.turns;
+    const stream = this.stream;
+    const waitMs = Math.round((this.opts.completeTurnSilenceMs ?? DEFAULT_COMPLETE_TURN_SILENCE_MS) / 20) * 20;
+    if (!stream?.peek || !turns.inTurn || turns.silentMs !== waitMs) return;
+    const speechEndMs = this.framesHeard * 20 - turns.silentMs;
+    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs };
+    this.peeking = peeking;
+    stream.peek().then(
+      (result) => {
+        const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
+        if (!sameSilence || !isComplete(result, turns.speechMs)) return;
+        peeking.result = result;
+        turns.endTurn();
+      },
+      () => {}, // the final decode at the end of the turn reports a failing recognizer
+    );
   }
 
   private onSpeechStart(start: SpeechStart): void {
@@ -359,8 +406,11 @@ export class LiveParty implements CallParty {
     const endOfTurnMs = Math.max(0, this.framesHeard * 20 - turn.endMs);
     const speechEndAt = decidedAt - endOfTurnMs;
     let result: SttResult | undefined;
+    const peeked = this.peeking?.stream === stream ? this.peeking.result : undefined;
+    this.peeking = undefined;
     try {
-      result = await stream.finish();
+      if (peeked) stream.abort();
+      result = peeked ?? (await stream.finish());
     } catch (error) {
       this.opts.warn?.('live call: speech recognition failed; the turn is taken as not understood', { error: (error as Error).message });
     }

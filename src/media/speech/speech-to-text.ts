@@ -48,6 +48,11 @@ export interface SttStream {
   write(frame: Int16Array): void;
   /** Ends the audio and resolves with the final result; rejects if the provider failed. */
   finish(): Promise<SttResult>;
+  /**
+   * Optional: a result for the audio written so far, the stream staying open (a turn policy asks whether the
+   * caller's words are already complete). Providers without one leave it out; the turn then ends on silence alone.
+   */
+  peek?(): Promise<SttResult>;
   /** Drops the stream (call hung up, turn discarded); a pending finish() rejects. */
   abort(): void;
   on<E extends keyof SttStreamEvents>(event: E, listener: SttStreamEvents[E]): this;

@@ -210,7 +210,16 @@ export const AgentTurnTaking = z
       .max(5000)
       .optional()
       .describe(
-        "On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (500). Shorter answers sooner and interrupts slow speakers.",
+        "On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (500). Shorter answers sooner and interrupts slow speakers. This is the wait for a turn whose words are not yet a complete phrase.",
+      ),
+    complete_turn_silence_ms: z
+      .number()
+      .int()
+      .min(100)
+      .max(5000)
+      .optional()
+      .describe(
+        'On a live call, the silence that ends a turn whose words are already a complete phrase (the recognizer decodes what was said at that point), 100 to 5000 ms; default 250, never more than end_of_turn_silence_ms.',
       ),
   })
   .strict()

@@ -43,8 +43,9 @@ describe('an inbound SIP call answered by an agent', () => {
             { when: 'goodbye', say: 'Goodbye!', hangup: true },
           ],
         },
-        // The agent's own end-of-turn timing (the platform default is 500 ms).
-        turn_taking: { end_of_turn_silence_ms: 300 },
+        // The agent's own turn timing: a long wait for words that are not yet a phrase (the platform's is 500 ms),
+        // 200 ms for a complete one.
+        turn_taking: { end_of_turn_silence_ms: 1500, complete_turn_silence_ms: 200 },
       },
       [PHRASE],
     );
@@ -83,9 +84,11 @@ describe('an inbound SIP call answered by an agent', () => {
     expect(report.rtp!.packetsSent).toBeGreaterThan(11 * 50 * 0.95);
     expect(report.rtp!.packetsReceived).toBeGreaterThan(0);
     expect(report.metrics).toHaveLength(1);
-    // The turn ended after the agent's 300 ms of silence (whole 20 ms frames), not the platform's 500.
-    expect(report.metrics[0].endOfTurnMs).toBeGreaterThanOrEqual(300);
-    expect(report.metrics[0].endOfTurnMs).toBeLessThan(400);
+    // The phrase was complete: the turn ended 200 ms into the silence plus the early decode, not after the agent's
+    // 1500 ms for an incomplete turn, and that decode was the turn's result (no second decode after the decision).
+    expect(report.metrics[0].endOfTurnMs).toBeGreaterThanOrEqual(200);
+    expect(report.metrics[0].endOfTurnMs).toBeLessThan(800);
+    expect(report.metrics[0].sttMs).toBeLessThan(20);
     process.stderr.write(`[call] turn: ${JSON.stringify(report.metrics[0])}, pacer: ${JSON.stringify(report.rtp!.pacer)}\n`);
 
     // The recording holds both sides; the agent's side, transcribed under the agent's grammar, is the greeting.

@@ -214,6 +214,20 @@ describe('PocketsphinxStt', () => {
     expect(result.text).toBe(PHRASES[0].toLowerCase());
   });
 
+  it('peeks at what was said so far and stays open: half a phrase is not the phrase, the whole one is, and finish() still decodes all', async () => {
+    const phrase = await speak(PHRASES[0], 'nova');
+    const stream = stt.start({ sampleRate: 8000, language: 'en-US', phrases: PHRASES });
+    const firstHalf = concat([lineNoise(200), phrase.subarray(0, Math.floor(phrase.length / 2))]);
+    for (const f of frames(firstHalf)) stream.write(f);
+    const half = await stream.peek!();
+    expect(half.text).not.toBe(PHRASES[0].toLowerCase());
+    for (const f of frames(concat([phrase.subarray(Math.floor(phrase.length / 2)), lineNoise(300)]))) stream.write(f);
+    const whole = await stream.peek!();
+    console.log(`pocketsphinx peek: half a phrase ${JSON.stringify(half.text || half.kind)}, the whole one in ${whole.latencyMs.toFixed(0)} ms`);
+    expect(whole).toMatchObject({ kind: 'speech', text: PHRASES[0].toLowerCase() });
+    expect((await stream.finish()).text).toBe(PHRASES[0].toLowerCase());
+  });
+
   it('falls back to the generic language model without phrases (unreliable on synthetic speech: printed, not asserted)', async () => {
     const audio = concat([lineNoise(200), await speak(PHRASES[0], 'nova'), lineNoise(300)]);
     const stream = stt.start({ sampleRate: 8000, language: 'en-US' });

@@ -262,7 +262,8 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
   /** 16 kHz PCM not handed to a live decoder: the whole utterance for a grammar. */
   private audio: Buffer[] = [];
   private live: Run | undefined;
-  private batch: Run | undefined;
+  /** Batch decoders running: the final one, and any peek(). */
+  private readonly batches = new Set<Run>();
   private readonly upsampler = new Resampler(8000, 16000);
   private rng = mulberry32(NOISE_SEED);
   private state: 'open' | 'finishing' | 'done' = 'open';
@@ -308,13 +309,27 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
     }
   }
 
+  /**
+   * Decodes what was written so far, leaving the stream open: a turn policy asks whether the caller's words are
+   * already a complete phrase. Only with a grammar (the whole-utterance decoder); the generic model's live
+   * decoder has no answer before its input ends, so it says `unrecognized`.
+   */
+  async peek(): Promise<SttResult> {
+    if (this.state !== 'open') throw new Error('pocketsphinx stream already finished or aborted');
+    const started = performance.now();
+    const search = await this.ready;
+    if (search.kind !== 'grammar') return { kind: 'unrecognized', text: '', latencyMs: 0 };
+    const result = await this.decodeWhole(search.args, Buffer.concat(this.audio));
+    return { ...result, latencyMs: performance.now() - started };
+  }
+
   abort(): void {
     if (this.state === 'done') return;
     this.failed ??= new Error('pocketsphinx stream aborted');
     this.state = 'done';
     this.audio = [];
     this.live?.kill();
-    this.batch?.kill();
+    for (const batch of this.batches) batch.kill();
   }
 
   private async decode(): Promise<Omit<SttResult, 'latencyMs'>> {
@@ -322,7 +337,11 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
       throw new Error(`pocketsphinx could not prepare its search: ${error.message}`);
     });
     if (this.failed) throw this.failed;
-    if (search.kind === 'grammar') return this.decodeWhole(search.args);
+    if (search.kind === 'grammar') {
+      const audio = Buffer.concat(this.audio);
+      this.audio = [];
+      return this.decodeWhole(search.args, audio);
+    }
     const live = this.live!;
     const exit = await live.exited;
     if (this.failed) throw this.failed;
@@ -340,14 +359,15 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
    * own: the raw audio, a one-line control list naming it, the hypothesis and
    * the decoder's log (read only to explain a failure).
    */
-  private async decodeWhole(args: string[]): Promise<Omit<SttResult, 'latencyMs'>> {
+  private async decodeWhole(args: string[], audio: Buffer): Promise<Omit<SttResult, 'latencyMs'>> {
     const dir = await mkdtemp(join(this.decoder.workDir, 'pocketsphinx-utt-'));
+    let batch: Run | undefined;
     try {
-      await Promise.all([writeFile(join(dir, 'utt.raw'), Buffer.concat(this.audio)), writeFile(join(dir, 'ctl'), 'utt\n')]);
-      this.audio = [];
+      await Promise.all([writeFile(join(dir, 'utt.raw'), audio), writeFile(join(dir, 'ctl'), 'utt\n')]);
       if (this.failed) throw this.failed;
       const files = ['-adcin', 'yes', '-cepdir', dir, '-cepext', '.raw', '-ctl', join(dir, 'ctl'), '-hyp', join(dir, 'hyp'), '-logfn', join(dir, 'log')];
-      const batch = (this.batch = new Run(this.decoder.spawn(this.decoder.batchBinary, [...args, ...files], { detached: true })));
+      batch = new Run(this.decoder.spawn(this.decoder.batchBinary, [...args, ...files], { detached: true }));
+      this.batches.add(batch);
       batch.child.stdin.end();
       const exit = await batch.exited;
       if (this.failed) throw this.failed;
@@ -357,6 +377,7 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
       if (!match) throw new Error(`pocketsphinx gave no hypothesis for the utterance: ${(await logErrors(join(dir, 'log'))) || `"${line}"`}`);
       return interpretHypothesis(match[1]);
     } finally {
+      if (batch) this.batches.delete(batch);
       await rm(dir, { recursive: true, force: true });
     }
   }
