@@ -2,7 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import type { TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
-import { converse } from '../../src/modules/engine/run-conversation.js';
+import { converse, recordConversation } from '../../src/modules/engine/run-conversation.js';
+import { getSession } from '../../src/modules/calls/get-session.js';
 import type { CallParty, Heard, SpeechStream, Spoken } from '../../src/modules/engine/call-party.js';
 import { startFakeOpenAi, streamedCompletion, type FakeOpenAi } from '../support/fake-openai.js';
 import { createModelProvider } from '../../src/modules/engine/create-model-provider.js';
@@ -139,5 +140,59 @@ describe('a streamed reply', () => {
     // The first sentence reached the caller's side well before the model's last word.
     expect(party.pushed[0].at - started).toBeLessThan((finished - started) / 2);
     expect(call.agentLeg.filter((e) => e.speaker === 'agent').map((e) => e.text)).toEqual([reply]);
+  });
+});
+
+/** A live-like caller whose replies to their turns come with latency parts, as LiveParty measures them; the greeting has none. */
+class TimedParty implements CallParty {
+  private clock = 0;
+  private turns = ['tell me about the opening hours'];
+  private answering = false;
+
+  async hear(): Promise<Heard | null> {
+    const words = this.turns.shift();
+    if (words === undefined) return null;
+    this.answering = true;
+    return { words, atMs: (this.clock += 1000) };
+  }
+  async speak(text: string): Promise<Spoken> {
+    const spoken: Spoken = { heard: text, atMs: (this.clock += 500), interrupted: false };
+    if (!this.answering) return spoken;
+    this.answering = false;
+    return { ...spoken, latency: { endOfTurnMs: 500, sttMs: 41, engineMs: 12, ttsFirstAudioMs: 87, replyMs: 640 } };
+  }
+  now() {
+    return this.clock;
+  }
+  spend(ms: number) {
+    this.clock += ms;
+  }
+}
+
+describe('a reply’s latency', () => {
+  it('is kept on the agent’s transcript item of a reply that answers a caller turn, and only there', async () => {
+    const agent = await makeAgent(t, a, {
+      first_message: 'Hello, Acme Dental.',
+      model: {
+        provider: 'simulated',
+        name: 'hours',
+        temperature: 0,
+        rules: [{ when: 'opening hours', say: 'We are open from eight until six.' }],
+      },
+    } as never);
+    const input = conversationInput(a, agent);
+    const run = await converse(engineDeps(t), input, new TimedParty());
+    const result = await recordConversation(engineDeps(t), input, run);
+    const session = await getSession(t.orm.em.fork(), a.organizationId, result.sessionId);
+    const items = session.legs[0].transcript.items;
+    expect(items.map((i) => [i.speaker, i.text])).toEqual([
+      ['agent', 'Hello, Acme Dental.'],
+      ['customer', 'tell me about the opening hours'],
+      ['agent', 'We are open from eight until six.'],
+    ]);
+    expect(items[2].latency).toEqual({ end_of_turn_ms: 500, stt_ms: 41, engine_ms: 12, tts_first_audio_ms: 87, reply_ms: 640 });
+    // The greeting answers nobody and a caller turn is no reply: neither carries a latency.
+    expect(items[0]).not.toHaveProperty('latency');
+    expect(items[1]).not.toHaveProperty('latency');
   });
 });

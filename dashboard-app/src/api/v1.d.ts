@@ -3330,6 +3330,19 @@ export interface components {
             hypothesis?: string;
             /** @description The recognizer's confidence in the turn, 0 to 1, when it gave one. */
             confidence?: number;
+            /** @description For an agent reply to a caller turn on a live call, where the time went, in milliseconds. */
+            latency?: {
+                /** @description From the end of the caller's speech to the decision that their turn was over. */
+                end_of_turn_ms: number;
+                /** @description From that decision to the transcript of the turn (speech recognition). */
+                stt_ms: number;
+                /** @description From the transcript to the agent starting its reply (model and tools). */
+                engine_ms: number;
+                /** @description From the start of the reply to its first synthesized audio. */
+                tts_first_audio_ms: number;
+                /** @description From the end of the caller's speech to the reply's first audio queued for the caller (sent on the next 20 ms packet): what the caller waited. */
+                reply_ms: number;
+            };
             tool_call?: {
                 tool_call_id: string;
                 name: string;

@@ -1,24 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken } from '../../modules/engine/call-party.js';
+import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken, type TurnLatency } from '../../modules/engine/call-party.js';
 import { BACKCHANNELS } from '../../modules/engine/repair.js';
 import type { CallTransport } from '../transports/call-transport.js';
 import type { SpeechToText, SttResult, SttStream } from '../speech/speech-to-text.js';
 import type { TextToSpeech } from '../speech/text-to-speech.js';
 import type { SpeechStart, Turn, TurnDetector } from '../turn/turn-detector.js';
 
-/** One caller turn's timings (every stage is measured), kept on the session for debugging and read by bench/. */
-export interface TurnMetrics {
-  /** From the end of the caller's speech to the turn detector's decision (the end-of-turn hangover). */
-  endOfTurnMs: number;
-  /** From the decision to the transcript. */
-  sttMs: number;
-  /** From the transcript to the engine asking to speak (model and tools). */
-  engineMs: number;
-  /** From the request to speak to the first synthesized audio. */
-  ttsFirstAudioMs: number;
-  /** From the end of the caller's speech to the reply's first audio queued for the wire (the next 20 ms tick sends it). */
-  replyMs: number;
-}
+/**
+ * One caller turn's timings (every stage is measured), read by bench/ and kept on the session: the reply's
+ * `Spoken.latency` goes to its transcript item. The engine's type, so both sides name the parts alike.
+ */
+export type TurnMetrics = TurnLatency;
 
 /**
  * One barge-in, on the call's frame clock (20 ms per caller frame, as the turn detector counts), so the
@@ -117,6 +109,8 @@ interface Speaking {
    * interrupts it.
    */
   held?: { released: Promise<void>; release: () => void };
+  /** The timings of the caller turn this reply answers (recordReply), when it answers one. */
+  latency?: TurnMetrics;
   /** Puts sentences back in front of the ones still to be synthesized (a resume), restarting synthesis if it ended. */
   requeue?: (sentences: string[]) => void;
   failure?: Error;
@@ -241,7 +235,7 @@ export class LiveParty implements CallParty {
         } finally {
           if (this.speaking === speaking) this.speaking = undefined;
         }
-        return { heard: heardOf(speaking), atMs, interrupted: speaking.interrupted };
+        return { heard: heardOf(speaking), atMs, interrupted: speaking.interrupted, ...(speaking.latency ? { latency: speaking.latency } : {}) };
       },
     };
   }
@@ -257,7 +251,7 @@ export class LiveParty implements CallParty {
     try {
       for await (const chunk of this.opts.tts.synthesize(text, { voice: this.opts.voice, language: this.opts.language, signal })) {
         if (stopped()) break;
-        if (entry.samples === 0 && speaking.sentences.length === 1) this.recordReply(asked);
+        if (entry.samples === 0 && speaking.sentences.length === 1) this.recordReply(speaking, asked);
         entry.samples += chunk.length;
         this.opts.transport.play(chunk);
       }
@@ -483,18 +477,21 @@ export class LiveParty implements CallParty {
     }
   }
 
-  private recordReply(asked: number): void {
+  /** The first audio of a reply that answers the last caller turn: its timings go to the call report and the reply. */
+  private recordReply(speaking: Speaking, asked: number): void {
     const turn = this.lastTurn;
     if (!turn) return;
     this.lastTurn = undefined;
     const now = performance.now();
-    this.metrics.push({
+    const metrics: TurnMetrics = {
       endOfTurnMs: Math.round(turn.decidedAt - turn.speechEndAt),
       sttMs: Math.round(turn.sttMs),
       engineMs: Math.round(asked - turn.heardAt),
       ttsFirstAudioMs: Math.round(now - asked),
       replyMs: Math.round(now - turn.speechEndAt),
-    });
+    };
+    this.metrics.push(metrics);
+    speaking.latency = metrics;
   }
 
   private onEnded(): void {

@@ -90,7 +90,17 @@ export interface TranscriptItem {
   hypothesis?: string;
   /** The recognizer's confidence, 0 to 1, when it gave one. */
   confidence?: number;
+  /** For an agent reply to a caller turn on a live call: where the time went (the engine's TurnLatency). */
+  latency?: TranscriptLatency;
   tool_call?: { tool_call_id: string; name: string; duration_ms: string };
+}
+/** A live reply's latency parts, in whole milliseconds. */
+export interface TranscriptLatency {
+  end_of_turn_ms: number;
+  stt_ms: number;
+  engine_ms: number;
+  tts_first_audio_ms: number;
+  reply_ms: number;
 }
 export interface CostLine {
   component: CostComponent;

@@ -121,6 +121,21 @@ export const TranscriptItemView = z
       ),
     hypothesis: z.string().optional().describe("The recognizer's own output for this turn, kept as evidence."),
     confidence: z.number().optional().describe("The recognizer's confidence in the turn, 0 to 1, when it gave one."),
+    latency: z
+      .object({
+        end_of_turn_ms: z.number().int().describe("From the end of the caller's speech to the decision that their turn was over."),
+        stt_ms: z.number().int().describe('From that decision to the transcript of the turn (speech recognition).'),
+        engine_ms: z.number().int().describe('From the transcript to the agent starting its reply (model and tools).'),
+        tts_first_audio_ms: z.number().int().describe('From the start of the reply to its first synthesized audio.'),
+        reply_ms: z
+          .number()
+          .int()
+          .describe(
+            "From the end of the caller's speech to the reply's first audio queued for the caller (sent on the next 20 ms packet): what the caller waited.",
+          ),
+      })
+      .optional()
+      .describe('For an agent reply to a caller turn on a live call, where the time went, in milliseconds.'),
     tool_call: z.object({ tool_call_id: z.string(), name: z.string(), duration_ms: z.string().describe('A number of milliseconds, as a string.') }).optional(),
   })
   .openapi('TranscriptItem');

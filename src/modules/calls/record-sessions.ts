@@ -7,7 +7,18 @@ import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient } from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { addSessionsToStats, addToStatsSql, MARKED_COLUMNS } from '../analytics/rollup.js';
-import type { Direction, EndReason, SessionKind, SessionStatus, Speaker, Summary, TranscriptItem, TranscriptItemKind, Variable } from './calls.entity.js';
+import type {
+  Direction,
+  EndReason,
+  SessionKind,
+  SessionStatus,
+  Speaker,
+  Summary,
+  TranscriptItem,
+  TranscriptItemKind,
+  TranscriptLatency,
+  Variable,
+} from './calls.entity.js';
 import { priceLeg, sumLines } from './pricing.js';
 
 /**
@@ -33,6 +44,8 @@ export interface TurnInput {
   offsetMs: number;
   /** A caller turn's kind (speech, unrecognized, digits), the recognizer's hypothesis and confidence. */
   heard?: { kind: TranscriptItemKind; hypothesis?: string; confidence?: number };
+  /** An agent reply's latency parts in ms, as a live party measured them (the engine's TurnLatency). */
+  latency?: { endOfTurnMs: number; sttMs: number; engineMs: number; ttsFirstAudioMs: number; replyMs: number };
   toolCall?: ToolCallInput;
 }
 export interface LegInput {
@@ -97,6 +110,7 @@ function buildRecords(inputs: SessionInput[], prices: (organizationId: string) =
         const item: TranscriptItem = { speaker: turn.speaker, text: turn.text, offset_ms: turn.offsetMs };
         if (turn.name) item.name = turn.name;
         if (turn.heard) Object.assign(item, turn.heard);
+        if (turn.latency) item.latency = transcriptLatency(turn.latency);
         if (turn.toolCall) {
           const toolCallId = newId('toolCall', legStart + turn.offsetMs);
           item.tool_call = { tool_call_id: toolCallId, name: turn.toolCall.name, duration_ms: String(turn.toolCall.durationMs) };
@@ -173,6 +187,17 @@ function buildRecords(inputs: SessionInput[], prices: (organizationId: string) =
   }
 
   return { sessions, legs, toolCalls, recordings };
+}
+
+/** A reply's latency parts as stored: snake_case, whole milliseconds. */
+function transcriptLatency(l: NonNullable<TurnInput['latency']>): TranscriptLatency {
+  return {
+    end_of_turn_ms: Math.round(l.endOfTurnMs),
+    stt_ms: Math.round(l.sttMs),
+    engine_ms: Math.round(l.engineMs),
+    tts_first_audio_ms: Math.round(l.ttsFirstAudioMs),
+    reply_ms: Math.round(l.replyMs),
+  };
 }
 
 export async function recordSessions(em: Em, inputs: SessionInput[], prices: (organizationId: string) => PriceList): Promise<string[]> {

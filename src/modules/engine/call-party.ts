@@ -26,11 +26,30 @@ export interface Heard {
   confidence?: number;
 }
 
+/**
+ * Where the time went between the end of a caller's turn and the agent's reply (a live party measures it; every
+ * figure in whole milliseconds). Kept on the reply's transcript item for debugging.
+ */
+export interface TurnLatency {
+  /** From the end of the caller's speech to the turn detector's decision (the end-of-turn hangover). */
+  endOfTurnMs: number;
+  /** From the decision to the transcript (speech recognition). */
+  sttMs: number;
+  /** From the transcript to the engine asking to speak (model and tools). */
+  engineMs: number;
+  /** From the request to speak to the first synthesized audio. */
+  ttsFirstAudioMs: number;
+  /** From the end of the caller's speech to the reply's first audio queued for the wire (the next 20 ms tick sends it). */
+  replyMs: number;
+}
+
 export interface Spoken {
   /** What the caller heard: all of `text`, or the part before they interrupted. */
   heard: string;
   atMs: number;
   interrupted: boolean;
+  /** How long the reply took, for a reply that answers a caller turn on a live call (a script measures nothing). */
+  latency?: TurnLatency;
 }
 
 /** A reply spoken as it is written: sentences pushed while the model still streams, then end(). */

@@ -16,7 +16,17 @@ import { resolveChatModel } from './resolve-chat-model.js';
 import { BUILTIN, type Tool, type ToolContext, type ToolOutcome } from './tools.js';
 import { loadCallTools } from './load-call-tools.js';
 import { permissionRequestId, readBack, type Confirmations, type PermissionDecision } from './confirmations.js';
-import { ScriptedParty, speechMs, takeSentences, TURN_GAP_MS, type CallParty, type HeardKind, type SpeechStream, type Spoken } from './call-party.js';
+import {
+  ScriptedParty,
+  speechMs,
+  takeSentences,
+  TURN_GAP_MS,
+  type CallParty,
+  type HeardKind,
+  type SpeechStream,
+  type Spoken,
+  type TurnLatency,
+} from './call-party.js';
 import { classifyTurn, repairSettings, type RepairSettings } from './repair.js';
 
 export interface ConversationInput {
@@ -103,6 +113,8 @@ interface TranscriptEntry {
   atMs: number;
   /** A caller turn's kind, hypothesis and confidence, as a live party heard them. */
   heard?: { kind: HeardKind; hypothesis?: string; confidence?: number };
+  /** An agent reply's latency parts, as a live party measured them. */
+  latency?: TurnLatency;
   toolCall?: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed'; durationMs: number; confirmation?: ToolCallConfirmation };
 }
 
@@ -221,7 +233,7 @@ class Call {
   }
 
   private heard(spoken: Spoken): string {
-    this.agentLeg.push({ speaker: 'agent', text: clean(spoken.heard), atMs: spoken.atMs });
+    this.agentLeg.push({ speaker: 'agent', text: clean(spoken.heard), atMs: spoken.atMs, ...(spoken.latency ? { latency: spoken.latency } : {}) });
     if (spoken.interrupted) this.note('The caller interrupted the agent.');
     return spoken.heard;
   }
@@ -689,6 +701,7 @@ const toTurns = (entries: TranscriptEntry[], originMs: number): TurnInput[] =>
     text: e.text,
     offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
     ...(e.heard ? { heard: e.heard } : {}),
+    ...(e.latency ? { latency: e.latency } : {}),
     ...(e.toolCall
       ? {
           toolCall: {
