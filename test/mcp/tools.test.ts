@@ -35,6 +35,7 @@ const EXPECTED_TOOLS = [
   'analytics_cost',
   'billing_overview_get',
 ];
+const LATENCY = { endOfTurnMs: 500, sttMs: 40, engineMs: 15, ttsFirstAudioMs: 90, replyMs: 645 };
 const NOVEMBER = { from_time: '2026-11-01 00:00:00', to_time: '2026-11-30 23:59:59' };
 
 beforeAll(async () => {
@@ -56,7 +57,15 @@ beforeAll(async () => {
       direction: 'outbound',
       phoneNumber: '+14155550101',
       startedAt: new Date('2026-11-02T09:00:00Z'),
-      legs: [{ ...base.legs[0], direction: 'outbound', durationSeconds: 60 }],
+      // Its last reply carries the latency parts a live call measures.
+      legs: [
+        {
+          ...base.legs[0],
+          direction: 'outbound',
+          durationSeconds: 60,
+          turns: base.legs[0].turns.map((turn, i) => (i === 3 ? { ...turn, latency: LATENCY } : turn)),
+        },
+      ],
     }),
     sessionInput(a, {
       projectId: p2,
@@ -199,6 +208,13 @@ describe('calls tools', () => {
       const rest = await t.request.get(`/v1/call_session/retrieve/${sessionId}`).set(a.headers);
       expect(result.structuredContent).toEqual(rest.body);
     }
+    // A reply's latency is part of the schema, so the checks above held it (s2's last reply).
+    const { session } = (await mcp.call('get_call', { session_id: s2 })).structuredContent as { session: { legs: { transcript: { items: object[] } }[] } };
+    expect(session.legs[0].transcript.items[3]).toMatchObject({
+      text: 'Tuesday at 10:00 is free.',
+      latency: { end_of_turn_ms: 500, stt_ms: 40, engine_ms: 15, tts_first_audio_ms: 90, reply_ms: 645 },
+    });
+    expect(session.legs[0].transcript.items[0]).not.toHaveProperty('latency');
   });
 
   it('get_call_recording_url returns a signed link on the base URL that serves the audio', async () => {
