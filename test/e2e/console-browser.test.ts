@@ -47,6 +47,13 @@ beforeAll(async () => {
       startedAt: new Date(now - 2 * HOUR),
       endReason: 'transferred',
       recording: { storageKey: 'tests/console.wav', durationSeconds: 2, sizeBytes: wav.length },
+      // Its last reply was measured, as a live call's replies are.
+      legs: sessionInput(a).legs.map((leg) => ({
+        ...leg,
+        turns: leg.turns.map((turn, i) =>
+          i === 3 ? { ...turn, latency: { endOfTurnMs: 500, sttMs: 40, engineMs: 15, ttsFirstAudioMs: 90, replyMs: 645 } } : turn,
+        ),
+      })),
     }),
   ]);
   const reasons = ['agent_hangup', 'customer_hangup', 'no_answer', 'voicemail'] as const;
@@ -150,6 +157,11 @@ describeWithBrowser('the operator console in Chromium', () => {
     const transcript = await page.locator('ol.transcript').first().textContent();
     expect(transcript).toContain('I need an appointment.');
     expect(transcript).toContain('Tuesday at 10:00 is free.');
+    // The measured reply shows how long the caller waited, its parts on hover; the greeting, never measured, shows none.
+    const latency = page.locator('ol.transcript .latency');
+    expect(await latency.count()).toBe(1);
+    expect(await latency.textContent()).toContain('reply 645 ms');
+    expect(await latency.getAttribute('title')).toBe('end of turn 500 ms · speech recognition 40 ms · model and tools 15 ms · first audio 90 ms');
 
     await page.locator('details.tool-call summary').first().click();
     await page.waitForSelector('.tool-detail pre');

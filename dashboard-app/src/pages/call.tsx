@@ -151,10 +151,22 @@ function Turn({ item, sessionId, legId }: { item: Item; sessionId: string; legId
           {item.text}
           {item.kind === 'digits' ? <small class="muted"> · keys</small> : null}
           {item.kind === 'backchannel' ? <small class="muted"> · while the agent talked on</small> : null}
+          {item.latency ? <ReplyLatency latency={item.latency} /> : null}
         </span>
       )}
       {item.tool_call && <ToolCall sessionId={sessionId} legId={legId} call={item.tool_call} />}
     </li>
+  );
+}
+
+/** How long the caller waited for a live reply, its parts on hover (measured by the media runtime). */
+function ReplyLatency({ latency: l }: { latency: NonNullable<Item['latency']> }) {
+  const parts = `end of turn ${l.end_of_turn_ms} ms · speech recognition ${l.stt_ms} ms · model and tools ${l.engine_ms} ms · first audio ${l.tts_first_audio_ms} ms`;
+  return (
+    <small class="muted latency" title={parts}>
+      {' '}
+      · reply {l.reply_ms} ms
+    </small>
   );
 }
 
