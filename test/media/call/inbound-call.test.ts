@@ -90,6 +90,17 @@ describe('an inbound SIP call answered by an agent', () => {
     expect(report.metrics[0].endOfTurnMs).toBeLessThan(800);
     expect(report.metrics[0].sttMs).toBeLessThan(20);
     process.stderr.write(`[call] turn: ${JSON.stringify(report.metrics[0])}, pacer: ${JSON.stringify(report.rtp!.pacer)}\n`);
+    // The reply's latency parts are on its transcript item, as measured; the greeting answered no turn and has none.
+    const items = session.legs[0].transcript.items;
+    const reply = items.find((item) => item.speaker === 'agent' && item.text === REPLY)!;
+    expect(reply.latency).toEqual({
+      end_of_turn_ms: report.metrics[0].endOfTurnMs,
+      stt_ms: report.metrics[0].sttMs,
+      engine_ms: report.metrics[0].engineMs,
+      tts_first_audio_ms: report.metrics[0].ttsFirstAudioMs,
+      reply_ms: report.metrics[0].replyMs,
+    });
+    expect(items.find((item) => item.text === GREETING)).not.toHaveProperty('latency');
 
     // The recording holds both sides; the agent's side, transcribed under the agent's grammar, is the greeting.
     expect(session.has_recording).toBe(true);
