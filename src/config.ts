@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
+/** Talking calls per media process on 2 cores, as measured (decision 0061). */
+const DEFAULT_MEDIA_MAX_CALLS = 24;
+
 /**
  * One schema over the environment. Every setting has an embedded default so
  * `npm run dev` needs nothing; production sets what it must (DATABASE_URL,
@@ -125,6 +128,15 @@ const EnvSchema = z.object({
   /** The address peers reach this process at (behind NAT, the public one); default SIP_HOST. */
   MEDIA_PUBLIC_ADDRESS: z.string().min(1).optional(),
   /** The UDP ports RTP (even) and RTCP (odd) take, inclusive: two per call. */
+  MEDIA_MAX_CALLS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(DEFAULT_MEDIA_MAX_CALLS)
+    .describe(
+      'Talking calls one media process takes at once; beyond it an INVITE is answered 503 with Retry-After and a carrier stream is refused as busy, rather than every call losing audio. The default is what one process held clean on 2 cores (npm run bench -- conversation)',
+    ),
   MEDIA_DRAIN_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -177,6 +189,7 @@ export interface Config {
     endOfTurnSilenceMs: number;
     drainTimeoutMs: number;
     streamPort: number;
+    maxCalls: number;
   };
 }
 
@@ -311,6 +324,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       endOfTurnSilenceMs: e.END_OF_TURN_SILENCE_MS,
       drainTimeoutMs: e.MEDIA_DRAIN_TIMEOUT_MS,
       streamPort: e.MEDIA_STREAM_PORT,
+      maxCalls: e.MEDIA_MAX_CALLS,
     },
   };
 }

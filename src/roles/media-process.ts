@@ -13,7 +13,7 @@ import { ProcessHost } from '../media/speech/process-host.js';
 import { answerInboundCall } from '../media/call/answer-call.js';
 import type { CallReport, MediaDeps } from '../media/call/live-call.js';
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -29,6 +29,9 @@ import { createCarrierStreams } from '../media/call/carrier-streams.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+
+/** The niceness of the speech processes (espeak-ng, pocketsphinx): they yield the cores to the media process. */
+const SPEECH_NICENESS = 10;
 
 /** The commands not found on PATH. */
 function missingCommands(commands: string[]): string[] {
@@ -100,7 +103,8 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     logger: log,
   });
   // espeak-ng and pocketsphinx start from a helper process: a fork from this one would stall every call's RTP clock.
-  const speechProcesses = new ProcessHost();
+  // Below this process's priority and a few at a time (decision 0061): under load speech waits, not the RTP clock.
+  const speechProcesses = new ProcessHost({ niceness: SPEECH_NICENESS, maxRunning: Math.max(2, 2 * availableParallelism()) });
   const deps: MediaDeps = {
     orm: options.orm,
     engine: { orm: options.orm, settings: engineSettingsFrom(config), confirmations: options.confirmations },
@@ -132,6 +136,9 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     heartbeatLiveSessions(options.orm.em.fork(), queue).catch((error: unknown) => log.warn({ err: error }, 'media: heartbeat failed'));
   }, HEARTBEAT_MS);
   const active = new Set<Promise<void>>();
+  // An INVITE is tracked from its arrival (so it counts itself); a stream only once it started (it asks with one more).
+  deps.maxCalls = config.media.maxCalls;
+  deps.atCapacity = (asking = 0) => active.size + asking > config.media.maxCalls;
   const track = (call: Promise<void>) => {
     const running = call.catch((error: unknown) => log.error({ err: error }, 'call failed')).finally(() => active.delete(running));
     active.add(running);

@@ -51,6 +51,12 @@ export async function answerInboundCall(deps: MediaDeps, call: IncomingSipCall):
   let session: RtpSession;
   try {
     if (!(await admitSipCall(deps, call, calledAddress(call), log))) return;
+    if (deps.atCapacity?.()) {
+      // Beyond its capacity every call would lose audio: a trunk or proxy retries another process, a caller hears busy.
+      log.warn({ max_calls: deps.maxCalls }, 'inbound call refused: the media process is at its capacity of talking calls');
+      call.reject(503, 'Service Unavailable (at capacity)', [['Retry-After', '5']]);
+      return;
+    }
     route = await routeInboundCall(deps.orm.em.fork(), calledAddress(call), caller);
     call.ringing();
     session = await RtpSession.open({ pool: deps.pool, host: deps.rtpHost, warn: (message, data) => log.warn(data, message) });

@@ -186,15 +186,29 @@ function connect(
   logged: object,
 ): void {
   const name = dialect === 'twilio' ? 'Twilio' : 'Telnyx';
+  const log = deps.logger.child({ session_id: streamed.sessionId, ...logged, direction: streamed.direction, carrier: dialect });
+  const provider = async () => (await providerFor(deps.orm.em.fork(), streamed.organizationId, streamed.connectionId, settings)).provider;
+  let carrierCallId = streamed.providerCallId;
+  const openedAt = new Date();
+  const hangupCall = async () => {
+    if (!carrierCallId || !streamed.connectionId) return;
+    await (await provider()).hangUp(carrierCallId).catch((error: unknown) => log.warn({ err: (error as Error).message }, `${dialect}: hang-up refused`));
+  };
+  if (deps.atCapacity?.(1)) {
+    // As a full trunk answers 503: the carrier's call is hung up (a busy line) and recorded, the browser told so.
+    log.warn({ max_calls: deps.maxCalls }, 'carrier stream refused: the media process is at its capacity of talking calls');
+    answer(socket, 503, 'Service Unavailable');
+    if (streamed.connectionId) {
+      track(
+        (async () => {
+          await hangupCall();
+          await recordRefusedStream(deps.orm.em.fork(), streamed, `this media process was at its capacity of ${deps.maxCalls} talking calls`, openedAt, 'busy');
+        })().catch((error: unknown) => log.error({ err: error }, 'carrier stream refused as busy: the call could not be hung up or recorded')),
+      );
+    }
+    return;
+  }
   wss.handleUpgrade(req, socket, head, (ws) => {
-    const log = deps.logger.child({ session_id: streamed.sessionId, ...logged, direction: streamed.direction, carrier: dialect });
-    const provider = async () => (await providerFor(deps.orm.em.fork(), streamed.organizationId, streamed.connectionId, settings)).provider;
-    let carrierCallId = streamed.providerCallId;
-    const openedAt = new Date();
-    const hangupCall = async () => {
-      if (!carrierCallId || !streamed.connectionId) return;
-      await (await provider()).hangUp(carrierCallId).catch((error: unknown) => log.warn({ err: (error as Error).message }, `${dialect}: hang-up refused`));
-    };
     serveCarrierStream(ws, {
       dialect,
       sessionId: streamed.sessionId,

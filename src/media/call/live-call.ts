@@ -47,6 +47,12 @@ export interface MediaDeps {
   endOfTurnSilenceMs: number;
   /** Called when a call was recorded, with its turn timings and RTP figures (tests and bench/ read them). */
   onCallFinished?: (report: CallReport) => void;
+  /**
+   * Whether this process holds as many talking calls as it takes (MEDIA_MAX_CALLS): new ones are refused as busy.
+   * `asking`: calls not yet counted (a stream asks before its call is tracked; an INVITE is tracked already).
+   */
+  atCapacity?: (asking?: number) => boolean;
+  maxCalls?: number;
   /** The process's SIP user agent: outbound calls (dial-call.ts) are placed through it. */
   ua?: SipUserAgent;
   /** The process as a Temporal participant: calls are then held durably (hold-call.ts). */

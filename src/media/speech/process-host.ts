@@ -44,6 +44,14 @@ export const spawnDirect: SpawnSpeechProcess = (command, args, options = {}) => 
   }) as unknown as SpeechProcess;
 };
 
+/** How the helper runs what it starts (given to it at fork). */
+export interface HostOptions {
+  /** Niceness of the helper and everything it starts (0-19): above 0, speech yields the cores to the media process's RTP clock. */
+  niceness?: number;
+  /** Processes running at once; the others wait in order. */
+  maxRunning?: number;
+}
+
 /** The IPC messages between the media process (ProcessHost) and its helper (process-host-main.ts). */
 export type ToHost =
   | { op: 'spawn'; id: number; command: string; args: string[]; detached: boolean }
@@ -70,6 +78,8 @@ export type FromHost =
  * disconnects, killing what it started.
  */
 export class ProcessHost {
+  constructor(private readonly options: HostOptions = {}) {}
+
   private host: ChildProcess | undefined;
   private nextId = 1;
   private readonly live = new Map<number, HostedProcess>();
@@ -109,7 +119,7 @@ export class ProcessHost {
     const ts = here.endsWith('.ts');
     const entry = here.replace(/process-host\.(ts|js)$/, `process-host-main.${ts ? 'ts' : 'js'}`);
     if (!existsSync(entry)) throw new Error(`speech process host entry not found: ${entry}`);
-    const host = fork(entry, [], {
+    const host = fork(entry, [JSON.stringify(this.options)], {
       // Source runs under tsx (npm run media, jest): the helper needs the loader; a build runs plain JS.
       execArgv: ts ? ['--import', 'tsx'] : [],
       serialization: 'advanced',

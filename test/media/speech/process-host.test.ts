@@ -100,6 +100,47 @@ describe('ProcessHost: speech processes started from a helper process', () => {
     expect((await stream.finish()).text).toBe(text.toLowerCase());
   });
 
+  it('runs what it starts below the media process (niceness) and at most maxRunning at once, the rest in order with their stdin kept', async () => {
+    const limited = new ProcessHost({ niceness: 10, maxRunning: 2 });
+    try {
+      // Each prints its own niceness; cat echoes its stdin, which the queued third one gets once a slot frees.
+      const niceness = await collect(limited.spawn('sh', ['-c', 'ps -o ni= -p $$']));
+      expect(niceness.stdout.toString().trim()).toBe('10');
+      const started: string[] = [];
+      const first = limited.spawn('sh', ['-c', 'echo first; sleep 0.6']);
+      const second = limited.spawn('sh', ['-c', 'echo second; sleep 0.6']);
+      const third = limited.spawn('cat', []);
+      third.stdin.write('queued input\n');
+      third.stdin.end();
+      for (const [name, proc] of [
+        ['first', first],
+        ['second', second],
+        ['third', third],
+      ] as const)
+        proc.stdout.once('data', () => started.push(name));
+      const t0 = performance.now();
+      const outs = [collect(first), collect(second)];
+      const thirdOut = await collect(third);
+      const waitedMs = performance.now() - t0;
+      await Promise.all(outs);
+      expect(thirdOut.stdout.toString()).toBe('queued input\n');
+      expect(started.at(-1)).toBe('third'); // after first and second, in either order
+      expect(waitedMs).toBeGreaterThan(400); // it waited for a slot
+      // A queued process that is killed ends without ever starting.
+      const a = limited.spawn('sleep', ['5']);
+      const b = limited.spawn('sleep', ['5']);
+      const queued = limited.spawn('sleep', ['5']);
+      const ends = [a, b, queued].map(collect);
+      queued.kill('SIGTERM');
+      expect((await ends[2]).code).toBeNull();
+      a.kill('SIGKILL');
+      b.kill('SIGKILL');
+      await Promise.all(ends);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('leaves nothing running when closed', async () => {
     const other = new ProcessHost();
     const proc = other.spawn('sh', ['-c', 'echo $PPID; sleep 30']);

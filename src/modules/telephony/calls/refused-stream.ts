@@ -17,7 +17,14 @@ import type { StreamedCall } from './streamed-call.js';
  * call's session id is its own, so the dial waiting for it (outbound-call-steps.ts)
  * reads this end reason; a session already there is left as it is.
  */
-export async function recordRefusedStream(em: Em, call: StreamedCall, reason: string, startedAt: Date): Promise<void> {
+export async function recordRefusedStream(
+  em: Em,
+  call: StreamedCall,
+  reason: string,
+  startedAt: Date,
+  /** `busy`: the media process was at its capacity of talking calls, and the call was refused as a busy line is. */
+  endReason: 'media_refused' | 'busy' = 'media_refused',
+): Promise<void> {
   const [existing] = await sql(em, 'select 1 from call_session where id = ?', [call.sessionId]);
   if (existing) return;
   const agent = await em.findOne(Agent, { id: call.agentId });
@@ -35,7 +42,7 @@ export async function recordRefusedStream(em: Em, call: StreamedCall, reason: st
           agentName: agent?.name ?? call.agentId,
           agentVersionId: call.versionId,
           status: 'failed',
-          endReason: 'media_refused',
+          endReason,
           direction: call.direction,
           caller: { address: call.caller },
           phoneNumber: call.phoneNumber,
@@ -48,7 +55,13 @@ export async function recordRefusedStream(em: Em, call: StreamedCall, reason: st
               kind: 'agent',
               startOffsetSeconds: 0,
               durationSeconds: 0,
-              turns: [{ speaker: 'system', text: `The media stream was refused: ${reason}.`, offsetMs: 0 }],
+              turns: [
+                {
+                  speaker: 'system',
+                  text: endReason === 'busy' ? `The call was refused as busy: ${reason}.` : `The media stream was refused: ${reason}.`,
+                  offsetMs: 0,
+                },
+              ],
             },
           ],
         },
@@ -64,7 +77,7 @@ export async function recordRefusedStream(em: Em, call: StreamedCall, reason: st
         session_id: call.sessionId,
         agent_id: call.agentId,
         agent_version_id: call.versionId,
-        ...callEndedData({ status: 'failed', endReason: 'media_refused', direction: call.direction, startedAt, durationSeconds: 0, costMicros: 0 }),
+        ...callEndedData({ status: 'failed', endReason, direction: call.direction, startedAt, durationSeconds: 0, costMicros: 0 }),
       },
     });
   });
