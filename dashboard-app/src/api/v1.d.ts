@@ -258,6 +258,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/call_session/analytics/turn_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per agent and version: callers' turns not understood, backchannels, and reply latency p50/p95
+         * @description Counts sessions that ended or failed and started between from_time and to_time (inclusive to the second, as in the listing), live ones only unless kind names others (test runs, simulated calls). Money is in integer micros; rates are 0 to 1, to four decimals. Read from the transcripts: unrecognized and backchannel turns, and the latency of every measured reply (the end of the caller's speech to the reply's first audio), so versions can be compared before and after a release.
+         *
+         *     Requires the permission `analytics:read`.
+         */
+        get: operations["getAnalyticsTurnStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/call_session/analytics/cost": {
         parameters: {
             query?: never;
@@ -3554,6 +3576,38 @@ export interface components {
                 end_reason: string | null;
                 sessions: number;
             }[];
+        };
+        AnalyticsTurnStatsResponse: {
+            turn_stats: {
+                from_time: string;
+                to_time: string;
+                /** @description Per agent and version, most sessions first. */
+                versions: components["schemas"]["TurnStatsRow"][];
+            };
+        };
+        TurnStatsRow: {
+            agent_id: string | null;
+            /** @description The version the calls ran on: compare versions before and after a release. */
+            agent_version_id: string | null;
+            sessions: number;
+            /** @description The callers' turns, every kind. */
+            caller_turns: number;
+            /** @description Turns the agent did not understand and asked again about (kind unrecognized). */
+            unrecognized_turns: number;
+            /** @description unrecognized_turns / caller_turns, 0 to 1. */
+            unrecognized_rate: number;
+            /** @description Acknowledgements said over the agent's speech, which it talked through (kind backchannel). */
+            backchannels: number;
+            /** @description Agent replies with a measured latency (those that answer a caller turn on a live call). */
+            replies_measured: number;
+            /** @description Median milliseconds from the end of the caller's speech to the reply's first audio; null without replies. */
+            reply_ms_p50: number | null;
+            /** @description 95th percentile of the same. */
+            reply_ms_p95: number | null;
+            /** @description Median wait from the end of the caller’s speech to the end of their turn. */
+            end_of_turn_ms_p50: number | null;
+            /** @description Sessions that ended because the agent could not understand the caller (end reason not_understood). */
+            not_understood_sessions: number;
         };
         AnalyticsCostResponse: {
             cost: {
@@ -7081,6 +7135,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsAgentStatsResponse"];
+                };
+            };
+            /** @description Invalid input: see errors[] */
+            400: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked token */
+            401: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description X-Organization-Id does not match the token, or the role lacks the permission */
+            403: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsTurnStats: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, inclusive: YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone. Default: 30 days before to_time. */
+                from_time?: string;
+                /** @description End of the range, inclusive to the second. Default: now. At most 400 days after from_time. */
+                to_time?: string;
+                /** @description Only sessions of this agent. */
+                agent_id?: string;
+                /** @description Only sessions of this project. */
+                project_id?: string;
+                /** @description Only sessions of this direction. */
+                direction?: "inbound" | "outbound" | "web";
+                /** @description Which sessions to count: live (calls with a real party), test (test runs), simulation (simulated calls), a comma-separated list of them, or all. Default: live. */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request id (yours when you sent a sane X-Request-Id, else a new one): quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTurnStatsResponse"];
                 };
             };
             /** @description Invalid input: see errors[] */

@@ -11,12 +11,15 @@ import {
   AnalyticsOverviewResponse,
   AnalyticsTimeSeriesQuery,
   AnalyticsTimeSeriesResponse,
+  AnalyticsTurnStatsQuery,
+  AnalyticsTurnStatsResponse,
 } from '../../modules/analytics/analytics.schemas.js';
 import { getOverview } from '../../modules/analytics/get-overview.js';
 import { getTimeSeries } from '../../modules/analytics/get-time-series.js';
 import { getBreakdown } from '../../modules/analytics/get-breakdown.js';
 import { getHeatmap } from '../../modules/analytics/get-heatmap.js';
 import { getAgentStats } from '../../modules/analytics/get-agent-stats.js';
+import { getTurnStats } from '../../modules/analytics/get-turn-stats.js';
 import { getCost } from '../../modules/analytics/get-cost.js';
 import { route } from '../route.js';
 
@@ -86,6 +89,18 @@ export const analyticsRoutes = [
     query: AnalyticsAgentStatsQuery,
     response: AnalyticsAgentStatsResponse,
     handler: async ({ em, principal, query }) => ({ agent_stats: await getAgentStats(em, principal.organizationId, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/call_session/analytics/turn_stats',
+    operationId: 'getAnalyticsTurnStats',
+    summary: "Per agent and version: callers' turns not understood, backchannels, and reply latency p50/p95",
+    description: `${counted} Read from the transcripts: unrecognized and backchannel turns, and the latency of every measured reply (the end of the caller's speech to the reply's first audio), so versions can be compared before and after a release.`,
+    tag,
+    permission: 'analytics:read',
+    query: AnalyticsTurnStatsQuery,
+    response: AnalyticsTurnStatsResponse,
+    handler: async ({ em, principal, query }) => ({ turn_stats: await getTurnStats(em, principal.organizationId, query) }),
   }),
   route({
     method: 'get',

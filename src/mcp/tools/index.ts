@@ -7,6 +7,7 @@ import { getCallCostBreakdown } from './get-call-cost-breakdown.js';
 import { analyticsOverview } from './analytics-overview.js';
 import { analyticsTimeSeries } from './analytics-time-series.js';
 import { analyticsHeatmap } from './analytics-heatmap.js';
+import { analyticsTurnStats } from './analytics-turn-stats.js';
 import { analyticsCost } from './analytics-cost.js';
 import { billingOverviewGet } from './billing-overview-get.js';
 import { createAgent } from './create-agent.js';
@@ -106,6 +107,7 @@ export const platformTools: readonly Tool[] = [
   analyticsOverview,
   analyticsTimeSeries,
   analyticsHeatmap,
+  analyticsTurnStats,
   analyticsCost,
   billingOverviewGet,
   contactResolveOrCreate,

@@ -362,3 +362,34 @@ export const BillingOverviewResponse = z
     }),
   })
   .openapi('BillingOverviewResponse');
+
+export const AnalyticsTurnStatsQuery = z.object(rangeFields).strict();
+export type AnalyticsTurnStatsQuery = z.infer<typeof AnalyticsTurnStatsQuery>;
+
+export const TurnStatsRow = z
+  .object({
+    agent_id: z.string().nullable(),
+    agent_version_id: z.string().nullable().describe('The version the calls ran on: compare versions before and after a release.'),
+    sessions: z.number().int(),
+    caller_turns: z.number().int().describe("The callers' turns, every kind."),
+    unrecognized_turns: z.number().int().describe('Turns the agent did not understand and asked again about (kind unrecognized).'),
+    unrecognized_rate: z.number().describe('unrecognized_turns / caller_turns, 0 to 1.'),
+    backchannels: z.number().int().describe("Acknowledgements said over the agent's speech, which it talked through (kind backchannel)."),
+    replies_measured: z.number().int().describe('Agent replies with a measured latency (those that answer a caller turn on a live call).'),
+    reply_ms_p50: z.number().nullable().describe("Median milliseconds from the end of the caller's speech to the reply's first audio; null without replies."),
+    reply_ms_p95: z.number().nullable().describe('95th percentile of the same.'),
+    end_of_turn_ms_p50: z.number().nullable().describe('Median wait from the end of the caller’s speech to the end of their turn.'),
+    not_understood_sessions: z.number().int().describe('Sessions that ended because the agent could not understand the caller (end reason not_understood).'),
+  })
+  .openapi('TurnStatsRow');
+export type TurnStatsRow = z.infer<typeof TurnStatsRow>;
+
+export const AnalyticsTurnStatsResponse = z
+  .object({
+    turn_stats: z.object({
+      from_time: z.string(),
+      to_time: z.string(),
+      versions: z.array(TurnStatsRow).describe('Per agent and version, most sessions first.'),
+    }),
+  })
+  .openapi('AnalyticsTurnStatsResponse');
