@@ -5,6 +5,7 @@ import { recordSessions, type SessionInput, type TurnInput } from '../../src/mod
 import { DEFAULT_PRICE_LIST } from '../../src/modules/org/org.entity.js';
 import type { EndReason } from '../../src/modules/calls/calls.entity.js';
 import { connectMcp, mcpPrincipal } from '../support/mcp.js';
+import { versionStats } from '../../src/modules/releases/guard.js';
 
 /**
  * Turn statistics per agent version (issue 31, item 6), read from the
@@ -126,5 +127,19 @@ describe('GET /v1/call_session/analytics/turn_stats', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it("gives the release guard each version's reply latency p95 from live calls", async () => {
+    const stats = await versionStats(t.orm.em.fork(), {
+      organizationId: a.organizationId,
+      agentId: 'agt_turns',
+      versionIds: ['agv_one', 'agv_two'],
+      since: new Date('2026-03-01T00:00:00Z'),
+    });
+    // agv_two's only measured reply was a test run's: not a live call, so nothing to judge.
+    expect(stats.map((v) => [v.version_id, v.reply_ms_p95])).toEqual([
+      ['agv_one', 925],
+      ['agv_two', null],
+    ]);
   });
 });

@@ -141,13 +141,14 @@ describe('check and test schemas', () => {
 });
 
 describe('the rollout guard and plan', () => {
-  const stats = (calls: number, errors: number, transfers = 0) => ({
+  const stats = (calls: number, errors: number, transfers = 0, replyP95: number | null = null) => ({
     version_id: 'v',
     calls,
     errors,
     transfers,
     error_rate: calls ? errors / calls : 0,
     transfer_rate: calls ? transfers / calls : 0,
+    reply_ms_p95: replyP95,
   });
   const thresholds = GuardThresholds.parse({});
 
@@ -157,6 +158,15 @@ describe('the rollout guard and plan', () => {
     expect(judgeGuard(thresholds, stats(10, 5), stats(10, 5), 't').breach).toBeNull(); // as bad as before: not the release's fault
     expect(judgeGuard(thresholds, stats(10, 0, 5), stats(10, 0, 1), 't').breach).toMatch(/^transfer rate 50%/);
     expect(judgeGuard({ ...thresholds, max_transfer_rate_increase: 0.5 }, stats(10, 0, 5), stats(10, 0, 1), 't').breach).toBeNull();
+  });
+
+  it('breaches on a reply latency p95 regression beyond the allowance, when both versions have measured replies', () => {
+    expect(judgeGuard(thresholds, stats(10, 0, 0, 1400), stats(10, 0, 0, 600), 't').breach).toBe(
+      'reply latency p95 1400 ms on the new version against 600 ms on the previous one: more than +500 ms',
+    );
+    expect(judgeGuard(thresholds, stats(10, 0, 0, 1100), stats(10, 0, 0, 600), 't').breach).toBeNull(); // +500: at the limit
+    expect(judgeGuard(thresholds, stats(10, 0, 0, 5000), stats(10, 0, 0, null), 't').breach).toBeNull(); // nothing to compare with
+    expect(judgeGuard({ ...thresholds, max_reply_p95_increase_ms: 1000 }, stats(10, 0, 0, 1400), stats(10, 0, 0, 600), 't').breach).toBeNull();
   });
 
   it('is inconclusive below min_calls', () => {

@@ -4806,6 +4806,11 @@ export interface components {
              */
             max_transfer_rate_increase?: number;
             /**
+             * @description Breach when the 95th percentile of the new version's reply latency on live calls (end of the caller's speech to the reply's first audio) exceeds the previous version's by more than this many ms; default 500. Judged when both versions have measured replies.
+             * @default 500
+             */
+            max_reply_p95_increase_ms?: number;
+            /**
              * @description Calls the new version needs in a stage before the guard judges it; fewer and the stage passes as inconclusive. Default 1.
              * @default 1
              */

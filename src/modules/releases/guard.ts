@@ -11,6 +11,8 @@ export interface VersionStats {
   transfers: number;
   error_rate: number;
   transfer_rate: number;
+  /** The 95th percentile of its replies' latency on live calls, ms; null without measured replies. */
+  reply_ms_p95: number | null;
 }
 
 export interface GuardVerdict {
@@ -28,7 +30,8 @@ const pct = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 /**
  * The guard of a rollout stage (pure): the new version breaches when, with
  * at least `min_calls` calls, its error rate or its transfer rate exceeds
- * the previous version's by more than the allowed increase. Comparing with
+ * the previous version's by more than the allowed increase, or the 95th
+ * percentile of its reply latency by more than the allowed milliseconds. Comparing with
  * the previous version in the same window, rather than with fixed numbers,
  * keeps a bad hour of the whole line from rolling back a good release.
  */
@@ -49,6 +52,10 @@ export function judgeGuard(thresholds: GuardThresholds, next: VersionStats, prev
     verdict.breach =
       `transfer rate ${pct(next.transfer_rate)} on the new version (${next.transfers} of ${next.calls} calls) ` +
       `against ${pct(previous.transfer_rate)} on the previous one: more than +${pct(thresholds.max_transfer_rate_increase)}`;
+  } else if (next.reply_ms_p95 !== null && previous.reply_ms_p95 !== null && next.reply_ms_p95 - previous.reply_ms_p95 > thresholds.max_reply_p95_increase_ms) {
+    verdict.breach =
+      `reply latency p95 ${next.reply_ms_p95} ms on the new version against ${previous.reply_ms_p95} ms on the previous one: ` +
+      `more than +${thresholds.max_reply_p95_increase_ms} ms`;
   }
   return verdict;
 }
@@ -75,8 +82,25 @@ export async function versionStats(
         [input.organizationId, input.agentId, input.since, JSON.stringify(ids)],
       )
     : [];
+  // Reply latency percentiles come from the transcripts' measured replies (live calls: only they measure).
+  const latency = ids.length
+    ? await sql<{ version_id: string; p95: unknown }>(
+        em,
+        `select s.agent_version_id as version_id,
+                percentile_cont(0.95) within group (order by (it->'latency'->>'reply_ms')::float8) as p95
+           from call_session s
+           join call_leg l on l.session_id = s.id and l.seq = 0
+          cross join lateral jsonb_array_elements(l.transcript) it
+          where s.organization_id = ? and s.agent_id = ? and s.started_at >= ? and s.kind = 'live'
+            and s.agent_version_id in (select json_array_elements_text(?::json))
+            and it->'latency' is not null
+          group by s.agent_version_id`,
+        [input.organizationId, input.agentId, input.since, JSON.stringify(ids)],
+      )
+    : [];
   return input.versionIds.map((versionId) => {
     const row = rows.find((r) => r.version_id === versionId);
+    const p95 = latency.find((r) => r.version_id === versionId)?.p95;
     const calls = toInt(row?.calls);
     const errors = toInt(row?.errors);
     const transfers = toInt(row?.transfers);
@@ -87,6 +111,7 @@ export async function versionStats(
       transfers,
       error_rate: calls ? errors / calls : 0,
       transfer_rate: calls ? transfers / calls : 0,
+      reply_ms_p95: p95 === null || p95 === undefined ? null : Math.round(Number(p95)),
     };
   });
 }

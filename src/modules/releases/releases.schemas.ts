@@ -61,6 +61,15 @@ export const GuardThresholds = z
       .max(1)
       .default(0.2)
       .describe("Breach when the new version's transfer rate exceeds the previous version's by more than this (0 to 1); default 0.2."),
+    max_reply_p95_increase_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(500)
+      .describe(
+        "Breach when the 95th percentile of the new version's reply latency on live calls (end of the caller's speech to the reply's first audio) exceeds the previous version's by more than this many ms; default 500. Judged when both versions have measured replies.",
+      ),
     min_calls: z
       .number()
       .int()
