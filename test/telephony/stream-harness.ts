@@ -142,7 +142,7 @@ export interface RecordedSession {
   status: string;
   end_reason: string;
   direction: string;
-  legs: { transcript: { items: { speaker: string; text: string }[] } }[];
+  legs: { transcript: { items: { speaker: string; text: string; kind?: string }[] } }[];
 }
 
 /** The newest session of a number (or the session `id`), once recorded. */

@@ -6,6 +6,8 @@ import { startFakeTwilio, scriptFor, TWILIO_SID, TWILIO_TOKEN, streamUrlOf, type
 import { FakeCarrierStream } from '../support/fake-carrier-stream.js';
 import { campaignApi, carrierConnection, nyNumbers, placeOutboundCall } from '../campaigns/support.js';
 import { channel } from '../media/call/support.js';
+import { concat, speakAs } from '../media/speech/audio.js';
+import { DEFAULT_REPROMPT } from '../../src/modules/engine/repair.js';
 import { twilioOutcome } from '../../src/modules/telephony/carriers/twilio/twilio-status.js';
 import { twilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
 import { sql } from '../../src/db/orm.js';
@@ -132,6 +134,43 @@ describe('an inbound call through Twilio', () => {
       ['system', 'The caller interrupted the agent.'],
       ['customer', PHRASE.toLowerCase()],
       ['agent', REPLY],
+    ]);
+  }, 60_000);
+});
+
+describe('off-script speech through Twilio', () => {
+  it('a name the agent does not know is asked again, and "can you repeat that" repeats the reprompt: nothing is done on a guess', async () => {
+    const agent = await deskAgent(GREETING, {
+      model: {
+        provider: 'simulated',
+        name: 'desk',
+        temperature: 0,
+        rules: [
+          { when: 'book an appointment', say: REPLY },
+          { when: 'bye', say: 'Goodbye!', hangup: true },
+        ],
+      },
+    });
+    const number = await twilioNumber(agent.agent_id);
+    const call = await twilio.dialInbound({ to: number, from: caller(), voiceUrl: voiceUrl() });
+    const stream = call.stream!;
+    expect(await stream.handshake).toBe(101);
+    await heardSentences(stream, 2); // the greeting
+    // A voice and pace the grammar was not built around; once matched to "bye" and hung up on.
+    stream.say(concat([speakAs('My name is Priya Raman.', 'en-gb', 190), new Int16Array(8000)]));
+    await heardSentences(stream, 4); // the reprompt's two sentences
+    stream.say(await phraseAudio('Can you repeat that?'));
+    await heardSentences(stream, 6); // the reprompt again
+    stream.stop();
+
+    const session = await recordedSession({ phone: number });
+    expect(session).toMatchObject({ status: 'ended', end_reason: 'customer_hangup' });
+    expect(session.legs[0].transcript.items.map((i) => [i.speaker, i.text, i.kind])).toEqual([
+      ['agent', GREETING, undefined],
+      ['customer', '', 'unrecognized'],
+      ['agent', DEFAULT_REPROMPT, undefined],
+      ['customer', 'can you repeat that', 'speech'],
+      ['agent', DEFAULT_REPROMPT, undefined],
     ]);
   }, 60_000);
 });
