@@ -175,6 +175,49 @@ describe('off-script speech through Twilio', () => {
   }, 60_000);
 });
 
+describe('a backchannel through Twilio', () => {
+  it('"okay" over the greeting clears what Twilio buffered, then the agent goes on from where it stopped: the whole greeting, once', async () => {
+    const agent = await deskAgent(LONG_GREETING);
+    const number = await twilioNumber(agent.agent_id);
+    const call = await twilio.dialInbound({ to: number, from: caller(), voiceUrl: voiceUrl() });
+    const stream = call.stream!;
+    expect(await stream.handshake).toBe(101);
+    await eventually(
+      async () => stream.played.filter((f) => loud(f.pcm)).length,
+      (n) => n >= 50,
+      20_000,
+      20,
+    );
+    stream.say(await phraseAudio('okay'));
+    await eventually(
+      async () => stream.clears.length,
+      (n) => n >= 1,
+      10_000,
+      20,
+    );
+    // The rest of the greeting is played: wait until the agent has been quiet for 1.5 s.
+    const clearedAt = stream.clears[0].atMs;
+    await eventually(
+      async () => {
+        const loudFrames = stream.played.filter((f) => f.atMs > clearedAt && loud(f.pcm));
+        return loudFrames.length > 100 && stream.now() - loudFrames.at(-1)!.atMs > 1500;
+      },
+      (done) => done,
+      30_000,
+      100,
+    );
+    stream.stop();
+
+    const session = await recordedSession({ phone: number });
+    expect(session.legs[0].transcript.items.map((i) => [i.speaker, i.text, i.kind])).toEqual([
+      ['agent', LONG_GREETING, undefined],
+      ['customer', 'okay', 'backchannel'],
+    ]);
+    const report = h.reports.find((r) => r.sessionId === session.session_id)!;
+    expect(report.resumes).toBe(1);
+  }, 60_000);
+});
+
 describe('an outbound call through Twilio', () => {
   it('dials with TwiML connecting a stream; the callee answers, talks with the agent and hangs up; the status callbacks and the session agree', async () => {
     const agent = await deskAgent();
