@@ -182,6 +182,33 @@ describe('dialOutboundCall over a SIP trunk', () => {
     expect((await stream.finish()).text).toBe(GREETING.toLowerCase().replace(/[.,?]/g, ''));
   }, 90_000);
 
+  it("takes the callee's opening 'Hello?' over its greeting as expected, not as an interruption or an answer: the greeting goes on", async () => {
+    // The callee picks up saying "Hello?" as the greeting starts, listens, then asks for an appointment.
+    const hello = join(dir, 'hello.wav');
+    const audio = join(dir, 'hello-then-phrase.ulaw');
+    execFileSync('espeak-ng', ['-v', 'en-us', '-w', hello, 'Hello?']);
+    execFileSync('sox', [hello, '-r', '8000', '-c', '1', '-t', 'ul', join(dir, 'hello.ulaw'), 'pad', '0.6', '0']);
+    const phrase = calleeAudio(PHRASE, 5);
+    writeFileSync(audio, Buffer.concat([readFileSync(join(dir, 'hello.ulaw')), readFileSync(phrase)]));
+    const scenario = join(dir, 'uas-hello.xml');
+    writeFileSync(scenario, readFileSync(join(here, 'uas-speak.xml'), 'utf8').replace('CALLEE_AUDIO_FILE,', `${audio},`));
+    const uas = await startUas(scenario, { extra: ['-mp', String(randomPort())] });
+    const dial = request(uas.port);
+    const result = await dialOutboundCall(deps, dial);
+    expect(result.outcome).toBe('answered');
+    await result.conversation;
+    expectPassed(await uas.done);
+    const session = await getSession(t.orm.em.fork(), a.organizationId, dial.sessionId);
+    expect(session.legs[0].transcript.items.map((item) => [item.speaker, item.text, item.kind])).toEqual([
+      ['agent', GREETING, undefined],
+      ['customer', 'hello', 'backchannel'],
+      ['customer', PHRASE.toLowerCase(), 'speech'],
+      ['agent', REPLY, undefined],
+      ['agent', 'Calling end_call', undefined],
+    ]);
+    expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup' });
+  }, 90_000);
+
   it('answers a 401 challenge with the trunk credentials (loadTrunkForDial, decrypted), then the far end hangs up', async () => {
     const uas = await startUas(join(here, 'uas-auth-bye.xml'), { pauseMs: 4000 });
     const settings = { encryptionKey: t.deps.config.secrets.encryptionKey };
