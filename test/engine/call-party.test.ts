@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import type { TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
-import { converse, recordConversation } from '../../src/modules/engine/run-conversation.js';
+import { converse, FILLER, FILLER_AFTER_MS, recordConversation } from '../../src/modules/engine/run-conversation.js';
 import { getSession } from '../../src/modules/calls/get-session.js';
 import type { CallParty, Heard, SpeechStream, Spoken } from '../../src/modules/engine/call-party.js';
 import { startFakeOpenAi, streamedCompletion, type FakeOpenAi } from '../support/fake-openai.js';
@@ -140,6 +140,32 @@ describe('a streamed reply', () => {
     // The first sentence reached the caller's side well before the model's last word.
     expect(party.pushed[0].at - started).toBeLessThan((finished - started) / 2);
     expect(call.agentLeg.filter((e) => e.speaker === 'agent').map((e) => e.text)).toEqual([reply]);
+  });
+});
+
+describe('a slow model on a live call', () => {
+  it('fills the silence: past FILLER_AFTER_MS with no sentence from the model, the caller hears a filler, then the reply', async () => {
+    const provider = await createModelProvider(
+      t.orm.em.fork(),
+      systemPrincipal(a.organizationId),
+      createModelProvider.input.parse({ name: 'slow', base_url: fake.baseUrl, api_key: 'sk-slow', default_model: 'gpt-slow' }),
+      engineSettingsFrom(t.deps.config),
+    );
+    const agent = await makeAgent(t, a, {
+      first_message: '',
+      model: { provider: 'openai-compatible', name: 'default', temperature: 0, provider_id: provider.model_provider_id },
+    } as never);
+    // 300 ms between words: the first sentence (8 words) is complete after about 2.4 s.
+    fake.reply(streamedCompletion({ content: 'Let me look at the calendar for you. We have Tuesday at ten.' }, { gapMs: 300 }));
+    const party = new StreamingParty();
+    const started = Date.now();
+    const { call } = await converse(engineDeps(t), conversationInput(a, agent), party);
+    expect(party.pushed.map((p) => p.sentence)).toEqual([FILLER, 'Let me look at the calendar for you.', 'We have Tuesday at ten.']);
+    expect(party.pushed[0].at - started).toBeGreaterThanOrEqual(FILLER_AFTER_MS - 50);
+    expect(party.pushed[0].at - started).toBeLessThan(FILLER_AFTER_MS + 500);
+    expect(call.agentLeg.filter((e) => e.speaker === 'agent').map((e) => e.text)).toEqual([
+      `${FILLER} Let me look at the calendar for you. We have Tuesday at ten.`,
+    ]);
   });
 });
 

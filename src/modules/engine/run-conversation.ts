@@ -99,6 +99,9 @@ export interface ToolCallConfirmation {
 const ANSWER_MS = 500;
 const MODEL_FLOOR_MS = 400;
 const RING_MS = 4000;
+/** A live caller hears FILLER when the model has said nothing this long after their turn (issue 31: never 2 s of silence). */
+export const FILLER_AFTER_MS = 1200;
+export const FILLER = 'One moment, please.';
 /** Tool rounds (model → tools → model) within one customer turn; a model that keeps calling tools is cut off here. */
 export const MAX_TOOL_ROUNDS = 4;
 /** Transcript texts are cut here: a runaway model must not write megabytes into a call record. */
@@ -411,17 +414,26 @@ async function agentTurn(
     const started = performance.now();
     let response;
     const streamed = streamSentences(call.party);
+    // A live caller is never left in silence while the model thinks: past FILLER_AFTER_MS with nothing said, a filler.
+    const filler =
+      round === 0 && call.party.speakStream
+        ? setTimeout(() => {
+            if (!streamed.stream) streamed.say(FILLER);
+          }, FILLER_AFTER_MS)
+        : undefined;
     try {
       response = await model.complete({ system, messages: call.messages, tools: specs, temperature: config.model.temperature }, streamed.options);
     } catch (error) {
       // An untyped error is a provider bug; it must not take the call record down with it either.
       const message = error instanceof ModelError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+      clearTimeout(filler);
       call.spend(Math.round(performance.now() - started) + MODEL_FLOOR_MS);
       if (streamed.stream) await call.spoken(streamed.stream);
       call.note(`The model failed: ${message}`);
       call.end('failed', 'error');
       return;
     }
+    clearTimeout(filler);
     call.spend(Math.round(performance.now() - started) + MODEL_FLOOR_MS);
     const text = response.text?.trim() ? response.text : null;
     const toolCalls = response.toolCalls ?? [];
@@ -452,8 +464,20 @@ async function agentTurn(
  * rest is generated). Only for parties that speak incrementally; a script
  * speaks the whole reply.
  */
-function streamSentences(party: CallParty): { options?: { onText: (delta: string) => void }; stream?: SpeechStream; finish: () => SpeechStream } {
-  const handle: ReturnType<typeof streamSentences> = { finish: () => handle.stream! };
+function streamSentences(party: CallParty): {
+  options?: { onText: (delta: string) => void };
+  stream?: SpeechStream;
+  finish: () => SpeechStream;
+  /** Says a sentence of the engine's own ahead of the model's (a filler). */
+  say: (sentence: string) => void;
+} {
+  const handle: ReturnType<typeof streamSentences> = {
+    finish: () => handle.stream!,
+    say: (sentence) => {
+      handle.stream ??= party.speakStream!();
+      handle.stream.push(sentence);
+    },
+  };
   if (!party.speakStream) return handle;
   let buffer = '';
   handle.options = {
