@@ -35,7 +35,8 @@ import { twilioSignature } from '../src/modules/telephony/carriers/twilio/twilio
 import { startFakeTwilio, TWILIO_SID, TWILIO_TOKEN } from '../test/support/fake-twilio.js';
 import { FakeCarrierStream } from '../test/support/fake-carrier-stream.js';
 import { Caller } from './media-caller.js';
-import { agentLine, phraseAudio } from './media.bench.js';
+import { phraseAudio } from './media.bench.js';
+import { agentLine } from './media-setup.js';
 import { ensureDatabase, percentile } from './support.js';
 
 const CALLS = Number(process.env.BENCH_STREAM_CALLS ?? 10);

@@ -49,9 +49,24 @@ export interface PacingStats {
   seqGaps: number;
   /** Arrivals more than 40 ms after the previous one: a far-end jitter buffer of two frames runs dry. */
   longGaps: number;
+  /** Arrivals more than 100 ms after the previous one: a gap a caller hears. */
+  gapsOver100: number;
 }
 
-export const newPacingStats = (): PacingStats => ({ jitter: new Histogram(), packets: 0, seqGaps: 0, longGaps: 0 });
+export const newPacingStats = (): PacingStats => ({ jitter: new Histogram(), packets: 0, seqGaps: 0, longGaps: 0, gapsOver100: 0 });
+
+/** Audio the caller says (say()): headerless PCMU and the 20 ms frames where its speech begins and ends. */
+export interface CallerClip {
+  audio: Buffer;
+  firstVoicedFrame: number;
+  lastVoicedFrame: number;
+}
+
+/** When a clip's first and last voiced frames went out (performance.now()). */
+export interface Said {
+  speechStartAt: number;
+  speechEndAt: number;
+}
 
 export interface CallerOptions {
   ua: SipUserAgent;
@@ -63,6 +78,8 @@ export interface CallerOptions {
   phrase?: { audio: Buffer; lastVoicedFrame: number };
   /** Agent packet spacing: `window` while counting() says so, `all` over the whole call (set-up included). */
   pacing?: { window: PacingStats; all: PacingStats; counting: () => boolean };
+  /** Every agent packet as it arrives: its arrival time and whether it is digital silence. */
+  onAgentPacket?: (at: number, silent: boolean) => void;
 }
 
 export class Caller {
@@ -75,6 +92,7 @@ export class Caller {
   private last: { at: number; seq: number } | undefined;
   private silentRun = 0;
   private phraseFrame = -1; // -1: not started; then the next frame of the phrase to send
+  private readonly clips: { clip: CallerClip; frame: number; said: Said; done: (said: Said) => void }[] = [];
   ended = false;
   answeredAt = 0;
   /** The agent's first audible packet (its greeting). */
@@ -114,6 +132,11 @@ export class Caller {
     this.pacer.start();
   }
 
+  /** Says `clip` from the next 20 ms tick on (after any clip still being said); resolves once it was all sent. */
+  say(clip: CallerClip): Promise<Said> {
+    return new Promise((done) => this.clips.push({ clip, frame: 0, said: { speechStartAt: 0, speechEndAt: 0 }, done }));
+  }
+
   async hangup(): Promise<void> {
     if (this.call && !this.call.ended) await this.call.hangup().catch(() => {});
     this.stop();
@@ -124,6 +147,8 @@ export class Caller {
     this.ended = true;
     this.pacer?.stop();
     this.socket?.close();
+    // A call that ended mid-sentence: what was not said never will be (the script goes on to its end).
+    for (const c of this.clips.splice(0)) c.done(c.said);
   }
 
   /** One 20 ms packet: the phrase's next frame once it started, else silence. */
@@ -138,6 +163,13 @@ export class Caller {
       this.phraseFrame++;
     } else {
       payload = Buffer.alloc(FRAME, 0xff);
+      const current = this.clips[0];
+      if (current) {
+        current.clip.audio.copy(payload, 0, current.frame * FRAME, (current.frame + 1) * FRAME);
+        if (current.frame === current.clip.firstVoicedFrame) current.said.speechStartAt = -1;
+        if (current.frame === current.clip.lastVoicedFrame) current.said.speechEndAt = -1;
+        current.frame++;
+      }
     }
     const packet = serializeRtp({
       marker: this.sent === 0,
@@ -150,6 +182,15 @@ export class Caller {
     this.sent++;
     this.socket!.send(packet, this.remote.port, this.remote.address);
     if (this.speechEndAt === -1) this.speechEndAt = performance.now();
+    const current = this.clips[0];
+    if (current) {
+      if (current.said.speechStartAt === -1) current.said.speechStartAt = performance.now();
+      if (current.said.speechEndAt === -1) current.said.speechEndAt = performance.now();
+      if (current.frame * FRAME >= current.clip.audio.length) {
+        this.clips.shift();
+        current.done(current.said);
+      }
+    }
   }
 
   private onPacket(msg: Buffer, at: number): void {
@@ -157,6 +198,7 @@ export class Caller {
     if (!pkt || pkt.payloadType !== 0) return;
     const silent = isSilent(pkt.payload);
     this.measurePacing(pkt.sequence, at);
+    this.opts.onAgentPacket?.(at, silent);
     if (!silent && !this.firstAudioAt) this.firstAudioAt = at;
     // The phrase starts once the greeting was heard and 500 ms of silence followed it (no barge-in).
     this.silentRun = silent ? this.silentRun + 1 : 0;
@@ -178,6 +220,7 @@ export class Caller {
       stats.packets++;
       if (step !== 1) stats.seqGaps++;
       if (interval > 40) stats.longGaps++;
+      if (interval > 100) stats.gapsOver100++;
       stats.jitter.add(Math.abs(interval - 20 * Math.max(1, step)));
     }
   }

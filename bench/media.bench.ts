@@ -39,23 +39,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.js';
-import { initOrm, migrate, type Orm } from '../src/db/orm.js';
+import { initOrm, migrate } from '../src/db/orm.js';
 import { entities } from '../src/entities.js';
 import { createOrganization } from '../src/modules/org/create-organization.js';
-import { systemPrincipal } from '../src/modules/org/permissions.js';
-import { createAgent } from '../src/modules/agents/create-agent.js';
-import { publishAgent } from '../src/modules/agents/publish-agent.js';
-import { createTest } from '../src/modules/quality/create-test.js';
 import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
-import { purchasePhoneNumber } from '../src/modules/telephony/numbers/purchase-phone-number.js';
-import { searchPhoneNumbers } from '../src/modules/telephony/numbers/search-phone-numbers.js';
-import { createDestination } from '../src/modules/telephony/destinations/create-destination.js';
-import { createSipTrunk } from '../src/modules/telephony/trunks/create-sip-trunk.js';
-import { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
+import type { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { decodeG711 } from '../src/media/rtp/g711.js';
 import type { CallReport } from '../src/media/call/live-call.js';
 import { Caller, newPacingStats, type PacingStats } from './media-caller.js';
-import { MediaChild, type LoopDelay } from './media-child.js';
+import type { MediaChild, LoopDelay } from './media-child.js';
+import { agentLine, startMediaChild } from './media-setup.js';
 import { ensureDatabase, fmt, percentile, table } from './support.js';
 
 const TURN_CALLS = Number(process.env.BENCH_TURN_CALLS ?? 20);
@@ -82,49 +75,6 @@ const TALK =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => bytes / 1024 / 1024;
-
-/** An agent on the simulated model, published, with a test whose customer turns give the recognizer its grammar; and a number routed to it. */
-export async function agentLine(
-  orm: Orm,
-  organizationId: string,
-  settings: ReturnType<typeof engineSettingsFrom>,
-  body: object,
-  phrases: string[],
-): Promise<string> {
-  const system = systemPrincipal(organizationId);
-  const agent = await createAgent(orm.em.fork(), system, { name: `Media bench ${phrases[0]}`, prompt: 'You are the front desk. Be brief.', ...body } as never);
-  await publishAgent(orm.em.fork(), system, publishAgent.input.parse({ agentId: agent.agent_id }));
-  await createTest(
-    orm.em.fork(),
-    system,
-    createTest.input.parse({
-      agent_id: agent.agent_id,
-      name: 'phrases',
-      customer_turns: phrases,
-      checks: [{ type: 'reply_contains', text: 'the' }],
-    }),
-  );
-  const { numbers } = await searchPhoneNumbers(
-    orm.em.fork(),
-    system,
-    searchPhoneNumbers.input.parse({ country: 'US', area_code: '415', page_size: 1 }),
-    settings,
-  );
-  const { number } = await purchasePhoneNumber(orm.em.fork(), system, purchasePhoneNumber.input.parse({ number: numbers[0].number }), settings);
-  // The bench's sipp and user agent call from this machine: the number's inbound trunk admits loopback (decision 0053).
-  const trunk = await createSipTrunk(
-    orm.em.fork(),
-    system,
-    createSipTrunk.input.parse({ name: `loopback ${number}`, direction: 'inbound', allowed_ips: ['127.0.0.1/32', '::1/128'] }),
-    settings,
-  );
-  await createDestination(
-    orm.em.fork(),
-    system,
-    createDestination.input.parse({ kind: 'phone_number', address: number, agent_id: agent.agent_id, sip_trunk_id: trunk.sip_trunk_id }),
-  );
-  return number;
-}
 
 /** The caller's phrase as sipp would stream it (headerless PCMU) and its last 20 ms frame louder than −50 dBFS (the turn detector's floor). */
 export function phraseAudio(dir: string): { audio: Buffer; lastVoicedFrame: number } {
@@ -320,21 +270,7 @@ export async function run() {
   const talkNumber = await agentLine(orm, organization.id, settings, { first_message: TALK }, ['hello']);
   const dir = mkdtempSync(join(tmpdir(), 'media-bench-'));
   const phrase = phraseAudio(dir);
-  const rtpMin = 20000 + 2 * Math.floor(Math.random() * 9000);
-  const child = await MediaChild.start({
-    DATABASE_URL: url,
-    DATA_DIR: dir,
-    SIP_HOST: '127.0.0.1',
-    SIP_PORT: '0',
-    RTP_PORT_MIN: String(rtpMin),
-    RTP_PORT_MAX: String(rtpMin + 999),
-    DB_POOL_MAX: '20',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-  });
-  // Callers on 127.0.1.1-16: the media process limits new INVITEs per source address (10/s), as it would a flood.
-  const uas = await Promise.all(Array.from({ length: SOURCES }, (_, i) => SipUserAgent.listen({ host: `127.0.1.${i + 1}`, port: 0 })));
-  const target = (number: string) => `sip:${number}@${child.sip.host}:${child.sip.port}`;
+  const { child, uas, target } = await startMediaChild(url, dir, SOURCES);
   try {
     console.log(
       `media bench: media process pid ${child.pid}, SIP ${child.sip.host}:${child.sip.port}, END_OF_TURN_SILENCE_MS ${config.media.endOfTurnSilenceMs}`,
