@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
  */
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // After "pid (comm) ": state is field 3, utime 14, stime 15, cutime 16, cstime 17.
