@@ -44,11 +44,12 @@ export async function agentLine(
     settings,
   );
   const { number } = await purchasePhoneNumber(orm.em.fork(), system, purchasePhoneNumber.input.parse({ number: numbers[0].number }), settings);
-  // The bench's sipp and user agent call from this machine: the number's inbound trunk admits loopback (decision 0053).
+  // The bench's sipp and user agents call from this machine, the user agents from 127.0.1.1-16: the number's inbound
+  // trunk admits all of loopback (decision 0053; 127.0.0.1/32 alone refused every call of theirs with 403).
   const trunk = await createSipTrunk(
     orm.em.fork(),
     system,
-    createSipTrunk.input.parse({ name: `loopback ${number}`, direction: 'inbound', allowed_ips: ['127.0.0.1/32', '::1/128'] }),
+    createSipTrunk.input.parse({ name: `loopback ${number}`, direction: 'inbound', allowed_ips: ['127.0.0.0/8', '::1/128'] }),
     settings,
   );
   await createDestination(
