@@ -185,7 +185,9 @@ export const SCRIPTS: Script[] = [
         when: 'after',
         label: task('number', 'number'),
       },
-      { id: 'p3', parts: ['I need to', 1.2, 'cancel my appointment'], voice: 'en-us', wpm: 140, when: 'after', label: task('cancel', 'cancelled') },
+      // A complete task phrase between the paused ones: two unrecognized turns in a row end the call (not_understood);
+      // the longest pause comes last for the same reason.
+      { id: 'p5', parts: [PHRASES.hours], voice: 'en-us', wpm: 175, when: 'after', label: task('hours', 'hours') },
       {
         id: 'p4',
         parts: ['I would like to', 0.4, 'book an appointment'],
@@ -195,6 +197,7 @@ export const SCRIPTS: Script[] = [
         when: 'after',
         label: task('book', 'offer'),
       },
+      { id: 'p3', parts: ['I need to', 1.2, 'cancel my appointment'], voice: 'en-us', wpm: 140, when: 'after', label: task('cancel', 'cancelled') },
     ],
   },
   {

@@ -53,6 +53,15 @@ export class ConversationCall {
     return this.transitions.find((x) => x.on === on && x.at > t && x.at <= until)?.at ?? 0;
   }
 
+  /**
+   * Where the agent's audio stopped for at least `quietMs` after `t` (the start of that silence), at the caller; 0 if it
+   * did not. Gaps between words are shorter: a stop is a silence that lasts.
+   */
+  stoppedAfter(t: number, quietMs: number): number {
+    const i = this.transitions.findIndex((x, k) => !x.on && x.at > t && (this.transitions[k + 1]?.at ?? Infinity) - x.at >= quietMs);
+    return i < 0 ? 0 : this.transitions[i].at;
+  }
+
   /** Whether the agent's audio was audible at `t`. */
   audibleAt(t: number): boolean {
     let on = false;

@@ -62,6 +62,8 @@ const CALL_LIMIT_MS = 50_000;
 const SOURCES = 16;
 /** An interruption counts as stopping the agent when its audio stopped at the caller within this. */
 const STOP_WITHIN_MS = 500;
+/** The agent's audio counts as stopped at the caller once it is silent this long (gaps between words are shorter). */
+const STOP_SILENCE_MS = 200;
 /** A backchannel let the agent go on when its audio came back within this of the backchannel's end. */
 const WENT_ON_WITHIN_MS = 2000;
 
@@ -145,6 +147,8 @@ interface Outcome {
   waitMs?: number;
   stoppedAgent?: boolean;
   stopMs?: { report?: number; caller?: number };
+  /** How the caller's turns in the utterance's window were written down (kind: text, or the hypothesis). */
+  heard: string;
 }
 
 interface CallFigures {
@@ -177,6 +181,7 @@ function judge({ call, session, report }: Finished): CallFigures {
     const agent = items.filter((i) => i.speaker === 'agent' && within(w, i));
     const notes = items.filter((i) => i.speaker === 'system' && within(w, i));
     const label = u.label;
+    const heard = customer.map((i) => `${i.kind ?? 'speech'}:"${i.text || i.hypothesis || ''}"`).join(' ') || 'nothing written';
     const replied = (reply: string) => agent.some((i) => i.text.includes(reply.slice(0, 24)));
     const reprompted = agent.some((i) => i.text === DEFAULT_REPROMPT);
     const acted = agent.some((i) => isAction(i.text));
@@ -185,22 +190,22 @@ function judge({ call, session, report }: Finished): CallFigures {
       const takenAsTurn = customer.some((i) => i.kind !== 'backchannel') || notes.some((n) => n.text.includes('interrupted'));
       const wasTalking = call.audibleAt(said.speechStartAt);
       const wentOn = !takenAsTurn && (backAt > 0 || call.audibleAt(said.speechEndAt));
-      return { u, right: wentOn && !acted, stoppedAgent: wasTalking && !wentOn };
+      return { u, heard, right: wentOn && !acted, stoppedAgent: wasTalking && !wentOn };
     }
     if (label.kind === 'offscript') {
-      return { u, right: reprompted && !acted, waitMs: waitOf(call, w.s) };
+      return { u, heard, right: reprompted && !acted, waitMs: waitOf(call, w.s) };
     }
     const cutOff = isPaused(u) ? customer.filter((i) => i.kind !== 'backchannel').length >= 2 : undefined;
     const right = replied(label.reply) && !cutOff;
-    if (label.kind === 'task') return { u, right, cutOff, waitMs: u.when === 'after' ? waitOf(call, w.s) : undefined };
+    if (label.kind === 'task') return { u, heard, right, cutOff, waitMs: u.when === 'after' ? waitOf(call, w.s) : undefined };
     // An interruption: where the agent's audio stopped, by the report and at the caller.
     const sinceAnswer = said.speechStartAt - call.answeredAt;
     const bargeIn = report?.bargeIns.find((b) => Math.abs(b.speechStartMs - sinceAnswer) < 600);
     const talking = call.audibleAt(said.speechStartAt);
-    const off = talking ? call.firstAfter(said.speechStartAt, false) : 0;
+    const off = talking ? call.stoppedAfter(said.speechStartAt, STOP_SILENCE_MS) : 0;
     const callerStop = off ? off - said.speechStartAt : undefined;
     const stopped = callerStop !== undefined && callerStop <= STOP_WITHIN_MS;
-    return { u, right: right && stopped, stopMs: { report: bargeIn ? bargeIn.stoppedMs - bargeIn.speechStartMs : undefined, caller: callerStop } };
+    return { u, heard, right: right && stopped, stopMs: { report: bargeIn ? bargeIn.stoppedMs - bargeIn.speechStartMs : undefined, caller: callerStop } };
   });
 
   // A committing line is a misaction unless the caller's turn right before it was the phrase that asks for it.
@@ -344,11 +349,11 @@ function printPolicies(old: PolicyFigures, now: PolicyFigures): void {
     ['new', b],
   ] as const)
     for (const m of s.misactions) console.log(`  misaction (${name}): ${m}`);
-  console.log('  per utterance (old | new): id kind [paused] voice: right? extra');
+  console.log('  per utterance (old | new): id, label, voice/wpm [+noise]: handled right or WRONG, and for a wrong one what the transcript holds');
   const describe = (x: Outcome | undefined) =>
     !x
       ? 'not said'
-      : `${x.right ? 'ok' : 'WRONG'}${x.cutOff ? ' cut-off' : ''}${x.stoppedAgent ? ' stopped-agent' : ''}${x.waitMs !== undefined ? ` wait ${fmt(x.waitMs, 0)}` : ''}${x.stopMs?.caller !== undefined ? ` stop ${fmt(x.stopMs.caller, 0)}` : ''}`;
+      : `${x.right ? 'ok' : 'WRONG'}${x.cutOff ? ' cut-off' : ''}${x.stoppedAgent ? ' stopped-agent' : ''}${x.waitMs !== undefined ? ` wait ${fmt(x.waitMs, 0)}` : ''}${x.stopMs?.caller !== undefined ? ` stop ${fmt(x.stopMs.caller, 0)}` : ''}${x.right ? '' : ` (heard ${x.heard})`}`;
   for (const u of SCRIPTS.flatMap((s) => s.utterances)) {
     const find = (f: PolicyFigures) => f.outcomes.find((x) => x.u.id === u.id);
     console.log(
