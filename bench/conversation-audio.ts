@@ -9,7 +9,9 @@
  * agent talks, off-script questions and a name.
  *
  * Limits: the voices are synthetic (no accents, hesitations or breathing),
- * and a pause is digital silence (under noise when the utterance has noise).
+ * and a pause is digital silence (under noise when the utterance has noise). The pieces around a pause are cut
+ * to their speech, so the pause is the labelled one (before that cut, espeak-ng's own silence made the 0.4-1.2 s
+ * pauses 0.62-1.68 s long).
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -66,14 +68,21 @@ export const utteranceText = (u: Utterance) => u.parts.filter((p): p is string =
 /** Voice `flite:kal` uses flite when installed, else it falls back to espeak-ng's en-us+f3 (said in the output). */
 export const voiceUsed = (voice: string) => (voice.startsWith('flite:') && !hasFlite ? 'en-us+f3' : voice);
 
-function speak(dir: string, text: string, voice: string, wpm: number, name: string): string {
+/** sox effects that cut the silence before and after speech (below −50 dBFS, the turn detector's floor). */
+const TRIM_SILENCE = ['silence', '1', '0.02', '-50d', 'reverse', 'silence', '1', '0.02', '-50d', 'reverse'];
+
+/**
+ * Speaks `text` into a WAV of its own. `trim` cuts the synthesizer's own leading and trailing silence (espeak-ng adds
+ * 0.1-0.5 s), so a pause written between two pieces is the silence the caller really leaves.
+ */
+function speak(dir: string, text: string, voice: string, wpm: number, name: string, trim: boolean): string {
   const raw = join(dir, `${name}.raw.wav`);
   const out = join(dir, `${name}.wav`);
   const used = voiceUsed(voice);
   if (used.startsWith('flite:')) execFileSync('flite', ['-voice', used.slice(6), '-t', text, '-o', raw]);
   else execFileSync('espeak-ng', ['-v', used, '-s', String(wpm), '-w', raw, text]);
   // Undithered, so a run repeats exactly (decision 0059: dither flipped borderline utterances between runs).
-  execFileSync('sox', ['-D', raw, '-r', String(RATE), '-c', '1', '-b', '16', out]);
+  execFileSync('sox', ['-D', raw, '-r', String(RATE), '-c', '1', '-b', '16', out, ...(trim ? TRIM_SILENCE : [])]);
   rmSync(raw);
   return out;
 }
@@ -97,7 +106,7 @@ export function renderUtterance(dir: string, u: Utterance): Clip {
   const pieces: string[] = [];
   u.parts.forEach((part, i) => {
     const name = `${u.id}-${i}`;
-    if (typeof part === 'string') pieces.push(speak(dir, part, u.voice, u.wpm, name));
+    if (typeof part === 'string') pieces.push(speak(dir, part, u.voice, u.wpm, name, isPaused(u)));
     else {
       const file = join(dir, `${name}.wav`);
       execFileSync('sox', ['-n', '-r', String(RATE), '-c', '1', '-b', '16', file, 'trim', '0', String(part)]);
