@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 /** Talking calls per media process on 2 cores, as measured (decision 0061). */
-const DEFAULT_MEDIA_MAX_CALLS = 24;
+const DEFAULT_MEDIA_MAX_CALLS = 20;
 
 /**
  * One schema over the environment. Every setting has an embedded default so
@@ -152,8 +152,12 @@ const EnvSchema = z.object({
   MEDIA_STREAM_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(20000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20999),
-  /** How long the caller's silence ends their turn, unless the agent sets its own. */
-  END_OF_TURN_SILENCE_MS: z.coerce.number().int().min(100).max(5000).default(500),
+  /**
+   * How long the caller's silence ends a turn whose words are not (yet) a complete phrase, unless the agent sets its
+   * own: a caller who pauses mid-sentence is not cut off by less. A complete phrase ends the turn sooner (the agent's
+   * turn_taking.complete_turn_silence_ms, default 250).
+   */
+  END_OF_TURN_SILENCE_MS: z.coerce.number().int().min(100).max(5000).default(800),
   /** How long the simulated voice provider takes to train a cloned voice; tests shrink it to a second or two. */
   VOICE_CLONE_TRAINING_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 });

@@ -524,12 +524,14 @@ describe('calls through the media processes', () => {
       const session = await getSessionView(row.id);
       expect(session).toMatchObject({ status: 'ended', end_reason: 'agent_hangup', direction: 'inbound', kind: 'live' });
       // The greeting, then the caller's goodbye answered by the agent's, which hangs up. On this loaded machine
-      // pocketsphinx once heard a word before the goodbye ("thank you"): the agent asked again and the call went on
-      // to the goodbye. That one mishearing is tolerated; the goodbye and the hang-up after it are not optional.
+      // the first goodbye was once not understood: the agent asked again, the caller's second goodbye cut into the
+      // reprompt (a note of the interruption) and ended the call. That one mishearing is tolerated; the goodbye and
+      // the hang-up after it are not optional. The transcript is printed for a run that fails.
       const said = lines(session);
+      process.stderr.write(`[production shape] ${row.id}: ${JSON.stringify(session.legs[0].transcript.items.map((i) => [i.speaker, i.text, i.kind]))}\n`);
       expect(said[0]).toEqual(['agent', GREETING]);
       const bye = said.findIndex(([who, text]) => who === 'customer' && text === 'goodbye');
-      expect([bye >= 1 && bye <= 3, said[bye + 1]]).toEqual([true, ['agent', 'Goodbye!']]);
+      expect([bye >= 1 && bye <= 4, said[bye + 1]]).toEqual([true, ['agent', 'Goodbye!']]);
       const audio = await download(row.id);
       expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/wav']);
       const body = Buffer.from(await audio.arrayBuffer());

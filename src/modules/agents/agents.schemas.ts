@@ -210,7 +210,7 @@ export const AgentTurnTaking = z
       .max(5000)
       .optional()
       .describe(
-        "On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (500). Shorter answers sooner and interrupts slow speakers. This is the wait for a turn whose words are not yet a complete phrase.",
+        "On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (800). This is the wait for a turn whose words are not yet a complete phrase (a complete one ends after complete_turn_silence_ms): shorter asks again sooner after speech it did not understand, and cuts off callers who pause mid-sentence.",
       ),
     complete_turn_silence_ms: z
       .number()

@@ -26,7 +26,7 @@ const h = useCallHarness({ confirmations: true });
 describe('a tool with Ask permission on a call', () => {
   it("is read back, confirmed by the caller's spoken yes, and runs once: here end_call, so the agent hangs up", async () => {
     const number = await askEndCallLine('goodbye');
-    // The yes comes after the whole read-back: the end-of-turn wait (500 ms), recognition and opening the request, the read-back, a margin.
+    // The yes comes after the whole read-back: the end-of-turn wait (250 ms for a complete phrase, 800 at most), recognition and opening the request, the read-back, a margin.
     const waitForReadBack = 0.5 + 0.8 + spokenSeconds(READ_BACK) + 1;
     // The goodbye comes 5 s in, after the greeting ("Hello.", under a second): a CI run saw a call's first greeting
     // start more than 1.2 s late, and another (the real-time phase after the whole suite) the goodbye cut into it at 3 s.
