@@ -57,6 +57,22 @@ const voiceUrl = () => `${h.t.baseUrl}/carriers/twilio/voice`;
 /** How a number pointed at the platform is routed: calls to the voice URL, their final status to the status callback. */
 const routed = () => ({ voice_url: voiceUrl(), voice_method: 'POST', status_callback: `${h.t.baseUrl}/carriers/twilio/status` });
 
+/** An inbound call whose agent says LONG_GREETING, once a second of it has been played to the caller. */
+async function aSecondIntoLongGreeting() {
+  const agent = await deskAgent(LONG_GREETING);
+  const number = await twilioNumber(agent.agent_id);
+  const call = await twilio.dialInbound({ to: number, from: caller(), voiceUrl: voiceUrl() });
+  const stream = call.stream!;
+  expect(await stream.handshake).toBe(101);
+  await eventually(
+    async () => stream.played.filter((f) => loud(f.pcm)).length,
+    (n) => n >= 50,
+    20_000,
+    20,
+  );
+  return { number, stream };
+}
+
 describe('an inbound call through Twilio', () => {
   it('answers the signed voice webhook with a Media Stream; the agent greets, hears the caller, replies; the call is recorded', async () => {
     const agent = await deskAgent();
@@ -95,18 +111,7 @@ describe('an inbound call through Twilio', () => {
   }, 60_000);
 
   it('a caller who talks over the greeting: the agent stops, Twilio is told to clear its buffer, and the transcript keeps what was heard', async () => {
-    const agent = await deskAgent(LONG_GREETING);
-    const number = await twilioNumber(agent.agent_id);
-    const call = await twilio.dialInbound({ to: number, from: caller(), voiceUrl: voiceUrl() });
-    const stream = call.stream!;
-    expect(await stream.handshake).toBe(101);
-    // A second of the greeting, then the caller speaks.
-    await eventually(
-      async () => stream.played.filter((f) => loud(f.pcm)).length,
-      (n) => n >= 50,
-      20_000,
-      20,
-    );
+    const { number, stream } = await aSecondIntoLongGreeting();
     const spokeAt = stream.now();
     stream.say(await phraseAudio());
     await eventually(
@@ -177,17 +182,7 @@ describe('off-script speech through Twilio', () => {
 
 describe('a backchannel through Twilio', () => {
   it('"okay" over the greeting clears what Twilio buffered, then the agent goes on from where it stopped: the whole greeting, once', async () => {
-    const agent = await deskAgent(LONG_GREETING);
-    const number = await twilioNumber(agent.agent_id);
-    const call = await twilio.dialInbound({ to: number, from: caller(), voiceUrl: voiceUrl() });
-    const stream = call.stream!;
-    expect(await stream.handshake).toBe(101);
-    await eventually(
-      async () => stream.played.filter((f) => loud(f.pcm)).length,
-      (n) => n >= 50,
-      20_000,
-      20,
-    );
+    const { number, stream } = await aSecondIntoLongGreeting();
     stream.say(await phraseAudio('okay'));
     await eventually(
       async () => stream.clears.length,
