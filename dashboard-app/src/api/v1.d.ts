@@ -4109,7 +4109,7 @@ export interface components {
         };
         /** @description How the agent takes turns on a live call; default the platform's timing. */
         AgentTurnTaking: {
-            /** @description On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (500). Shorter answers sooner and interrupts slow speakers. This is the wait for a turn whose words are not yet a complete phrase. */
+            /** @description On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (800). This is the wait for a turn whose words are not yet a complete phrase (a complete one ends after complete_turn_silence_ms): shorter asks again sooner after speech it did not understand, and cuts off callers who pause mid-sentence. */
             end_of_turn_silence_ms?: number;
             /** @description On a live call, the silence that ends a turn whose words are already a complete phrase (the recognizer decodes what was said at that point), 100 to 5000 ms; default 250, never more than end_of_turn_silence_ms. */
             complete_turn_silence_ms?: number;
