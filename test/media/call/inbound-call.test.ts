@@ -106,8 +106,22 @@ describe('an inbound SIP call answered by an agent', () => {
     expect(session.has_recording).toBe(true);
     const wav = await recordingOf(h, session.id);
     expect(wav.readUInt16LE(22)).toBe(2); // stereo
+    // The agent's side before the caller's phrase: voiced for about as long as the greeting lasts, then silent.
+    const agentSide = channel(wav, 1, 0, beforePhrase);
+    const loudFrames = (from: number, to: number) => {
+      let n = 0;
+      for (let f = from; f + 160 <= to; f += 160) if (agentSide.subarray(f, f + 160).some((v) => Math.abs(v) > 1000)) n++;
+      return n;
+    };
+    expect(loudFrames(0, agentSide.length) * 20).toBeGreaterThan(spokenSeconds(GREETING) * 1000 * 0.5);
+    expect(loudFrames(agentSide.length - 8000, agentSide.length)).toBe(0);
+    // Transcribed with the rejecting recognizer it is the greeting, unless the pacer skipped ticks (a loaded machine:
+    // the recording keeps the wire's gaps, and a greeting with gaps is rightly not recognized); printed either way.
     const stream = new PocketsphinxStt().start({ sampleRate: 8000, language: 'en-US', phrases: [GREETING, REPLY, PHRASE] });
-    stream.write(channel(wav, 1, 0, beforePhrase));
-    expect((await stream.finish()).text).toBe(GREETING.toLowerCase().replace(/[.,?]/g, ''));
+    stream.write(agentSide);
+    const heard = await stream.finish();
+    process.stderr.write(`[call] the recording's greeting, transcribed: ${JSON.stringify(heard)} (pacer skipped ${report.rtp!.pacer.skippedTicks} ticks)\n`);
+    if (report.rtp!.pacer.skippedTicks === 0) expect(heard.text).toBe(GREETING.toLowerCase().replace(/[.,?]/g, ''));
+    else expect(heard.text === '' || heard.text === GREETING.toLowerCase().replace(/[.,?]/g, '')).toBe(true);
   }, 90_000);
 });
