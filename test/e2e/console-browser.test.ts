@@ -51,7 +51,12 @@ beforeAll(async () => {
       legs: sessionInput(a).legs.map((leg) => ({
         ...leg,
         turns: leg.turns.map((turn, i) =>
-          i === 3 ? { ...turn, latency: { endOfTurnMs: 500, sttMs: 40, engineMs: 15, ttsFirstAudioMs: 90, replyMs: 645 } } : turn,
+          i === 3
+            ? { ...turn, latency: { endOfTurnMs: 500, sttMs: 40, engineMs: 15, ttsFirstAudioMs: 90, replyMs: 645 } }
+            : // The caller cut in on the greeting: its audio stopped 48 ms into their speech.
+              i === 0
+              ? { ...turn, interruption: { stopMs: 48 } }
+              : turn,
         ),
       })),
     }),
@@ -162,6 +167,10 @@ describeWithBrowser('the operator console in Chromium', () => {
     expect(await latency.count()).toBe(1);
     expect(await latency.textContent()).toContain('reply 645 ms');
     expect(await latency.getAttribute('title')).toBe('end of turn 500 ms · speech recognition 40 ms · model and tools 15 ms · first audio 90 ms');
+    // The line the caller cut in on says so, and how fast the agent stopped.
+    const cut = page.locator('ol.transcript .interruption');
+    expect(await cut.count()).toBe(1);
+    expect(await cut.textContent()).toContain('the caller cut in · stopped in 48 ms');
 
     await page.locator('details.tool-call summary').first().click();
     await page.waitForSelector('.tool-detail pre');

@@ -9,8 +9,9 @@ import { versionStats } from '../../src/modules/releases/guard.js';
 
 /**
  * Turn statistics per agent version (issue 31, item 6), read from the
- * transcripts: unrecognized turns, backchannels, not_understood endings and
- * the reply latency percentiles, live calls only by default.
+ * transcripts: unrecognized turns, backchannels, not_understood endings,
+ * interruption stop times and the reply latency percentiles, live calls only
+ * by default.
  */
 let t: TestApp;
 let a: TestTenant;
@@ -21,6 +22,8 @@ const reply = (replyMs: number): TurnInput => ({
   offsetMs: 1000,
   latency: { endOfTurnMs: 250, sttMs: 0, engineMs: 2, ttsFirstAudioMs: replyMs - 252, replyMs },
 });
+/** An agent line the caller cut in on, its audio stopped after stopMs. */
+const cutOff = (stopMs: number): TurnInput => ({ speaker: 'agent', text: 'We have', offsetMs: 1500, interruption: { stopMs } });
 const caller = (kind: 'speech' | 'unrecognized' | 'backchannel'): TurnInput => ({
   speaker: 'customer',
   text: kind === 'unrecognized' ? '' : 'okay',
@@ -53,8 +56,9 @@ beforeAll(async () => {
     t.orm.em.fork(),
     [
       // Version 1: replies of 300, 400, 500 and 1000 ms; 1 of 6 caller turns unrecognized; one backchannel.
-      session('agv_one', [caller('speech'), reply(300), caller('backchannel'), caller('speech'), reply(400)]),
-      session('agv_one', [caller('unrecognized'), caller('speech'), reply(500), caller('speech'), reply(1000)]),
+      // Two interruptions, stopped after 40 and 60 ms.
+      session('agv_one', [caller('speech'), reply(300), caller('backchannel'), caller('speech'), reply(400), cutOff(40)]),
+      session('agv_one', [caller('unrecognized'), caller('speech'), reply(500), cutOff(60), caller('speech'), reply(1000)]),
       // Version 2: two unrecognized turns and the fallback.
       session('agv_two', [caller('unrecognized'), caller('unrecognized'), caller('unrecognized')], 'not_understood'),
       // A test run is not counted unless asked for.
@@ -84,6 +88,9 @@ describe('GET /v1/call_session/analytics/turn_stats', () => {
         reply_ms_p50: 450,
         reply_ms_p95: 925,
         end_of_turn_ms_p50: 250,
+        interruptions: 2,
+        interruption_stop_ms_p50: 50,
+        interruption_stop_ms_p95: 59,
         not_understood_sessions: 0,
       },
       {
@@ -98,6 +105,9 @@ describe('GET /v1/call_session/analytics/turn_stats', () => {
         reply_ms_p50: null,
         reply_ms_p95: null,
         end_of_turn_ms_p50: null,
+        interruptions: 0,
+        interruption_stop_ms_p50: null,
+        interruption_stop_ms_p95: null,
         not_understood_sessions: 1,
       },
     ]);

@@ -3365,6 +3365,11 @@ export interface components {
                 /** @description From the end of the caller's speech to the reply's first audio queued for the caller (sent on the next 20 ms packet): what the caller waited. */
                 reply_ms: number;
             };
+            /** @description For an agent line the caller cut in on, on a live call. */
+            interruption?: {
+                /** @description From the start of the caller's speech to the agent's audio stopping at the caller (its queued audio dropped). text keeps only what the caller heard. */
+                stop_ms: number;
+            };
             tool_call?: {
                 tool_call_id: string;
                 name: string;
@@ -3606,6 +3611,12 @@ export interface components {
             reply_ms_p95: number | null;
             /** @description Median wait from the end of the caller’s speech to the end of their turn. */
             end_of_turn_ms_p50: number | null;
+            /** @description Agent lines the caller cut in on (they stopped; a backchannel does not count). */
+            interruptions: number;
+            /** @description Median milliseconds from the start of the caller's speech to the agent's audio stopping; null without interruptions. */
+            interruption_stop_ms_p50: number | null;
+            /** @description 95th percentile of the same. */
+            interruption_stop_ms_p95: number | null;
             /** @description Sessions that ended because the agent could not understand the caller (end reason not_understood). */
             not_understood_sessions: number;
         };

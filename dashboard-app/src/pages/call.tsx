@@ -152,6 +152,12 @@ function Turn({ item, sessionId, legId }: { item: Item; sessionId: string; legId
           {item.kind === 'digits' ? <small class="muted"> · keys</small> : null}
           {item.kind === 'backchannel' ? <small class="muted"> · while the agent talked on</small> : null}
           {item.latency ? <ReplyLatency latency={item.latency} /> : null}
+          {item.interruption ? (
+            <small class="muted interruption" title="From the start of the caller's speech to the agent's audio stopping; the text is what the caller heard.">
+              {' '}
+              · the caller cut in · stopped in {item.interruption.stop_ms} ms
+            </small>
+          ) : null}
         </span>
       )}
       {item.tool_call && <ToolCall sessionId={sessionId} legId={legId} call={item.tool_call} />}

@@ -5,6 +5,7 @@ import type { CallTransport } from '../transports/call-transport.js';
 import type { SpeechToText, SttResult, SttStream } from '../speech/speech-to-text.js';
 import type { TextToSpeech } from '../speech/text-to-speech.js';
 import type { SpeechStart, Turn, TurnDetector } from '../turn/turn-detector.js';
+import { fitsSpeech, isComplete } from './turn-completeness.js';
 
 /**
  * One caller turn's timings (every stage is measured), read by bench/ and kept on the session: the reply's
@@ -43,7 +44,8 @@ export interface LivePartyOptions {
   /**
    * When what the caller said so far is already a complete phrase (the recognizer's peek at 'this much silence'),
    * the turn ends here instead of after the turn detector's full end-of-turn silence; default 250 ms. Only with a
-   * recognizer that can peek (the offline one); others end turns on silence alone.
+   * recognizer that can peek (offline pocketsphinx; Deepgram, which also signals its own end of speech); others end
+   * turns on silence alone.
    */
   completeTurnSilenceMs?: number;
   /** Digits end after this pause (or at # ): then they reach the engine as one caller turn. */
@@ -55,9 +57,6 @@ export interface LivePartyOptions {
 
 /** An unrecognized sound shorter than this is not taken as a turn (noise, not words the caller expects an answer to). */
 const MIN_UNRECOGNIZED_TURN_MS = 300;
-/** Speech longer than this base plus this much per recognized word cannot have been just those words (slow speech included). */
-const PLAUSIBLE_BASE_MS = 300;
-const PLAUSIBLE_PER_WORD_MS = 500;
 /** Caller speech over the reply longer than this is an interruption, whatever it says (a backchannel is shorter). */
 const BACKCHANNEL_MAX_MS = 800;
 /** An unrecognized sound over the reply shorter than this resumes it (it is not an interruption). */
@@ -68,17 +67,8 @@ const HOLD_DECIDE_SILENCE_MS = 200;
 const SPOKEN_WORD_MS = 340;
 /** The silence after a complete phrase that ends the turn (LiveKit Agents' endpointing starts at 500 ms, Pipecat's smart-turn stop at 200). */
 export const DEFAULT_COMPLETE_TURN_SILENCE_MS = 250;
-/** Words a complete turn does not end on: the caller is going on. */
-const GOING_ON = new Set(['and', 'or', 'but', 'so', 'because', 'to', 'the', 'a', 'an', 'my', 'is', 'of', 'for', 'with', 'um', 'uh', 'er']);
-
-/** Whether an early decode is a turn the caller has finished: recognized words that fit the speech and do not trail off. */
-function isComplete(result: SttResult, speechMs: number): boolean {
-  const words = result.text.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (result.kind !== 'speech' || !words.length) return false;
-  if (speechMs > PLAUSIBLE_BASE_MS + PLAUSIBLE_PER_WORD_MS * words.length) return false;
-  return !GOING_ON.has(words.at(-1)!);
-}
-
+/** A provider's end-of-turn signal is taken only when our VAD has heard at least this much silence too. */
+const PROVIDER_END_MIN_SILENCE_MS = 100;
 /** What the caller says over the reply without taking the turn: backchannels, and an outbound callee's hello. */
 const RESUME_ON = new Set([...BACKCHANNELS, 'hello']);
 
@@ -99,6 +89,8 @@ interface Speaking {
   sentences: Sentence[];
   /** At a barge-in: how much of the first unplayed sentence had gone out. */
   cutPlayedMs: number;
+  /** At a barge-in: from the start of the caller's speech to the agent's audio stopping (frame clock, the wire's). */
+  stopMs?: number;
   synthesized?: boolean;
   check?: () => void;
   /** Stops the sentence being synthesized (a hold). */
@@ -235,7 +227,13 @@ export class LiveParty implements CallParty {
         } finally {
           if (this.speaking === speaking) this.speaking = undefined;
         }
-        return { heard: heardOf(speaking), atMs, interrupted: speaking.interrupted, ...(speaking.latency ? { latency: speaking.latency } : {}) };
+        return {
+          heard: heardOf(speaking),
+          atMs,
+          interrupted: speaking.interrupted,
+          ...(speaking.latency ? { latency: speaking.latency } : {}),
+          ...(speaking.interrupted && speaking.stopMs !== undefined ? { stopMs: speaking.stopMs } : {}),
+        };
       },
     };
   }
@@ -310,10 +308,24 @@ export class LiveParty implements CallParty {
    * turn's result. Anything else (unrecognized, a trailing 'and', speech again) waits for the full silence.
    */
   private peekAtSilence(): void {
+    const waitMs = Math.round((this.opts.completeTurnSilenceMs ?? DEFAULT_COMPLETE_TURN_SILENCE_MS) / 20) * 20;
+    if (this.opts.turns.silentMs === waitMs) this.peekNow();
+  }
+
+  /**
+   * A streaming recognizer's own end-of-turn signal (Deepgram's speech_final, UtteranceEnd): when the caller is
+   * silent here too, the turn ends at once if its settled words are complete, without waiting for our silence.
+   */
+  private onProviderEndOfTurn(stream: SttStream): void {
+    if (stream !== this.stream || this.holding || this.opts.turns.silentMs < PROVIDER_END_MIN_SILENCE_MS) return;
+    this.peekNow();
+  }
+
+  /** Decodes the open turn as it stands; a complete result ends the turn and is its result, if the caller stayed silent meanwhile. */
+  private peekNow(): void {
     const turns = this.opts.turns;
     const stream = this.stream;
-    const waitMs = Math.round((this.opts.completeTurnSilenceMs ?? DEFAULT_COMPLETE_TURN_SILENCE_MS) / 20) * 20;
-    if (!stream?.peek || !turns.inTurn || turns.silentMs !== waitMs) return;
+    if (!stream?.peek || !turns.inTurn || turns.silentMs === 0) return;
     const speechEndMs = this.framesHeard * 20 - turns.silentMs;
     const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs };
     this.peeking = peeking;
@@ -335,7 +347,9 @@ export class LiveParty implements CallParty {
       // depends on what the caller said (a backchannel, a noise, or words).
       const flushStarted = performance.now();
       const { droppedMs } = this.opts.transport.flush();
-      this.bargeIns.push({ speechStartMs: start.atMs, stoppedMs: this.framesHeard * 20, flushMs: performance.now() - flushStarted, droppedMs });
+      const barge = { speechStartMs: start.atMs, stoppedMs: this.framesHeard * 20, flushMs: performance.now() - flushStarted, droppedMs };
+      this.bargeIns.push(barge);
+      speaking.stopMs = barge.stoppedMs - barge.speechStartMs;
       const unplayed = speaking.sentences.filter((s) => !s.played);
       const unplayedMs = unplayed.reduce((sum, s) => sum + s.samples / 8, 0);
       speaking.cutPlayedMs = Math.max(0, unplayedMs - droppedMs);
@@ -347,8 +361,10 @@ export class LiveParty implements CallParty {
       this.opts.log?.('barge-in: reply held', { droppedMs });
     }
     this.stream?.abort();
-    this.stream = this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
-    this.stream.write(start.audio);
+    const stream = this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
+    this.stream = stream;
+    stream.on('endOfTurn', () => this.onProviderEndOfTurn(stream));
+    stream.write(start.audio);
   }
 
   /** The caller's speech over the reply was words: the reply ends where it was cut, as heard. */
@@ -382,6 +398,7 @@ export class LiveParty implements CallParty {
       speaking.sentences = speaking.sentences.filter((s) => s.played);
     }
     speaking.cutPlayedMs = 0;
+    speaking.stopMs = undefined;
     const held = speaking.held;
     speaking.held = undefined;
     this.resumes++;
@@ -413,7 +430,7 @@ export class LiveParty implements CallParty {
     const speechMs = turn.endMs - turn.startMs;
     // A phrase far too short for the speech heard (a 1.5 s sentence matched to "mhm", the rest taken as silence)
     // is a guess, whatever the recognizer says: the caller said something else.
-    const tooShort = text !== '' && speechMs > PLAUSIBLE_BASE_MS + PLAUSIBLE_PER_WORD_MS * text.split(/\s+/).length;
+    const tooShort = text !== '' && !fitsSpeech(text.split(/\s+/).length, speechMs);
     const understood = text !== '' && result?.kind !== 'unrecognized' && !tooShort;
     const held = this.holding;
     if (held) {

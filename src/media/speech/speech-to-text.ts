@@ -40,6 +40,12 @@ export interface SttResult {
 export interface SttStreamEvents {
   /** An interim hypothesis, for providers that have them. */
   partial: (text: string) => void;
+  /**
+   * The provider's own judgement that the caller finished speaking (Deepgram: a final result marked
+   * `speech_final` after its endpointing silence, or `UtteranceEnd` from its word timings). A turn policy may end
+   * the turn here when peek() then gives a complete result; it is a hint, the VAD's silence still ends every turn.
+   */
+  endOfTurn: () => void;
 }
 
 /** Every stream ends with finish() or abort(): until then the provider holds a process or a connection. */
@@ -51,6 +57,7 @@ export interface SttStream {
   /**
    * Optional: a result for the audio written so far, the stream staying open (a turn policy asks whether the
    * caller's words are already complete). Providers without one leave it out; the turn then ends on silence alone.
+   * A streaming provider answers `speech` only for words it has settled (nothing still interim after them).
    */
   peek?(): Promise<SttResult>;
   /** Drops the stream (call hung up, turn discarded); a pending finish() rejects. */

@@ -379,6 +379,12 @@ export const TurnStatsRow = z
     reply_ms_p50: z.number().nullable().describe("Median milliseconds from the end of the caller's speech to the reply's first audio; null without replies."),
     reply_ms_p95: z.number().nullable().describe('95th percentile of the same.'),
     end_of_turn_ms_p50: z.number().nullable().describe('Median wait from the end of the caller’s speech to the end of their turn.'),
+    interruptions: z.number().int().describe('Agent lines the caller cut in on (they stopped; a backchannel does not count).'),
+    interruption_stop_ms_p50: z
+      .number()
+      .nullable()
+      .describe("Median milliseconds from the start of the caller's speech to the agent's audio stopping; null without interruptions."),
+    interruption_stop_ms_p95: z.number().nullable().describe('95th percentile of the same.'),
     not_understood_sessions: z.number().int().describe('Sessions that ended because the agent could not understand the caller (end reason not_understood).'),
   })
   .openapi('TurnStatsRow');

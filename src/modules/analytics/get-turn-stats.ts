@@ -7,7 +7,8 @@ import { rangeView, rate, resolveRange } from './stats-source.js';
 /**
  * How the agents' conversations went, turn by turn (issue 31): per agent and
  * version, the callers' turns, those the agent did not understand, the
- * backchannels it talked through, and the latency of its replies at the
+ * backchannels it talked through, how fast it stopped when the caller cut
+ * in, and the latency of its replies at the
  * percentiles an operator compares across releases. Read from the sessions'
  * transcripts (live calls by default, as every analytics read): the
  * statistics buckets hold counters, and percentiles do not add up.
@@ -45,7 +46,10 @@ export async function getTurnStats(
                    count(*) filter (where it->'latency' is not null) as replies_measured,
                    percentile_cont(0.5) within group (order by (it->'latency'->>'reply_ms')::float8) filter (where it->'latency' is not null) as reply_p50,
                    percentile_cont(0.95) within group (order by (it->'latency'->>'reply_ms')::float8) filter (where it->'latency' is not null) as reply_p95,
-                   percentile_cont(0.5) within group (order by (it->'latency'->>'end_of_turn_ms')::float8) filter (where it->'latency' is not null) as eot_p50
+                   percentile_cont(0.5) within group (order by (it->'latency'->>'end_of_turn_ms')::float8) filter (where it->'latency' is not null) as eot_p50,
+                   count(*) filter (where it->'interruption' is not null) as interruptions,
+                   percentile_cont(0.5) within group (order by (it->'interruption'->>'stop_ms')::float8) filter (where it->'interruption' is not null) as stop_p50,
+                   percentile_cont(0.95) within group (order by (it->'interruption'->>'stop_ms')::float8) filter (where it->'interruption' is not null) as stop_p95
               from items group by agent_id, agent_version_id
           ),
           sessions as (
@@ -53,7 +57,7 @@ export async function getTurnStats(
               from s group by agent_id, agent_version_id
           )
      select x.agent_id, x.agent_version_id, x.sessions, x.not_understood, t.caller_turns, t.unrecognized_turns, t.backchannels,
-            t.replies_measured, t.reply_p50, t.reply_p95, t.eot_p50
+            t.replies_measured, t.reply_p50, t.reply_p95, t.eot_p50, t.interruptions, t.stop_p50, t.stop_p95
        from sessions x left join turns t
          on t.agent_id is not distinct from x.agent_id and t.agent_version_id is not distinct from x.agent_version_id
       order by x.sessions desc, x.agent_id, x.agent_version_id`,
@@ -77,6 +81,9 @@ export async function getTurnStats(
         reply_ms_p50: ms(r.reply_p50),
         reply_ms_p95: ms(r.reply_p95),
         end_of_turn_ms_p50: ms(r.eot_p50),
+        interruptions: toInt(r.interruptions ?? 0),
+        interruption_stop_ms_p50: ms(r.stop_p50),
+        interruption_stop_ms_p95: ms(r.stop_p95),
         not_understood_sessions: toInt(r.not_understood),
       };
     }),

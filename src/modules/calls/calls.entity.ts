@@ -92,6 +92,8 @@ export interface TranscriptItem {
   confidence?: number;
   /** For an agent reply to a caller turn on a live call: where the time went (the engine's TurnLatency). */
   latency?: TranscriptLatency;
+  /** For an agent line the caller cut in on, on a live call: how fast the agent's audio stopped. */
+  interruption?: { stop_ms: number };
   tool_call?: { tool_call_id: string; name: string; duration_ms: string };
 }
 /** A live reply's latency parts, in whole milliseconds. */

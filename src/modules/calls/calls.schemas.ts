@@ -136,6 +136,17 @@ export const TranscriptItemView = z
       })
       .optional()
       .describe('For an agent reply to a caller turn on a live call, where the time went, in milliseconds.'),
+    interruption: z
+      .object({
+        stop_ms: z
+          .number()
+          .int()
+          .describe(
+            "From the start of the caller's speech to the agent's audio stopping at the caller (its queued audio dropped). text keeps only what the caller heard.",
+          ),
+      })
+      .optional()
+      .describe('For an agent line the caller cut in on, on a live call.'),
     tool_call: z.object({ tool_call_id: z.string(), name: z.string(), duration_ms: z.string().describe('A number of milliseconds, as a string.') }).optional(),
   })
   .openapi('TranscriptItem');

@@ -46,6 +46,8 @@ export interface TurnInput {
   heard?: { kind: TranscriptItemKind; hypothesis?: string; confidence?: number };
   /** An agent reply's latency parts in ms, as a live party measured them (the engine's TurnLatency). */
   latency?: { endOfTurnMs: number; sttMs: number; engineMs: number; ttsFirstAudioMs: number; replyMs: number };
+  /** An agent line the caller cut in on: ms from the caller's speech start to the agent's audio stopping. */
+  interruption?: { stopMs: number };
   toolCall?: ToolCallInput;
 }
 export interface LegInput {
@@ -111,6 +113,7 @@ function buildRecords(inputs: SessionInput[], prices: (organizationId: string) =
         if (turn.name) item.name = turn.name;
         if (turn.heard) Object.assign(item, turn.heard);
         if (turn.latency) item.latency = transcriptLatency(turn.latency);
+        if (turn.interruption) item.interruption = { stop_ms: Math.round(turn.interruption.stopMs) };
         if (turn.toolCall) {
           const toolCallId = newId('toolCall', legStart + turn.offsetMs);
           item.tool_call = { tool_call_id: toolCallId, name: turn.toolCall.name, duration_ms: String(turn.toolCall.durationMs) };

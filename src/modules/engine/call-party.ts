@@ -50,6 +50,11 @@ export interface Spoken {
   interrupted: boolean;
   /** How long the reply took, for a reply that answers a caller turn on a live call (a script measures nothing). */
   latency?: TurnLatency;
+  /**
+   * For a reply the caller cut in on, on a live call: milliseconds from the start of the caller's speech to the
+   * agent's audio stopping at the caller (the queued audio dropped; at most the packet on the wire still plays).
+   */
+  stopMs?: number;
 }
 
 /** A reply spoken as it is written: sentences pushed while the model still streams, then end(). */

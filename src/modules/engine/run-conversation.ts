@@ -118,6 +118,8 @@ interface TranscriptEntry {
   heard?: { kind: HeardKind; hypothesis?: string; confidence?: number };
   /** An agent reply's latency parts, as a live party measured them. */
   latency?: TurnLatency;
+  /** An agent line the caller cut in on: how fast its audio stopped (Spoken.stopMs). */
+  interruption?: { stopMs: number };
   toolCall?: { name: string; arguments: unknown; result: unknown; status: 'succeeded' | 'failed'; durationMs: number; confirmation?: ToolCallConfirmation };
 }
 
@@ -236,7 +238,13 @@ class Call {
   }
 
   private heard(spoken: Spoken): string {
-    this.agentLeg.push({ speaker: 'agent', text: clean(spoken.heard), atMs: spoken.atMs, ...(spoken.latency ? { latency: spoken.latency } : {}) });
+    this.agentLeg.push({
+      speaker: 'agent',
+      text: clean(spoken.heard),
+      atMs: spoken.atMs,
+      ...(spoken.latency ? { latency: spoken.latency } : {}),
+      ...(spoken.interrupted && spoken.stopMs !== undefined ? { interruption: { stopMs: spoken.stopMs } } : {}),
+    });
     if (spoken.interrupted) this.note('The caller interrupted the agent.');
     return spoken.heard;
   }
@@ -726,6 +734,7 @@ const toTurns = (entries: TranscriptEntry[], originMs: number): TurnInput[] =>
     offsetMs: Math.max(0, Math.round(e.atMs - originMs)),
     ...(e.heard ? { heard: e.heard } : {}),
     ...(e.latency ? { latency: e.latency } : {}),
+    ...(e.interruption ? { interruption: e.interruption } : {}),
     ...(e.toolCall
       ? {
           toolCall: {

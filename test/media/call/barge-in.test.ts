@@ -6,8 +6,8 @@ import { callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf
  * talking a second into it. The agent's audio stops within 60 ms of the
  * caller's speech start (issue #11), measured at the service on the call's
  * frame clock and checked on the recording; the transcript keeps only what
- * the caller heard of the greeting, notes the interruption, and the call goes
- * on with the caller's words.
+ * the caller heard of the greeting, notes the interruption and how fast the
+ * agent stopped, and the call goes on with the caller's words.
  */
 const GREETING =
   'Hello, this is Acme Dental. We are open from nine in the morning to five in the afternoon, Monday to Friday. ' +
@@ -77,6 +77,10 @@ describe('a caller who talks over the agent', () => {
       ['customer', PHRASE.toLowerCase()],
       ['agent', REPLY],
     ]);
+    // The cut greeting's transcript item keeps how fast the agent stopped (issue 31, item 6); the reply has none.
+    const items = session.legs[0].transcript.items;
+    expect(items[0].interruption).toEqual({ stop_ms: stopMs });
+    expect(items.at(-1)!.interruption).toBeUndefined();
     expect(session).toMatchObject({ status: 'ended', end_reason: 'customer_hangup' });
   }, 30_000);
 });

@@ -61,6 +61,7 @@ describe('DeepgramStt (live streaming over WebSocket)', () => {
       interim_results: 'true',
       punctuate: 'true',
       endpointing: '300',
+      utterance_end_ms: '1000',
     });
     expect(session.url.searchParams.getAll('keyterm')).toEqual(['book an appointment', 'on tuesday']);
     expect(session.audioBytes).toBe(25 * 160 * 2);
@@ -108,6 +109,37 @@ describe('DeepgramStt (live streaming over WebSocket)', () => {
     deepgram.transcript = 'hello';
     expect((await ok.finish()).text).toBe('hello');
     await Promise.all([rebinding.dispatcher.close(), allowedName.dispatcher.close()]);
+  });
+
+  it("signals the end of the caller's turn on speech_final and UtteranceEnd; peek() gives only settled words", async () => {
+    deepgram.endpointing = true;
+    deepgram.transcript = 'I would like to book an appointment.';
+    try {
+      const stream = new DeepgramStt({ ...access, apiKey: KEY, baseUrl: deepgram.baseUrl, endpointingMs: 200 }).start({
+        sampleRate: 8000,
+        language: 'en-US',
+      });
+      const ends: number[] = [];
+      stream.on('endOfTurn', () => ends.push(Date.now()));
+      const quiet = new Int16Array(160);
+      // 600 ms of speech: nothing settled yet, and no end signalled while the caller speaks.
+      for (let i = 0; i < 30; i++) stream.write(frame(i));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await stream.peek!()).toMatchObject({ kind: 'unrecognized', text: '' });
+      expect(ends).toEqual([]);
+      // 300 ms of quiet, past the 200 ms endpointing: speech_final, the end signal, and peek() has the turn.
+      for (let i = 0; i < 15; i++) stream.write(quiet);
+      for (let waited = 0; !ends.length && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ends).toHaveLength(1);
+      expect(await stream.peek!()).toMatchObject({ kind: 'speech', text: 'I would like to book an appointment', confidence: 0.9 });
+      // A second of quiet: UtteranceEnd signals again; finish() gives the same words without waiting for more.
+      for (let i = 0; i < 50; i++) stream.write(quiet);
+      for (let waited = 0; ends.length < 2 && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ends).toHaveLength(2);
+      expect((await stream.finish()).text).toBe('I would like to book an appointment');
+    } finally {
+      deepgram.endpointing = false;
+    }
   });
 
   it('abort() closes the socket and a pending finish() rejects', async () => {

@@ -11,8 +11,13 @@ export interface DeepgramOptions extends CloudAccess {
   model?: string;
   /** linear16 keeps the 8 kHz PCM as it is; mulaw halves the bytes on the wire. */
   encoding?: 'linear16' | 'mulaw';
-  /** Deepgram's own end-of-speech detection (ms of silence); our turn detector decides the turn, so this only shapes finals. */
+  /**
+   * Deepgram's own end-of-speech detection (ms of silence): a final marked speech_final after it. Our turn policy
+   * ends a complete turn on it (the stream's endOfTurn), otherwise the turn detector's silence decides.
+   */
   endpointingMs?: number;
+  /** UtteranceEnd after this gap in the words (Deepgram's minimum is 1000 ms): an end-of-turn signal that noise does not hide. */
+  utteranceEndMs?: number;
   /** finish() rejects when the last results have not come by then. */
   timeoutMs?: number;
   /** KeepAlive while no audio flows (Deepgram closes an idle stream after 10 s). */
@@ -50,6 +55,7 @@ export class DeepgramStt implements SpeechToText {
     q.set('interim_results', 'true');
     q.set('punctuate', 'true');
     q.set('endpointing', String(o.endpointingMs ?? 300));
+    q.set('utterance_end_ms', String(Math.max(1000, o.utteranceEndMs ?? 1000)));
     const hints = [...new Set((options.phrases ?? []).map((p) => p.trim()).filter(Boolean))].slice(0, MAX_HINTS);
     for (const hint of hints) {
       if (model.startsWith('nova-3')) q.append('keyterm', hint);
@@ -76,6 +82,8 @@ class DeepgramStream extends EventEmitter implements SttStream {
   private state: 'open' | 'finishing' | 'done' = 'open';
   private finals: string[] = [];
   private confidences: number[] = [];
+  /** Deepgram said the speech ended (speech_final, UtteranceEnd) and no words came after: the finals are the turn. */
+  private settled = false;
   private failure: Error | undefined;
   private finished: { resolve: () => void; reject: (e: Error) => void } | undefined;
   private keepAlive: NodeJS.Timeout | undefined;
@@ -128,23 +136,29 @@ class DeepgramStream extends EventEmitter implements SttStream {
         this.finished = { resolve, reject };
         timer = setTimeout(() => this.fail(new Error(`Deepgram gave no final result within ${this.timeoutMs} ms`)), this.timeoutMs);
       });
-      const confidence = this.confidences.length ? this.confidences.reduce((a, b) => a + b, 0) / this.confidences.length : undefined;
       const text = this.finals.join(' ').trim();
-      return {
-        kind: text ? 'speech' : 'unrecognized',
-        text,
-        ...(confidence !== undefined ? { confidence } : {}),
-        latencyMs: performance.now() - started,
-      };
+      return { kind: text ? 'speech' : 'unrecognized', text, ...this.confidence(), latencyMs: performance.now() - started };
     } finally {
       clearTimeout(timer);
       this.close();
     }
   }
 
+  /** The finals so far, as a turn: `speech` only once Deepgram said the speech ended and no interim words followed. */
+  peek(): Promise<SttResult> {
+    if (this.state !== 'open') return Promise.reject(this.failure ?? new Error('deepgram stream already finished or aborted'));
+    const text = this.finals.join(' ').trim();
+    return Promise.resolve({ kind: this.settled && text ? 'speech' : 'unrecognized', text: this.settled ? text : '', ...this.confidence(), latencyMs: 0 });
+  }
+
   abort(): void {
     if (this.state === 'done') return;
     this.fail(new Error('deepgram stream aborted'));
+  }
+
+  /** The mean of the finals' confidences, when Deepgram gave any. */
+  private confidence(): { confidence?: number } {
+    return this.confidences.length ? { confidence: this.confidences.reduce((a, b) => a + b, 0) / this.confidences.length } : {};
   }
 
   private onMessage(text: string): void {
@@ -162,8 +176,18 @@ class DeepgramStream extends EventEmitter implements SttStream {
           this.finals.push(transcript);
           if (typeof best?.confidence === 'number') this.confidences.push(best.confidence);
         }
+        // A final that ends the speech closes the turn's words; a final mid-speech (a long turn cut in segments) does not.
+        if (transcript || message.speech_final) this.settled = message.speech_final === true && this.finals.length > 0;
+        if (this.settled && this.state === 'open') this.emit('endOfTurn');
       } else if (transcript) {
+        this.settled = false;
         this.emit('partial', [...this.finals, transcript].join(' '));
+      }
+    } else if (message.type === 'UtteranceEnd') {
+      // No word for utterance_end_ms: the speech ended even where noise kept endpointing from firing.
+      if (this.finals.length && this.state === 'open') {
+        this.settled = true;
+        this.emit('endOfTurn');
       }
     } else if (message.type === 'Metadata' && this.state === 'finishing') {
       // Sent after the last results of a CloseStream: no need to wait for the close handshake.
