@@ -56,6 +56,26 @@ export async function loadSession(): Promise<ConsoleSession> {
   return (await res.json()) as ConsoleSession;
 }
 
+/**
+ * The console's own routes (src/dashboard/console-api.ts: invitations,
+ * connected apps, talk): about the signed-in person, not an organization, so
+ * not /v1 routes and not in the typed client. Writes carry the CSRF token; a
+ * session that ended sends the person to sign in.
+ */
+export async function consoleFetch<T>(path: string, csrf: string, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+  const res = await fetch(`/dashboard/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: method === 'GET' ? {} : { 'X-CSRF-Token': csrf },
+  });
+  if (res.status === 401) {
+    location.assign(`/dashboard/sign-in?return_to=${encodeURIComponent(location.pathname)}`);
+    return new Promise(() => {});
+  }
+  if (!res.ok) throw await asProblem(res);
+  return (await res.json()) as T;
+}
+
 async function asProblem(res: Response): Promise<Problem> {
   try {
     return (await res.json()) as Problem;

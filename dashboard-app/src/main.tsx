@@ -16,6 +16,8 @@ import { ToolsPage } from './pages/tools';
 import { WebhooksPage } from './pages/webhooks';
 import { ReleasesPage } from './pages/releases';
 import { InvitationsPage } from './pages/invitations';
+import { ConnectedAppsPage } from './pages/connected-apps';
+import { TalkPage } from './pages/talk';
 import './styles.css';
 
 const ORG_KEY = 'console.organization';
@@ -23,8 +25,8 @@ const ORG_KEY = 'console.organization';
 /**
  * The console's frame: who is signed in, the organization acted in (its
  * permissions decide which controls exist), the navigation, and the page the
- * address names. The server pages it grew from (Talk, Connected
- * apps) stay linked until the console has their pages too.
+ * address names. Every page of the signed-in person is here (decision
+ * 0062): the server renders only sign-in and consent.
  */
 function App() {
   const [session, setSession] = useState<ConsoleSession>();
@@ -62,6 +64,8 @@ function App() {
   else if (campaign) page = <CampaignPage key={campaign[1]} campaignId={campaign[1]} org={org} />;
   else if (path === '/organization') page = <OrganizationPage key={org.organization_id} org={org} onChanged={reloadSession} />;
   else if (path === '/invitations') page = invitations;
+  else if (path === '/connected-apps') page = <ConnectedAppsPage email={session.user.email} csrf={session.csrf_token} />;
+  else if (path === '/talk') page = <TalkPage email={session.user.email} csrf={session.csrf_token} />;
   else if (path === '/analytics') page = <AnalyticsPage key={org.organization_id} query={query} canBill={can('billing:read')} />;
   else if (path === '/contacts') page = <ContactsPage key={org.organization_id} org={org} />;
   else if (path === '/telephony') page = <TelephonyPage key={org.organization_id} org={org} />;
@@ -101,11 +105,15 @@ function App() {
           <Link href={`${BASE}/webhooks`} class={path.startsWith('/webhooks') ? 'current' : ''}>
             Webhooks
           </Link>
-          <a href="/dashboard/talk">Talk</a>
+          <Link href={`${BASE}/talk`} class={path.startsWith('/talk') ? 'current' : ''}>
+            Talk
+          </Link>
           <Link href={`${BASE}/organization`} class={path.startsWith('/organization') ? 'current' : ''}>
             Organization
           </Link>
-          <a href="/dashboard/connected-apps">Connected apps</a>
+          <Link href={`${BASE}/connected-apps`} class={path.startsWith('/connected-apps') ? 'current' : ''}>
+            Connected apps
+          </Link>
           <Link href={`${BASE}/invitations`} class={path.startsWith('/invitations') ? 'current' : ''}>
             Your invitations
           </Link>

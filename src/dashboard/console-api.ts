@@ -9,6 +9,12 @@ import { listUserInvitations } from '../modules/people/list-user-invitations.js'
 import { acceptInvitation } from '../modules/people/accept-invitation.js';
 import { declineInvitation } from '../modules/people/decline-invitation.js';
 import { csrfToken, csrfValid, readSession, type DashboardSession } from '../oauth/dashboard-session.js';
+import { listConnections } from '../oauth/connections/list-connections.js';
+import { disconnectConnection } from '../oauth/connections/disconnect-connection.js';
+import { openWebCall } from '../modules/calls/web-call.js';
+import { publicBaseUrl } from '../edge/base-url.js';
+import { agentPrincipal } from './principals.js';
+import { talkableAgents } from './talkable-agents.js';
 
 /**
  * The console's way into the API (issue 16, decision 0051): every /v1 route
@@ -100,5 +106,69 @@ export function registerConsoleInvitationRoutes(router: Router, deps: AppDeps): 
     }
     const accepted = await acceptInvitation(orm.em.fork(), input);
     ctx.body = { answer: accepted.alreadyMember ? 'already' : 'accepted' };
+  });
+}
+
+/**
+ * Connected apps (dashboard-app/src/pages/connected-apps.tsx): the
+ * assistants the signed-in person connected over OAuth, in any organization,
+ * and Disconnect. A connection is the person's own, not an organization's,
+ * so these are console routes, not /v1 ones. Someone else's connection does
+ * not exist for them (404, from disconnectConnection).
+ */
+export function registerConsoleConnectedAppsRoutes(router: Router, deps: AppDeps): void {
+  const { orm } = deps;
+  const keys = deps.config.cookies.keys;
+  router.get(`${CONSOLE_API_PREFIX}/connected-apps`, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await consolePerson(ctx, orm, keys);
+    const connections = await listConnections(orm.em.fork(), session.userId);
+    ctx.body = {
+      connected_apps: connections.map((c) => ({
+        connection_id: c.connectionId,
+        client_name: c.clientName,
+        organization_name: c.organizationName,
+        project_name: c.projectName,
+        connected_at: c.connectedAt,
+        last_used_at: c.lastUsedAt,
+      })),
+    };
+  });
+  router.post(`${CONSOLE_API_PREFIX}/connected-apps/:connectionId/disconnect`, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await consolePerson(ctx, orm, keys);
+    const requestId = ctx.state.requestId as string | undefined;
+    await disconnectConnection(orm.em.fork(), orm, { id: session.userId, email: session.email }, ctx.params.connectionId, requestId);
+    ctx.body = { connection_id: ctx.params.connectionId, disconnected: true };
+  });
+}
+
+/**
+ * Talk to an agent (dashboard-app/src/pages/talk.tsx, issue 15): the agents
+ * the person may call from the browser, across their organizations (the
+ * page is not tied to the organization chosen in the console), and the
+ * stream address of a call to one. The address is checked as before: the
+ * agent's organization gives the principal (agentPrincipal: not a member or
+ * no agents:read, 404), openWebCall wants tests:run and a published version.
+ */
+export function registerConsoleTalkRoutes(router: Router, deps: AppDeps): void {
+  const { orm } = deps;
+  const keys = deps.config.cookies.keys;
+  router.get(`${CONSOLE_API_PREFIX}/talk/agents`, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await consolePerson(ctx, orm, keys);
+    const agents = await talkableAgents(orm.em.fork(), session.userId);
+    ctx.body = { agents: agents.map((a) => ({ agent_id: a.agentId, name: a.name, organization_name: a.organizationName })) };
+  });
+  router.post(`${CONSOLE_API_PREFIX}/talk/:agentId/open`, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await consolePerson(ctx, orm, keys);
+    const em = orm.em.fork();
+    const agentId = ctx.params.agentId;
+    const principal = await agentPrincipal(em, session.userId, agentId, ctx.state.requestId as string | undefined);
+    ctx.body = await openWebCall(em, principal, agentId, session, {
+      encryptionKey: deps.config.secrets.encryptionKey,
+      publicUrl: publicBaseUrl(deps.config, ctx),
+    });
   });
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { readSession } from '../oauth/dashboard-session.js';
+import { publicBaseUrl } from '../edge/base-url.js';
+import { streamBaseUrl } from '../modules/telephony/carriers/stream-url.js';
 
 /**
  * The operator's console (issue 16, decision 0051): a Preact application
@@ -15,9 +17,18 @@ import { readSession } from '../oauth/dashboard-session.js';
  */
 export const CONSOLE_APP_PATH = '/dashboard/app';
 
-/** Its own script and styles only: no inline script, no framing; audio from the signed recording links (same origin). */
-export const CONSOLE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+/**
+ * Its own script and styles only: no inline script, no framing. script-src
+ * 'self' also covers the Talk page's AudioWorklet (a file of the build under
+ * assets/). Audio from the signed recording links (same origin); the Talk
+ * page plays the agent through Web Audio buffers, which media-src does not
+ * govern. connect-src: the API, and the WebSocket of a browser call, which
+ * opens on PUBLIC_URL's host (a ws: address is not 'self' in every browser,
+ * and PUBLIC_URL may name another host than the page's).
+ */
+export function consoleCsp(streamOrigin: string): string {
+  return `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; connect-src 'self' ${streamOrigin}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+}
 
 const TYPES: Record<string, string> = {
   '.js': 'application/javascript',
@@ -63,7 +74,7 @@ export function registerConsoleApp(router: Router, deps: AppDeps, root = console
       return;
     }
     ctx.type = 'html';
-    ctx.set('Content-Security-Policy', CONSOLE_CSP);
+    ctx.set('Content-Security-Policy', consoleCsp(new URL(streamBaseUrl(publicBaseUrl(deps.config, ctx))).origin));
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = createReadStream(index);

@@ -32,7 +32,14 @@ import { registerMcpRoute } from '../mcp/koa-route.js';
 import { completeMcpOAuth, MCP_OAUTH_CALLBACK_PATH } from '../modules/mcp-servers/mcp-oauth.js';
 import { engineSettingsFrom } from '../modules/engine/engine-settings.js';
 import { registerCarrierWebhooks } from './carrier-webhooks.js';
-import { authenticateConsole, consoleSession, CONSOLE_API_PREFIX, registerConsoleInvitationRoutes } from '../dashboard/console-api.js';
+import {
+  authenticateConsole,
+  consoleSession,
+  CONSOLE_API_PREFIX,
+  registerConsoleConnectedAppsRoutes,
+  registerConsoleInvitationRoutes,
+  registerConsoleTalkRoutes,
+} from '../dashboard/console-api.js';
 import { registerConsoleApp } from '../dashboard/console-app.js';
 import { registerDashboardRoutes } from '../dashboard/dashboard.routes.js';
 
@@ -60,7 +67,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(oauth.middleware);
   oauth.register(router, CONSOLE_API_PREFIX);
   // --- end OAuth ---
-  registerDashboardRoutes(router, deps);
+  registerDashboardRoutes(router);
   registerMcpRoute(router, deps);
 
   router.get('/healthz', (ctx) => {
@@ -148,6 +155,8 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = await consoleSession(ctx, deps.orm.em.fork(), deps.orm, keys);
   });
   registerConsoleInvitationRoutes(router, deps);
+  registerConsoleConnectedAppsRoutes(router, deps);
+  registerConsoleTalkRoutes(router, deps);
   registerConsoleApp(router, deps);
 
   app.use(router.routes());

@@ -6,15 +6,19 @@ import { csrfValid, type DashboardSession } from './dashboard-session.js';
 import { messagePage, PAGE_CSP } from './pages.js';
 
 /**
- * How the server-rendered pages answer (sign-in and consent here, the
- * dashboard's own pages too): every page refuses framing; every form carries
+ * How the server-rendered pages answer (sign-in, consent and their
+ * messages: every other page is the console's): every page refuses framing; every form carries
  * a CSRF token tied to the browser and the session. Errors render as pages,
  * never as JSON.
  */
 export type Ctx = ParameterizedContext;
 
-/** Where a signed-in person lands when nothing else is asked for. */
-export const HOME = '/dashboard/connected-apps';
+/**
+ * Where a signed-in person lands when nothing else is asked for: the
+ * console (src/dashboard/console-app.ts, CONSOLE_APP_PATH; written out here
+ * because the OAuth server's pages do not depend on the dashboard's code).
+ */
+export const HOME = '/dashboard/app';
 
 export function page(ctx: Ctx, html: string, status = 200, csp = PAGE_CSP) {
   ctx.status = status;

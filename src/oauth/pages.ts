@@ -1,6 +1,6 @@
 /**
- * The server-rendered pages: sign-in, consent and messages (and the page
- * chrome the dashboard's remaining server pages share). Plain HTML forms,
+ * The server-rendered pages: sign-in, consent and messages (every other
+ * page of the dashboard is the console's, dashboard-app/). Plain HTML forms,
  * no script, one small stylesheet inline. Every value is escaped. Element
  * ids are stable: the browser test drives the pages by them.
  */
@@ -32,7 +32,7 @@ interface Chrome {
 
 export function layout(chrome: Chrome, body: string): string {
   const account = chrome.user
-    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/app/releases" id="nav-releases">Releases</a> <a href="/dashboard/app/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/talk" id="nav-talk">Talk</a> <a href="/dashboard/app/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/connected-apps" id="nav-connected-apps">Connected apps</a>
+    ? `<a href="/dashboard/app/calls" id="nav-calls">Calls</a> <a href="/dashboard/app/analytics" id="nav-analytics">Analytics</a> <a href="/dashboard/app/releases" id="nav-releases">Releases</a> <a href="/dashboard/app/campaigns" id="nav-campaigns">Campaigns</a> <a href="/dashboard/app/talk" id="nav-talk">Talk</a> <a href="/dashboard/app/invitations" id="nav-invitations">Invitations</a> <a href="/dashboard/app/connected-apps" id="nav-connected-apps">Connected apps</a>
        <span class="muted">${escapeHtml(chrome.user)}</span>
        <form method="post" action="/dashboard/sign-out"><input type="hidden" name="csrf" value="${escapeHtml(chrome.csrf)}">
        <button type="submit" class="link" id="sign-out">Sign out</button></form>`
@@ -40,7 +40,7 @@ export function layout(chrome: Chrome, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(chrome.title)} · Voice-agent platform</title><style>${STYLE}</style></head>
-<body><header><a class="brand" href="/dashboard/connected-apps">Voice-agent platform</a><nav>${account}</nav></header>
+<body><header><a class="brand" href="/dashboard/app">Voice-agent platform</a><nav>${account}</nav></header>
 <main>${body}</main></body></html>`;
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Problem } from '../api';
+import { consoleFetch, type Problem } from '../api';
 import { useLoad } from '../load';
 import { Head, Loading, ProblemBox } from '../ui';
 
@@ -18,34 +18,19 @@ const NOTICES: Record<string, string> = {
   declined: 'Invitation declined.',
 };
 
-async function call<T>(path: string, csrf: string, method = 'GET'): Promise<T> {
-  const res = await fetch(`/dashboard/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: method === 'GET' ? {} : { 'X-CSRF-Token': csrf },
-  });
-  if (res.status === 401) {
-    location.assign(`/dashboard/sign-in?return_to=${encodeURIComponent(location.pathname)}`);
-    return new Promise(() => {});
-  }
-  const body = (await res.json().catch(() => ({ status: res.status, title: res.statusText }))) as T | Problem;
-  if (!res.ok) throw body as Problem;
-  return body as T;
-}
-
 /**
  * Invitations addressed to the signed-in person's email, each with Accept and
  * Decline. Shown also to someone who is not a member of any organization yet.
  */
 export function InvitationsPage({ email, csrf, onChanged }: { email: string; csrf: string; onChanged: () => void }) {
-  const invitations = useLoad(() => call<{ invitations: UserInvitation[] }>('/invitations', csrf), email);
+  const invitations = useLoad(() => consoleFetch<{ invitations: UserInvitation[] }>('/invitations', csrf), email);
   const [notice, setNotice] = useState<string>();
   const [problem, setProblem] = useState<Problem>();
   const answer = async (id: string, move: 'accept' | 'decline') => {
     setNotice(undefined);
     setProblem(undefined);
     try {
-      const done = await call<{ answer: string }>(`/invitations/${encodeURIComponent(id)}/${move}`, csrf, 'POST');
+      const done = await consoleFetch<{ answer: string }>(`/invitations/${encodeURIComponent(id)}/${move}`, csrf, 'POST');
       setNotice(NOTICES[done.answer]);
       invitations.reload();
       if (move === 'accept') onChanged();
