@@ -20,21 +20,19 @@ export class Pcm8kFramer {
   private filled = 0;
   private sum = 0;
   private count = 0;
-  private position = 0;
-  private readonly step: number;
+  /** Progress towards the next output sample, counted in integers (WIRE_RATE per input sample, inputRate per output one): no rounding drifts. */
+  private phase = 0;
 
-  constructor(inputRate: number) {
-    this.step = WIRE_RATE / inputRate;
-  }
+  constructor(private readonly inputRate: number) {}
 
   /** Takes one block of input; `emit` gets each full frame (a fresh buffer, safe to transfer). */
   push(input: Float32Array, emit: (frame: Int16Array) => void): void {
     for (const sample of input) {
       this.sum += sample;
       this.count++;
-      this.position += this.step;
-      if (this.position < 1) continue;
-      this.position -= 1;
+      this.phase += WIRE_RATE;
+      if (this.phase < this.inputRate) continue;
+      this.phase -= this.inputRate;
       const v = Math.max(-1, Math.min(1, this.sum / this.count));
       this.sum = 0;
       this.count = 0;
