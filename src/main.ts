@@ -152,7 +152,7 @@ async function dev() {
   say(`  REST API        ${base}/v1`);
   say(`  API reference   ${base}/docs   (OpenAPI: ${base}/v1/openapi.json)`);
   say(`  MCP endpoint    ${base}/platform/mcp   (OAuth sign-in)`);
-  say(`  Talk to an agent ${base}/dashboard/talk   (your microphone calls the demo agent from the browser)`);
+  say(`  Talk to an agent ${base}/dashboard/app/talk   (your microphone calls the demo agent from the browser)`);
   say(`  Health          ${base}/healthz   ${base}/readyz`);
   say(`  SIP (UDP)       sip:<number>@${media.sip.host}:${media.sip.port}   (RTP ports ${config.media.rtpPortMin}-${config.media.rtpPortMax})`);
   say(

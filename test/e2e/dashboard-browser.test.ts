@@ -13,8 +13,8 @@ import { systemPrincipal } from '../../src/modules/org/permissions.js';
 
 /**
  * The dashboard in a real browser (Debian's Chromium driven by Playwright):
- * sign in, consent with a chosen project, see the app under Connected apps,
- * disconnect it. Screenshots go to test-artifacts/dashboard/.
+ * sign in, consent with a chosen project, see the app on the console's
+ * Connected apps page, disconnect it. Screenshots go to test-artifacts/dashboard/.
  */
 const ARTIFACTS = 'test-artifacts/dashboard';
 
@@ -95,15 +95,20 @@ describeWithBrowser('the dashboard in Chromium', () => {
     const claims = JSON.parse(Buffer.from(String(tokens.body.access_token).split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ org_id: tenant.organizationId, project_id: chosenProject.project_id });
 
+    // The old address leads to the console's page.
     await page.goto(`${s.baseUrl}/dashboard/connected-apps`);
+    await page.waitForURL(/\/dashboard\/app\/connected-apps$/);
+    await page.waitForSelector('#connected-apps');
     const row = page.locator('#connected-apps tbody tr');
     expect(await row.count()).toBe(1);
     const text = await row.textContent();
     expect(text).toContain('Browser assistant');
     expect(text).toContain('Support line');
     await page.screenshot({ path: `${ARTIFACTS}/3-connected-apps.png` });
-    await row.locator('button').click();
+    await row.getByRole('button', { name: 'Disconnect Browser assistant' }).click();
+    await row.getByRole('button', { name: 'Yes, disconnect' }).click();
     await page.waitForSelector('#no-connections');
+    expect(await page.textContent('#notice')).toContain('disconnected');
     await page.screenshot({ path: `${ARTIFACTS}/4-disconnected.png` });
 
     const mcp = await fetch(`${s.baseUrl}/platform/mcp`, {

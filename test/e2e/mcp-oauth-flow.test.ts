@@ -5,7 +5,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { insertSessions, sessionInput } from '../support/sessions.js';
-import { Browser, createTestUser, formAction, hiddenField, refreshTokens } from '../support/oauth-flow.js';
+import { Browser, consoleRequest, createTestUser, formAction, hiddenField, refreshTokens } from '../support/oauth-flow.js';
 import { MemoryOAuthProvider } from '../support/oauth-client-provider.js';
 
 /**
@@ -123,12 +123,14 @@ describe('an assistant connects through OAuth and works through MCP', () => {
   });
 
   it('disconnecting in the dashboard refuses the next request and the refresh token', async () => {
-    const page = await browser.follow(`${s.baseUrl}/dashboard/connected-apps`);
-    const html = await page.res.text();
-    expect(html).toContain('E2E assistant');
-    const action = /action="(\/dashboard\/connected-apps\/[^"]+\/disconnect)"/.exec(html)![1];
-    const res = await browser.postForm(`${s.baseUrl}${action}`, { csrf: hiddenField(html, 'csrf') });
-    expect(res.status).toBe(303);
+    // As the console's Connected apps page does: its list, then Disconnect with the session's CSRF token.
+    const listed = (await (await consoleRequest(browser, `${s.baseUrl}/dashboard/api/connected-apps`)).json()) as {
+      connected_apps: { connection_id: string; client_name: string }[];
+    };
+    const app = listed.connected_apps.find((c) => c.client_name === 'E2E assistant');
+    expect(app).toBeDefined();
+    const res = await consoleRequest(browser, `${s.baseUrl}/dashboard/api/connected-apps/${app!.connection_id}/disconnect`, 'POST');
+    expect(res.status).toBe(200);
     const raw = await fetch(`${s.baseUrl}/platform/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

@@ -12,7 +12,7 @@ import { deskAgent, GREETING, PHRASE, REPLY, recordedSession, said, useStreamHar
 import { sql } from '../../src/db/orm.js';
 
 /**
- * A call from the browser (issue 15): the dashboard's Talk page in Debian's
+ * A call from the browser (issue 15): the console's Talk page in Debian's
  * Chromium, with a fake microphone playing espeak-ng's recording of the
  * caller's phrase. The page streams the microphone to the media runtime over
  * a WebSocket; the agent greets, hears the phrase and answers, and the call
@@ -56,12 +56,14 @@ afterAll(async () => {
 describeWithBrowser('Talk to this agent, from Chromium', () => {
   it('streams the microphone to the agent: it greets, hears the caller, answers; the call is a web session with the transcript', async () => {
     const agent = await deskAgent(h);
+    // The old address leads to the console's Talk page, through sign-in.
     await page.goto(`${h.t.baseUrl}/dashboard/talk`);
     await page.waitForSelector('#sign-in-form');
     await page.fill('#email', user.email);
     await page.fill('#password', user.password);
     await page.click('#sign-in');
     await page.waitForSelector('#talk-agents');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/app/talk');
     await page.screenshot({ path: `${ARTIFACTS}/talk-list.png`, fullPage: true });
 
     await page.click(`button.talk[data-agent-id="${agent.agent_id}"]`);
@@ -95,26 +97,15 @@ describeWithBrowser('Talk to this agent, from Chromium', () => {
   it('refuses a stream address that was tampered with, and an open request without the page’s CSRF token', async () => {
     const agent = await deskAgent(h);
     const refused = await page.evaluate(async (agentId) => {
-      const res = await fetch(`/dashboard/talk/${agentId}/open`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'csrf=forged',
-      });
+      const res = await fetch(`/dashboard/api/talk/${agentId}/open`, { method: 'POST', headers: { 'X-CSRF-Token': 'forged' } });
       return res.status;
     }, agent.agent_id);
     expect(refused).toBe(403);
-    const csrf = (await page.getAttribute('meta[name=csrf]', 'content'))!;
-    const opened = await page.evaluate(
-      async ({ agentId, token }) => {
-        const res = await fetch(`/dashboard/talk/${agentId}/open`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ csrf: token }),
-        });
-        return (await res.json()) as { stream_url: string };
-      },
-      { agentId: agent.agent_id, token: csrf },
-    );
+    const opened = await page.evaluate(async (agentId) => {
+      const session = (await (await fetch('/dashboard/api/session')).json()) as { csrf_token: string };
+      const res = await fetch(`/dashboard/api/talk/${agentId}/open`, { method: 'POST', headers: { 'X-CSRF-Token': session.csrf_token } });
+      return (await res.json()) as { stream_url: string };
+    }, agent.agent_id);
     expect(opened.stream_url).toMatch(/\/carriers\/web\/stream\//);
     // One character of the signature (after the token's last dot) changed.
     const at = opened.stream_url.lastIndexOf('.') + 1;

@@ -4,6 +4,7 @@ import { createTenant, type TestTenant } from '../support/factories.js';
 import {
   authorizeUrl,
   Browser,
+  consoleCsrf,
   createTestUser,
   formAction,
   hiddenField,
@@ -173,14 +174,14 @@ describe('sign-in and consent pages', () => {
       projectId: tenant.projectId,
       clientId: client.client_id,
     });
-    const apps = await browser.fetch(`${s.baseUrl}/dashboard/connected-apps`);
-    const out = await browser.postForm(`${s.baseUrl}/dashboard/sign-out`, { csrf: hiddenField(await apps.text(), 'csrf') });
+    const out = await browser.postForm(`${s.baseUrl}/dashboard/sign-out`, { csrf: await consoleCsrf(browser, s.baseUrl) });
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/dashboard/sign-in');
     const { html } = await startAuthorization({}, browser);
     expect(html).toContain('id="sign-in-form"');
-    const again = await browser.fetch(`${s.baseUrl}/dashboard/connected-apps`);
-    expect(again.status).toBe(303);
+    const again = await browser.fetch(`${s.baseUrl}/dashboard/app/connected-apps`);
+    expect([again.status, again.headers.get('location')]).toEqual([303, `/dashboard/sign-in?return_to=${encodeURIComponent('/dashboard/app/connected-apps')}`]);
+    expect((await browser.fetch(`${s.baseUrl}/dashboard/api/connected-apps`)).status).toBe(401);
   });
 
   it('throttles repeated failed sign-ins for one email', async () => {
@@ -210,9 +211,9 @@ describe('sign-in and consent pages', () => {
       password: user.password,
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/dashboard/connected-apps');
-    const apps = await browser.fetch(`${s.baseUrl}/dashboard/connected-apps`);
-    expect(apps.status).toBe(200);
-    expectFrameProtection(apps);
+    expect(res.headers.get('location')).toBe('/dashboard/app');
+    const home = await browser.fetch(`${s.baseUrl}/dashboard/app`);
+    expect(home.status).toBe(200);
+    expectFrameProtection(home);
   });
 });

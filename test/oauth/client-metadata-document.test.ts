@@ -107,7 +107,7 @@ describe('Client ID Metadata Documents', () => {
     expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
     expect((await refreshTokens(s.baseUrl, clientId, tokens.body.refresh_token as string)).status).toBe(200);
     // Connected apps names it with the host that vouches for it (anyone can write any client_name).
-    const apps = await (await a.browser.fetch(`${s.baseUrl}/dashboard/connected-apps`)).text();
+    const apps = await (await a.browser.fetch(`${s.baseUrl}/dashboard/api/connected-apps`)).text();
     expect(apps).toContain(`CIMD assistant (${new URL(docs.origin).host})`);
   });
 

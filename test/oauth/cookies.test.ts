@@ -83,7 +83,7 @@ describe('cookies', () => {
       if (name.startsWith('__Host-')) expect({ name, path: attrs.find((a) => a.startsWith('path=')) }).toEqual({ name, path: 'path=/' });
     }
     // Signed in to the dashboard too, through the prefixed session cookie.
-    const apps = await browser.fetch(`${PUBLIC}/dashboard/connected-apps`);
+    const apps = await browser.fetch(`${PUBLIC}/dashboard/api/connected-apps`);
     expect(apps.status).toBe(200);
   });
 

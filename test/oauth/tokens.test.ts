@@ -2,7 +2,16 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
-import { authorizeWithConsent, createTestUser, hiddenField, pkcePair, refreshTokens, signInAndConsent, tokenRequest } from '../support/oauth-flow.js';
+import {
+  authorizeWithConsent,
+  Browser,
+  consoleRequest,
+  createTestUser,
+  pkcePair,
+  refreshTokens,
+  signInAndConsent,
+  tokenRequest,
+} from '../support/oauth-flow.js';
 import { verifyMcpAccessToken, wwwAuthenticateHeader, protectedResourceMetadataUrl, readBearerToken } from '../../src/oauth/verify-access-token.js';
 import { loadSigningKeys } from '../../src/oauth/signing-keys.js';
 import { DomainError } from '../../src/modules/errors.js';
@@ -209,32 +218,37 @@ describe('verifyMcpAccessToken', () => {
   });
 });
 
-describe('Connected apps and Disconnect', () => {
+describe("Connected apps and Disconnect (the console's routes)", () => {
+  const apps = (browser: Browser) => consoleRequest(browser, `${s.baseUrl}/dashboard/api/connected-apps`);
+
   it('lists the connection, and Disconnect refuses the next request and the refresh token', async () => {
     const tokens = await connect('Disconnect me');
     await verifyMcpAccessToken(s.deps, tokens.access_token);
     const { browser } = tokens;
-    const page = await browser.fetch(`${s.baseUrl}/dashboard/connected-apps`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    const connectionId = /data-connection-id="(con_[0-9A-Z]+)"[\s\S]*?Disconnect me/.exec(html)?.[1];
-    expect(connectionId).toBeDefined();
-    expect(html).toContain(`id="disconnect-${connectionId}"`);
-    expect(html).toMatch(/Disconnect me<\/td><td>Org-/);
+    const listed = await apps(browser);
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toBe('no-store');
+    const mine = ((await listed.json()) as { connected_apps: { connection_id: string; client_name: string; organization_name: string }[] }).connected_apps;
+    const entry = mine.find((c) => c.client_name === 'Disconnect me');
+    expect(entry).toMatchObject({ connection_id: expect.stringMatching(/^con_[0-9A-Z]+$/), organization_name: expect.stringMatching(/^Org-/) });
+    const connectionId = entry!.connection_id;
 
-    const action = `${s.baseUrl}/dashboard/connected-apps/${connectionId}/disconnect`;
-    expect((await browser.postForm(action, {})).status).toBe(403);
+    const action = `${s.baseUrl}/dashboard/api/connected-apps/${connectionId}/disconnect`;
+    const forged = await consoleRequest(browser, action, 'POST', '');
+    expect([forged.status, forged.headers.get('content-type')]).toEqual([403, expect.stringContaining('application/problem+json')]);
+    expect(await forged.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     const other = await createTestUser(s.orm.em.fork(), tenant.organizationId);
     const stranger = await signInAndConsent(s.baseUrl, { ...other, organizationId: tenant.organizationId, projectId: tenant.projectId });
-    const strangerPage = await (await stranger.browser.fetch(`${s.baseUrl}/dashboard/connected-apps`)).text();
-    expect((await stranger.browser.postForm(action, { csrf: hiddenField(strangerPage, 'csrf') })).status).toBe(404);
+    const theirs = await consoleRequest(stranger.browser, action, 'POST');
+    expect([theirs.status, ((await theirs.json()) as { code: string }).code]).toEqual([404, 'NOT_FOUND']);
 
-    const done = await browser.postForm(action, { csrf: hiddenField(html, 'csrf') });
-    expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe('/dashboard/connected-apps?disconnected=1');
-    const after = await (await browser.fetch(`${s.baseUrl}/dashboard/connected-apps?disconnected=1`)).text();
-    expect(after).not.toContain(connectionId);
-    expect(after).toContain('id="notice"');
+    const done = await consoleRequest(browser, action, 'POST');
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ connection_id: connectionId, disconnected: true });
+    const after = (await (await apps(browser)).json()) as { connected_apps: { connection_id: string }[] };
+    expect(after.connected_apps.map((c) => c.connection_id)).not.toContain(connectionId);
+    const again = await consoleRequest(browser, action, 'POST');
+    expect(again.status).toBe(404);
 
     expect(await refusal(tokens.access_token)).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'revoked' });
     const refresh = await refreshTokens(s.baseUrl, tokens.clientId, tokens.refresh_token);
@@ -250,6 +264,18 @@ describe('Connected apps and Disconnect', () => {
     ]);
   });
 
+  it('answers a browser that is not signed in with a 401 problem, and the old page address leads to the console', async () => {
+    const nobody = new Browser();
+    for (const res of [await apps(nobody), await consoleRequest(nobody, `${s.baseUrl}/dashboard/api/connected-apps/con_X/disconnect`, 'POST', 'x')]) {
+      expect([res.status, res.headers.get('content-type')]).toEqual([401, expect.stringContaining('application/problem+json')]);
+      expect(await res.json()).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    }
+    const old = await nobody.fetch(`${s.baseUrl}/dashboard/connected-apps`);
+    expect([old.status, old.headers.get('location')]).toEqual([303, '/dashboard/app/connected-apps']);
+    // The form route is gone: the console's route, with its CSRF header, is the only way to disconnect.
+    expect((await nobody.fetch(`${s.baseUrl}/dashboard/connected-apps/con_X/disconnect`, { method: 'POST' })).status).toBe(404);
+  });
+
   it('keeps sign-ins, tokens and refresh working across a restart (new provider, same database)', async () => {
     const tokens = await connect('Survivor');
     await s.restart();
@@ -257,8 +283,8 @@ describe('Connected apps and Disconnect', () => {
     const refreshed = await refreshTokens(s.baseUrl, tokens.clientId, tokens.refresh_token);
     expect(refreshed.status).toBe(200);
     await expect(verifyMcpAccessToken(s.deps, refreshed.body.access_token as string)).resolves.toMatchObject({ projectId: tenant.projectId });
-    const apps = await tokens.browser.fetch(`${s.baseUrl}/dashboard/connected-apps`);
-    expect(apps.status).toBe(200);
-    expect(await apps.text()).toContain('Survivor');
+    const listed = await apps(tokens.browser);
+    expect(listed.status).toBe(200);
+    expect(await listed.text()).toContain('Survivor');
   });
 });

@@ -52,6 +52,24 @@ export class Browser {
   }
 }
 
+/**
+ * The console's own routes (src/dashboard/console-api.ts) as its pages call
+ * them: reads plain, writes with the CSRF token of GET /dashboard/api/session
+ * in X-CSRF-Token (or `csrf`, to test a forged or missing one: '' sends none).
+ */
+export async function consoleRequest(browser: Browser, url: string, method: 'GET' | 'POST' = 'GET', csrf?: string): Promise<Response> {
+  if (method === 'GET') return browser.fetch(url);
+  const token = csrf ?? (await consoleCsrf(browser, new URL(url).origin));
+  return browser.fetch(url, { method, headers: token ? { 'x-csrf-token': token } : {} });
+}
+
+/** The signed-in browser's CSRF token, as the console learns it when it starts. */
+export async function consoleCsrf(browser: Browser, origin: string): Promise<string> {
+  const res = await browser.fetch(`${origin}/dashboard/api/session`);
+  if (res.status !== 200) throw new Error(`no console session: ${res.status}`);
+  return ((await res.json()) as { csrf_token: string }).csrf_token;
+}
+
 /** The value of a hidden form field (the CSRF token) in a page. */
 export function hiddenField(html: string, name: string): string {
   const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
