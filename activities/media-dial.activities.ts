@@ -1,6 +1,6 @@
 import { heartbeating } from './heartbeat.js';
 import { ApplicationFailure } from '@temporalio/common';
-import { sql } from '../src/db/orm.js';
+import { sql, type Em } from '../src/db/orm.js';
 import type { MediaDeps } from '../src/media/call/live-call.js';
 import { dialOutboundCall } from '../src/media/call/dial-call.js';
 import { loadTrunkForDial } from '../src/modules/telephony/trunks/load-trunk-for-dial.js';
@@ -20,6 +20,26 @@ function dialOutcome(outcome: string): CallOutcome {
 
 /** Ring this long before CANCEL (a campaign's no-answer). */
 const RING_TIMEOUT_MS = 30_000;
+const ROOM_POLL_MS = 200;
+
+/**
+ * Whether this media process has room for one more talking call, waiting (heartbeating) up to deps.dialWaitMs for
+ * a call to end: a dial counts against MEDIA_MAX_CALLS like an INVITE, which beyond it is answered 503.
+ */
+async function roomForDial(deps: MediaDeps): Promise<boolean> {
+  if (!deps.atCapacity?.(1)) return true;
+  const deadline = Date.now() + (deps.dialWaitMs ?? 0);
+  return heartbeating(
+    async () => {
+      while (Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, ROOM_POLL_MS));
+        if (!deps.atCapacity?.(1)) return true;
+      }
+      return false;
+    },
+    { first: true },
+  );
+}
 
 export interface SipDialResult {
   outcome: CallOutcome;
@@ -46,35 +66,59 @@ export function createMediaDialActivities(deps: MediaDeps) {
       if (route.via !== 'sip')
         throw ApplicationFailure.create({ nonRetryable: true, message: `Outbound call ${outboundCallId} is not routed through a SIP trunk` });
       const trunk = await loadTrunkForDial(em, deps.engine.settings ?? defaultEngineSettings(), call.organization, route.trunkId);
-      await em.nativeUpdate(OutboundCall, { id: outboundCallId }, { status: 'dialling' });
-      const dialled = await dialOutboundCall(deps, {
-        organizationId: call.organization,
-        projectId: call.project,
-        agentId: call.agent,
-        versionId: call.versionId,
-        sessionId: call.sessionId,
-        to: call.toNumber,
-        from: call.fromNumber,
-        trunk,
-        ringTimeoutMs: RING_TIMEOUT_MS,
-        variables: call.variables,
-      });
-      if (dialled.outcome !== 'answered' || !dialled.conversation) return { outcome: dialOutcome(dialled.outcome), reason: dialled.reason };
-      await em.nativeUpdate(OutboundCall, { id: outboundCallId }, { status: 'in_call' });
-      if (call.campaignId) {
-        await sql(em, `update campaign_recipient set state = 'in_call' where campaign_id = ? and last_call_id = ? and state = 'dialling'`, [
-          call.campaignId,
-          outboundCallId,
-        ]);
+      if (!(await roomForDial(deps))) {
+        return {
+          outcome: 'busy',
+          reason: `the media process was at its capacity of ${deps.maxCalls} talking calls for ${Math.round((deps.dialWaitMs ?? 0) / 1000)} s; nobody was dialled`,
+        };
       }
-      await heartbeating(() => dialled.conversation!, { first: true });
-      const [session] = await sql<{ end_reason: string | null; total_cost_micros: string | number }>(
-        em,
-        'select end_reason, total_cost_micros from call_session where id = ?',
-        [call.sessionId],
-      );
-      return { outcome: 'answered', endReason: session?.end_reason ?? 'unknown', costMicros: Number(session?.total_cost_micros ?? 0) };
+      // From here the dial is one of the process's talking calls, until it fails or its conversation is over.
+      let settle = () => {};
+      deps.track?.(new Promise<void>((resolve) => (settle = resolve)));
+      try {
+        return await dialAndTalk(deps, em, call, outboundCallId, trunk);
+      } finally {
+        settle();
+      }
     },
   };
 }
 export type MediaDialActivities = ReturnType<typeof createMediaDialActivities>;
+
+/** Places the call and, once answered, holds the activity (heartbeating) until the conversation is recorded. */
+async function dialAndTalk(
+  deps: MediaDeps,
+  em: Em,
+  call: OutboundCall,
+  outboundCallId: string,
+  trunk: Awaited<ReturnType<typeof loadTrunkForDial>>,
+): Promise<SipDialResult> {
+  await em.nativeUpdate(OutboundCall, { id: outboundCallId }, { status: 'dialling' });
+  const dialled = await dialOutboundCall(deps, {
+    organizationId: call.organization,
+    projectId: call.project,
+    agentId: call.agent,
+    versionId: call.versionId,
+    sessionId: call.sessionId,
+    to: call.toNumber,
+    from: call.fromNumber,
+    trunk,
+    ringTimeoutMs: RING_TIMEOUT_MS,
+    variables: call.variables,
+  });
+  if (dialled.outcome !== 'answered' || !dialled.conversation) return { outcome: dialOutcome(dialled.outcome), reason: dialled.reason };
+  await em.nativeUpdate(OutboundCall, { id: outboundCallId }, { status: 'in_call' });
+  if (call.campaignId) {
+    await sql(em, `update campaign_recipient set state = 'in_call' where campaign_id = ? and last_call_id = ? and state = 'dialling'`, [
+      call.campaignId,
+      outboundCallId,
+    ]);
+  }
+  await heartbeating(() => dialled.conversation!, { first: true });
+  const [session] = await sql<{ end_reason: string | null; total_cost_micros: string | number }>(
+    em,
+    'select end_reason, total_cost_micros from call_session where id = ?',
+    [call.sessionId],
+  );
+  return { outcome: 'answered', endReason: session?.end_reason ?? 'unknown', costMicros: Number(session?.total_cost_micros ?? 0) };
+}

@@ -137,6 +137,15 @@ const EnvSchema = z.object({
     .describe(
       'Talking calls one media process takes at once; beyond it an INVITE is answered 503 with Retry-After and a carrier stream is refused as busy, rather than every call losing audio. The default is what one process held clean on 2 cores (npm run bench -- conversation)',
     ),
+  MEDIA_DIAL_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(15_000)
+    .describe(
+      'An outbound SIP dial taken while its media process holds MEDIA_MAX_CALLS talking calls waits this long for one to end; then it is settled busy (nobody dialled) and a campaign tries again later',
+    ),
   MEDIA_DRAIN_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -194,6 +203,7 @@ export interface Config {
     drainTimeoutMs: number;
     streamPort: number;
     maxCalls: number;
+    dialWaitMs: number;
   };
 }
 
@@ -329,6 +339,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       drainTimeoutMs: e.MEDIA_DRAIN_TIMEOUT_MS,
       streamPort: e.MEDIA_STREAM_PORT,
       maxCalls: e.MEDIA_MAX_CALLS,
+      dialWaitMs: e.MEDIA_DIAL_WAIT_MS,
     },
   };
 }

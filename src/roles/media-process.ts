@@ -143,6 +143,8 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     const running = call.catch((error: unknown) => log.error({ err: error }, 'call failed')).finally(() => active.delete(running));
     active.add(running);
   };
+  deps.track = track;
+  deps.dialWaitMs = config.media.dialWaitMs;
   ua.onInvite((call) => track(answerInboundCall(deps, call)));
   const carrierStreams = createCarrierStreams(deps, track);
   const { streamServer, stopTakingStreams } = options.listenStreams

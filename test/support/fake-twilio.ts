@@ -74,6 +74,8 @@ export interface FakeTwilio extends WireServer {
   voiceRouting: Map<string, NumberRouting>;
   /** Live calls updated with new TwiML (a transfer): the call SID and the TwiML. */
   updates: { sid: string; twiml: string }[];
+  /** Calls ended through REST (Status=completed), by SID, in order. */
+  hangups: string[];
   /**
    * A call to `to` from `from` arriving at Twilio: the signed voice webhook (to `voiceUrl`, else to the number's
    * voice URL as set on it), and the stream its TwiML connects, if any.
@@ -164,6 +166,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (req.method === 'POST' && hangup) {
       // Status=completed ends the call; new TwiML moves it off its stream (a transfer): either way the stream stops.
       if (req.body.Twiml) fake.updates.push({ sid: hangup[1], twiml: req.body.Twiml });
+      if (req.body.Status === 'completed') fake.hangups.push(hangup[1]);
       fake.streams.get(hangup[1])?.stop();
       return { status: 200, body: { sid: hangup[1], status: req.body.Status ?? 'in-progress' } };
     }
@@ -288,6 +291,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     twins: new Map<string, Promise<number>>(),
     voiceRouting: new Map<string, NumberRouting>(),
     updates: [] as { sid: string; twiml: string }[],
+    hangups: [] as string[],
     async dialInbound(input: { to: string; from: string; voiceUrl?: string; signature?: string | null; open?: boolean }) {
       const voiceUrl = input.voiceUrl ?? fake.voiceRouting.get(owned.get(input.to) ?? '')?.voice_url;
       if (!voiceUrl) throw new Error(`${input.to} has no voice URL at the fake Twilio`);

@@ -37,7 +37,7 @@ export interface StreamHarness {
  * The media runtime in this process, for the app behind `t`: carriers' streams on the API server's port (as
  * `npm run dev` takes them), its calls durable on the app's Temporal task queue, recordings in a folder of its own.
  */
-export async function startInProcessMedia(t: TestServer, name: string) {
+export async function startInProcessMedia(t: TestServer, name: string, env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), `vp-${name}-`));
   const recordings = new LocalFolderStore(join(dir, 'rec'));
   const reports: CallReport[] = [];
@@ -54,6 +54,7 @@ export async function startInProcessMedia(t: TestServer, name: string) {
     TEMPORAL_ADDRESS: t.deps.config.temporal.address,
     TEMPORAL_TASK_QUEUE: t.deps.config.temporal.taskQueue,
     MEDIA_DRAIN_TIMEOUT_MS: '1000',
+    ...env,
   });
   const media = await startMediaRuntime({
     config,
@@ -77,7 +78,7 @@ export async function startInProcessMedia(t: TestServer, name: string) {
   };
 }
 
-export function useStreamHarness(name: string): StreamHarness {
+export function useStreamHarness(name: string, mediaEnv: Record<string, string> = {}): StreamHarness {
   const h = {} as StreamHarness;
   let worker: TestWorker | undefined;
   let media: Awaited<ReturnType<typeof startInProcessMedia>> | undefined;
@@ -85,7 +86,7 @@ export function useStreamHarness(name: string): StreamHarness {
     h.t = await startTestServer({ temporal: true, env: { TEMPORAL_TASK_QUEUE: uniqueTaskQueue(name), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
     worker = await startTestWorker(h.t);
     h.a = await createTenant(h.t, 'owner');
-    media = await startInProcessMedia(h.t, name);
+    media = await startInProcessMedia(h.t, name, mediaEnv);
     Object.assign(h, { media: media.media, recordings: media.recordings, reports: media.reports });
   }, 120_000);
   afterAll(async () => {

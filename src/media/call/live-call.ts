@@ -53,6 +53,10 @@ export interface MediaDeps {
    */
   atCapacity?: (asking?: number) => boolean;
   maxCalls?: number;
+  /** Counts a call that is not an INVITE nor a stream (an outbound dial) as one of the process's talking calls until it settles. */
+  track?: (call: Promise<void>) => void;
+  /** How long an outbound dial waits for room below maxCalls before it is settled busy (MEDIA_DIAL_WAIT_MS). */
+  dialWaitMs?: number;
   /** The process's SIP user agent: outbound calls (dial-call.ts) are placed through it. */
   ua?: SipUserAgent;
   /** The process as a Temporal participant: calls are then held durably (hold-call.ts). */
