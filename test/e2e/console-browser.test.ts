@@ -15,7 +15,8 @@ import { newId } from '../../src/modules/ids.js';
  * The operator's console (issue 16) in Debian's Chromium: a person signs in,
  * filters the calls, opens one (transcript, tool call with its request and
  * response, the recording playing from its signed link, the cost), reads
- * the analytics (tiles, a chart with non-empty series, the heatmap), and a
+ * the analytics (tiles, a chart with non-empty series, the heatmap, the
+ * conversation quality per agent and version), and a
  * refused filter shows the server's problem beside the field without losing
  * what was typed. A viewer sees no write control, and a write forged from
  * their page is refused by the server. Screenshots: test-artifacts/console/.
@@ -197,7 +198,7 @@ describeWithBrowser('the operator console in Chromium', () => {
     await page.context().close();
   }, 60_000);
 
-  it('draws the analytics: tiles, a time series with non-empty series, the breakdown and the heatmap', async () => {
+  it('draws the analytics: tiles, a time series with non-empty series, the breakdown, the heatmap and the conversation quality', async () => {
     const page = await signedIn(admin, '/dashboard/app/analytics');
     await page.waitForSelector('.chart canvas');
     const chart = await page.locator('.chart').getAttribute('aria-label');
@@ -216,6 +217,13 @@ describeWithBrowser('the operator console in Chromium', () => {
     expect(await page.locator('.tile').first().textContent()).toContain('41');
     expect(await page.locator('#by-agent ~ table tbody tr').count()).toBe(2);
     expect(await page.locator('table.heatmap tbody tr').count()).toBe(7);
+    // Conversation quality per agent and version: Front Desk's calls (no version recorded) include the one
+    // whose reply was measured at 645 ms and whose greeting the caller cut in on, stopping 48 ms in.
+    await page.waitForSelector('table.turn-stats tbody tr');
+    const quality = page.locator('table.turn-stats tbody tr').filter({ hasText: 'Front Desk' }).filter({ hasText: '645 / 645' });
+    expect(await quality.count()).toBe(1);
+    const cells = (await quality.locator('th, td').allTextContents()).map((c) => c.trim());
+    expect(cells).toEqual(['Front Desk', '—', '21', '21', '0 (0.0%)', '0', '645 / 645', '500', '1', '48 / 48', '0']);
     await page.screenshot({ path: `${ARTIFACTS}/3-analytics.png`, fullPage: true });
     await page.context().close();
   }, 60_000);

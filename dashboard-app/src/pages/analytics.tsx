@@ -5,6 +5,7 @@ import { BASE, navigate } from '../router';
 import { duration, label, localInput, money, percent } from '../format';
 import { Choice, Field, Loading, ProblemBox, fieldIssue, Head } from '../ui';
 import { TimeChart } from '../chart';
+import type { components } from '../api/v1';
 
 const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 const ZONES = ['UTC', 'America/New_York', 'America/Chicago', 'America/Los_Angeles', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo'];
@@ -12,8 +13,9 @@ const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /**
  * Analytics: the overview's tiles against the previous period, sessions and
- * failures over time, the breakdown by agent, the week's heatmap and each
- * agent's figures, for a range and time zone the address holds.
+ * failures over time, the breakdown by agent, the week's heatmap, each
+ * agent's figures and the conversation quality per agent and version
+ * (turn_stats), for a range and time zone the address holds.
  */
 export function AnalyticsPage({ query, canBill }: { query: URLSearchParams; canBill: boolean }) {
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -34,6 +36,7 @@ export function AnalyticsPage({ query, canBill }: { query: URLSearchParams; canB
   const breakdown = useLoad(() => take(api.GET('/v1/call_session/analytics/breakdown', { params: { query: { ...range, group_by: 'agent' } } })), key);
   const heatmap = useLoad(() => take(api.GET('/v1/call_session/analytics/heatmap', { params: { query: { ...range, time_zone: timeZone } } })), key);
   const agents = useLoad(() => take(api.GET('/v1/call_session/analytics/agent_stats', { params: { query: range } })), key);
+  const turns = useLoad(() => take(api.GET('/v1/call_session/analytics/turn_stats', { params: { query: range } })), key);
 
   const [draft, setDraft] = useState({ from: localInput(new Date(range.from_time)), to: localInput(new Date(range.to_time)), timeZone, interval });
   const apply = (event: Event) => {
@@ -170,8 +173,86 @@ export function AnalyticsPage({ query, canBill }: { query: URLSearchParams; canB
           </tbody>
         </table>
       </section>
+      <section aria-labelledby="turn-quality">
+        <h2 id="turn-quality">Conversation quality</h2>
+        <ProblemBox problem={turns.error} />
+        {turns.data ? (
+          <TurnStats versions={turns.data.turn_stats.versions} names={agentNames(agents.data?.agent_stats.agents, breakdown.data?.breakdown.rows)} />
+        ) : (
+          !turns.error && <Loading what="the conversation quality" />
+        )}
+      </section>
       {canBill && <Billing />}
     </section>
+  );
+}
+
+/** The agents' names the page already has (agent stats, then the breakdown by agent), by agent id. */
+function agentNames(
+  stats: { agent_id: string | null; agent_name: string }[] | undefined,
+  breakdown: { value: string | null; label: string | null }[] | undefined,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const r of breakdown ?? []) if (r.value && r.label) names.set(r.value, r.label);
+  for (const a of stats ?? []) if (a.agent_id) names.set(a.agent_id, a.agent_name);
+  return names;
+}
+
+/** Milliseconds, or a dash when nothing was measured. */
+const ms = (value: number | null): string => (value === null ? '—' : String(value));
+
+/**
+ * How the conversations went per agent and version (turn_stats): the callers' turns, those not understood, the
+ * backchannels talked through, reply latency, end of turn, interruptions and how fast the agent stopped, and the
+ * calls that ended not understood. Most sessions first, as the API gives them.
+ */
+function TurnStats({ versions, names }: { versions: components['schemas']['TurnStatsRow'][]; names: Map<string, string> }) {
+  if (!versions.length) return <p class="muted">No calls in this range.</p>;
+  return (
+    <div class="scroll-x">
+      <table class="turn-stats">
+        <Head
+          columns={[
+            'Agent',
+            'Version',
+            'Sessions#',
+            'Caller turns#',
+            'Not understood#',
+            'Backchannels#',
+            'Reply p50 / p95 (ms)#',
+            'End of turn p50 (ms)#',
+            'Interruptions#',
+            'Stop p50 / p95 (ms)#',
+            'Not understood endings#',
+          ]}
+        />
+        <tbody>
+          {versions.map((v) => (
+            <tr key={`${v.agent_id ?? ''}|${v.agent_version_id ?? ''}`}>
+              <th scope="row">{v.agent_id ? (names.get(v.agent_id) ?? v.agent_id) : '—'}</th>
+              <td>
+                <code>{v.agent_version_id ?? '—'}</code>
+              </td>
+              <td class="num">{v.sessions}</td>
+              <td class="num">{v.caller_turns}</td>
+              <td class="num">
+                {v.unrecognized_turns} ({percent(v.unrecognized_rate)})
+              </td>
+              <td class="num">{v.backchannels}</td>
+              <td class="num">
+                {ms(v.reply_ms_p50)} / {ms(v.reply_ms_p95)}
+              </td>
+              <td class="num">{ms(v.end_of_turn_ms_p50)}</td>
+              <td class="num">{v.interruptions}</td>
+              <td class="num">
+                {ms(v.interruption_stop_ms_p50)} / {ms(v.interruption_stop_ms_p95)}
+              </td>
+              <td class="num">{v.not_understood_sessions}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
