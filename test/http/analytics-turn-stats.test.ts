@@ -61,6 +61,8 @@ beforeAll(async () => {
       session('agv_one', [caller('unrecognized'), caller('speech'), reply(500), cutOff(60), caller('speech'), reply(1000)]),
       // Version 2: two unrecognized turns and the fallback.
       session('agv_two', [caller('unrecognized'), caller('unrecognized'), caller('unrecognized')], 'not_understood'),
+      // A call still in progress is not counted: its transcript is not whole yet.
+      { ...session('agv_two', [caller('speech'), reply(7000)]), status: 'in_progress', endReason: null },
       // A test run is not counted unless asked for.
       session('agv_two', [caller('speech'), reply(9000)], 'customer_hangup', 'test'),
     ],

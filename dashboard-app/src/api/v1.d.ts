@@ -3594,6 +3594,7 @@ export interface components {
             agent_id: string | null;
             /** @description The version the calls ran on: compare versions before and after a release. */
             agent_version_id: string | null;
+            /** @description Sessions of this version that ended or failed and started in the period. */
             sessions: number;
             /** @description The callers' turns, every kind. */
             caller_turns: number;

@@ -370,7 +370,7 @@ export const TurnStatsRow = z
   .object({
     agent_id: z.string().nullable(),
     agent_version_id: z.string().nullable().describe('The version the calls ran on: compare versions before and after a release.'),
-    sessions: z.number().int(),
+    sessions: z.number().int().describe('Sessions of this version that ended or failed and started in the period.'),
     caller_turns: z.number().int().describe("The callers' turns, every kind."),
     unrecognized_turns: z.number().int().describe('Turns the agent did not understand and asked again about (kind unrecognized).'),
     unrecognized_rate: z.number().describe('unrecognized_turns / caller_turns, 0 to 1.'),

@@ -19,7 +19,8 @@ export async function getTurnStats(
   query: AnalyticsTurnStatsQuery,
 ): Promise<{ from_time: string; to_time: string; versions: TurnStatsRow[] }> {
   const range = resolveRange(query);
-  const conditions = ['s.organization_id = ?', 's.started_at >= ?', 's.started_at < ?'];
+  // Calls still in progress have half a transcript: counted once they ended, as every analytics read counts them.
+  const conditions = ["s.status in ('ended', 'failed')", 's.organization_id = ?', 's.started_at >= ?', 's.started_at < ?'];
   const values: unknown[] = [organizationId, range.from, range.to];
   const filter = (column: string, value: unknown) => {
     conditions.push(`${column} = ?`);

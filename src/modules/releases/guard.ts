@@ -82,7 +82,7 @@ export async function versionStats(
         [input.organizationId, input.agentId, input.since, JSON.stringify(ids)],
       )
     : [];
-  // Reply latency percentiles come from the transcripts' measured replies (live calls: only they measure).
+  // Reply latency percentiles come from the transcripts' measured replies (live calls: only they measure; once ended, whole).
   const latency = ids.length
     ? await sql<{ version_id: string; p95: unknown }>(
         em,
@@ -91,7 +91,7 @@ export async function versionStats(
            from call_session s
            join call_leg l on l.session_id = s.id and l.seq = 0
           cross join lateral jsonb_array_elements(l.transcript) it
-          where s.organization_id = ? and s.agent_id = ? and s.started_at >= ? and s.kind = 'live'
+          where s.organization_id = ? and s.agent_id = ? and s.started_at >= ? and s.kind = 'live' and s.status in ('ended', 'failed')
             and s.agent_version_id in (select json_array_elements_text(?::json))
             and it->'latency' is not null
           group by s.agent_version_id`,
