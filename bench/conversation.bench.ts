@@ -159,6 +159,8 @@ interface CallFigures {
   resumes: number;
   bargeIns: number;
   replyMs: number[];
+  /** The measured replies' parts: end of turn, recognition, model, first synthesized audio. */
+  parts: { eot: number[]; stt: number[]; engine: number[]; tts: number[] };
   endReason: string;
 }
 
@@ -232,7 +234,19 @@ function judge({ call, session, report }: Finished): CallFigures {
     resumes: report?.resumes ?? 0,
     bargeIns: report?.bargeIns.length ?? 0,
     replyMs: items.flatMap((i) => (i.latency ? [i.latency.reply_ms] : [])),
+    parts: latencyParts(items),
     endReason: session?.end_reason ?? (call.failure ? `failed: ${call.failure}` : 'no session'),
+  };
+}
+
+/** Where each measured reply's time went (the transcript's latency parts). */
+function latencyParts(items: Item[]) {
+  const measured = items.flatMap((i) => (i.latency ? [i.latency] : []));
+  return {
+    eot: measured.map((l) => l.end_of_turn_ms),
+    stt: measured.map((l) => l.stt_ms),
+    engine: measured.map((l) => l.engine_ms),
+    tts: measured.map((l) => l.tts_first_audio_ms),
   };
 }
 
@@ -277,6 +291,12 @@ function summary(f: PolicyFigures) {
     offscriptRight: o.filter((x) => x.u.label.kind === 'offscript' && x.right).length,
     offscript: o.filter((x) => x.u.label.kind === 'offscript').length,
     replyMs: f.calls.flatMap((c) => c.replyMs),
+    parts: {
+      eot: f.calls.flatMap((c) => c.parts.eot),
+      stt: f.calls.flatMap((c) => c.parts.stt),
+      engine: f.calls.flatMap((c) => c.parts.engine),
+      tts: f.calls.flatMap((c) => c.parts.tts),
+    },
     right: o.filter((x) => x.right).length,
     total: o.length,
     ends: f.calls.map((c) => c.endReason),
@@ -338,6 +358,7 @@ function printPolicies(old: PolicyFigures, now: PolicyFigures): void {
         (s) => p(s.waits, 50) <= 350,
       ),
       row('reply_ms (transcript) p50/p95 ms', (s) => `${ms(s.replyMs, 50)}/${ms(s.replyMs, 95)} (n=${s.replyMs.length})`, ''),
+      row('reply parts p50 ms: eot/stt/model/tts', (s) => `${ms(s.parts.eot, 50)}/${ms(s.parts.stt, 50)}/${ms(s.parts.engine, 50)}/${ms(s.parts.tts, 50)}`, ''),
       row('utterances handled right', (s) => pct(s.right, s.total), ''),
       row('end reasons', (s) => s.ends.join(','), ''),
     ]),

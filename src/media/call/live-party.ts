@@ -67,6 +67,10 @@ const HOLD_DECIDE_SILENCE_MS = 200;
 const SPOKEN_WORD_MS = 340;
 /** The silence after a complete phrase that ends the turn (LiveKit Agents' endpointing starts at 500 ms, Pipecat's smart-turn stop at 200). */
 export const DEFAULT_COMPLETE_TURN_SILENCE_MS = 250;
+/** The early decode starts this long before the complete-turn wait, so the wait covers most of its time. */
+const PEEK_LEAD_MS = 100;
+/** Nor before this much silence: the last word's quiet end is still in the recognizer's window before it. */
+const PEEK_MIN_SILENCE_MS = 140;
 /** A provider's end-of-turn signal is taken only when our VAD has heard at least this much silence too. */
 const PROVIDER_END_MIN_SILENCE_MS = 100;
 /** What the caller says over the reply without taking the turn: backchannels, and an outbound callee's hello. */
@@ -131,7 +135,7 @@ export class LiveParty implements CallParty {
   private lastTurn: { speechEndAt: number; decidedAt: number; heardAt: number; sttMs: number } | undefined;
   private markSeq = 0;
   /** The recognizer's early look at the open turn, at the start of one silence: used as the turn's result if it was complete. */
-  private peeking: { stream: SttStream; speechEndMs: number; result?: SttResult } | undefined;
+  private peeking: { stream: SttStream; speechEndMs: number; decideAtMs: number; decoded: Promise<SttResult | undefined>; result?: SttResult } | undefined;
   /** The reply held by caller speech that started over it, until that speech is decided. */
   private holding: Speaking | undefined;
   /** Replies that went on after a backchannel or a noise held them. */
@@ -289,8 +293,13 @@ export class LiveParty implements CallParty {
     this.framesHeard++;
     this.opts.turns.push(frame);
     if (this.stream && this.opts.turns.inTurn) this.stream.write(frame);
+    // The caller speaks again: a decode of the silence before is no longer the turn.
+    if (this.peeking && this.opts.turns.silentMs === 0) this.peeking = undefined;
     const held = this.holding;
-    if (!held) this.peekAtSilence();
+    if (!held) {
+      this.peekAtSilence();
+      this.endIfPeekedComplete();
+    }
     if (!held || !this.opts.turns.inTurn) return;
     // Speech that goes on is an interruption; a short sound followed by a little silence is decided at once.
     if (this.opts.turns.speechMs > BACKCHANNEL_MAX_MS) {
@@ -302,14 +311,25 @@ export class LiveParty implements CallParty {
   }
 
   /**
-   * The turn policy's early end: at the first frames of a silence, the recognizer decodes what the caller said so
-   * far; if it is a complete phrase and the caller stayed silent meanwhile, the turn ends at once (about a quarter
-   * of a second of silence plus the decode) instead of after the full end-of-turn wait, and the decode is the
-   * turn's result. Anything else (unrecognized, a trailing 'and', speech again) waits for the full silence.
+   * The turn policy's early end: early in a silence the recognizer decodes what the caller said so far, while the
+   * silence goes on; if it is a complete phrase and the caller is still silent at the complete-turn wait (250 ms by
+   * default), the turn ends there instead of after the full end-of-turn wait, and the decode is the turn's result.
+   * The decode starts PEEK_LEAD_MS before that wait so that its time is spent inside the silence, not after it.
+   * Anything else (unrecognized, a trailing 'and', speech again) waits for the full silence.
    */
   private peekAtSilence(): void {
     const waitMs = Math.round((this.opts.completeTurnSilenceMs ?? DEFAULT_COMPLETE_TURN_SILENCE_MS) / 20) * 20;
-    if (this.opts.turns.silentMs === waitMs) this.peekNow();
+    // On the detector's 20 ms grid, as silentMs is.
+    const startMs = Math.round(Math.max(Math.min(waitMs, PEEK_MIN_SILENCE_MS), waitMs - PEEK_LEAD_MS) / 20) * 20;
+    if (this.opts.turns.silentMs === startMs) this.peekNow(waitMs);
+  }
+
+  /** A complete early decode ends the turn once the silence it was made in reaches its wait. */
+  private endIfPeekedComplete(): void {
+    const peeking = this.peeking;
+    const turns = this.opts.turns;
+    if (!peeking?.result || peeking.stream !== this.stream || !turns.inTurn || turns.silentMs < peeking.decideAtMs) return;
+    if (this.framesHeard * 20 - turns.silentMs === peeking.speechEndMs) turns.endTurn();
   }
 
   /**
@@ -318,26 +338,28 @@ export class LiveParty implements CallParty {
    */
   private onProviderEndOfTurn(stream: SttStream): void {
     if (stream !== this.stream || this.holding || this.opts.turns.silentMs < PROVIDER_END_MIN_SILENCE_MS) return;
-    this.peekNow();
+    this.peekNow(0);
   }
 
-  /** Decodes the open turn as it stands; a complete result ends the turn and is its result, if the caller stayed silent meanwhile. */
-  private peekNow(): void {
+  /**
+   * Decodes the open turn as it stands; a complete result ends the turn and is its result if the caller stays
+   * silent until `decideAtMs` of silence (at once when the decode comes later than that).
+   */
+  private peekNow(decideAtMs: number): void {
     const turns = this.opts.turns;
     const stream = this.stream;
     if (!stream?.peek || !turns.inTurn || turns.silentMs === 0) return;
     const speechEndMs = this.framesHeard * 20 - turns.silentMs;
-    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs };
+    // A failing decode is undefined here: the turn's own finish() reports the recognizer.
+    const decoded = stream.peek().catch(() => undefined);
+    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs, decideAtMs, decoded };
     this.peeking = peeking;
-    stream.peek().then(
-      (result) => {
-        const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
-        if (!sameSilence || !isComplete(result, turns.speechMs)) return;
-        peeking.result = result;
-        turns.endTurn();
-      },
-      () => {}, // the final decode at the end of the turn reports a failing recognizer
-    );
+    void decoded.then((result) => {
+      const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
+      if (!result || !sameSilence || !isComplete(result, turns.speechMs)) return;
+      peeking.result = result;
+      this.endIfPeekedComplete();
+    });
   }
 
   private onSpeechStart(start: SpeechStart): void {
@@ -417,11 +439,14 @@ export class LiveParty implements CallParty {
     const endOfTurnMs = Math.max(0, this.framesHeard * 20 - turn.endMs);
     const speechEndAt = decidedAt - endOfTurnMs;
     let result: SttResult | undefined;
-    const peeked = this.peeking?.stream === stream ? this.peeking.result : undefined;
+    // The early decode of this silence (the caller did not speak since): when settled it is the turn's result, complete
+    // or not, so an incomplete or unrecognized turn is not decoded a second time after its full wait.
+    const peeking = this.peeking?.stream === stream ? this.peeking : undefined;
     this.peeking = undefined;
     try {
-      if (peeked) stream.abort();
-      result = peeked ?? (await stream.finish());
+      const peeked = peeking ? (peeking.result ?? (await peeking.decoded)) : undefined;
+      if (peeked?.settled) stream.abort();
+      result = peeked?.settled ? peeked : await stream.finish();
     } catch (error) {
       this.opts.warn?.('live call: speech recognition failed; the turn is taken as not understood', { error: (error as Error).message });
     }

@@ -35,6 +35,11 @@ export interface SttResult {
   hypothesis?: string;
   /** From the `finish()` call to the result: what the caller waits for after the turn ended. */
   latencyMs: number;
+  /**
+   * From peek(): this is what finish() would give for the audio written so far (the offline whole-utterance decode;
+   * Deepgram once its words are settled), so a turn that ends in the same silence may take it instead of finishing.
+   */
+  settled?: boolean;
 }
 
 export interface SttStreamEvents {

@@ -148,7 +148,8 @@ class DeepgramStream extends EventEmitter implements SttStream {
   peek(): Promise<SttResult> {
     if (this.state !== 'open') return Promise.reject(this.failure ?? new Error('deepgram stream already finished or aborted'));
     const text = this.finals.join(' ').trim();
-    return Promise.resolve({ kind: this.settled && text ? 'speech' : 'unrecognized', text: this.settled ? text : '', ...this.confidence(), latencyMs: 0 });
+    const settled = this.settled && text !== '';
+    return Promise.resolve({ kind: settled ? 'speech' : 'unrecognized', text: settled ? text : '', ...this.confidence(), latencyMs: 0, settled });
   }
 
   abort(): void {

@@ -320,7 +320,7 @@ class PocketsphinxStream extends EventEmitter implements SttStream {
     const search = await this.ready;
     if (search.kind !== 'grammar') return { kind: 'unrecognized', text: '', latencyMs: 0 };
     const result = await this.decodeWhole(search.args, Buffer.concat(this.audio));
-    return { ...result, latencyMs: performance.now() - started };
+    return { ...result, latencyMs: performance.now() - started, settled: true };
   }
 
   abort(): void {
