@@ -1,6 +1,6 @@
 # Production image: compiled JavaScript on Node 22 with the workflows bundled ahead of time; the same image runs
 # every role: the API (`serve`), the Temporal worker (`worker`), the media runtime (`media`, which needs
-# espeak-ng, sox and pocketsphinx) and the migrations (`dist/src/migrate-cli.js up`). docs/deploy.md.
+# espeak-ng, flite, sox and pocketsphinx) and the migrations (`dist/src/migrate-cli.js up`). docs/deploy.md.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -18,7 +18,7 @@ RUN npm run build && npm prune --omit=dev --omit=optional
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 RECORDINGS_DIR=/recordings DATA_DIR=/data
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends espeak-ng sox pocketsphinx pocketsphinx-en-us \
+  && apt-get install -y --no-install-recommends espeak-ng flite sox pocketsphinx pocketsphinx-en-us \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir -p /recordings /data && chown node:node /recordings /data
 WORKDIR /app

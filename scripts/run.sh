@@ -12,9 +12,9 @@ if [ "$1" = src/main.ts ]; then
   case "$2" in
     media | dev)
       flags="--no-memory-reducer"
-      # Real calls speak with espeak-ng (through sox) and listen with pocketsphinx; the demo call uses sipp.
+      # Real calls speak with espeak-ng or flite (through sox) and listen with pocketsphinx; the demo call uses sipp.
       . "$(dirname -- "$0")/ensure-packages.sh"
-      ensure_packages "real calls (the media runtime)" espeak-ng sox pocketsphinx pocketsphinx-en-us sip-tester
+      ensure_packages "real calls (the media runtime)" espeak-ng flite sox pocketsphinx pocketsphinx-en-us sip-tester
       ;;
   esac
 fi
@@ -27,7 +27,7 @@ fi
 if [ "$1" = scripts/shape.ts ]; then
   . "$(dirname -- "$0")/ensure-packages.sh"
   # The load balancer, and the media processes' speech (espeak-ng through sox, pocketsphinx).
-  ensure_packages "the production shape" haproxy espeak-ng sox pocketsphinx pocketsphinx-en-us sip-tester
+  ensure_packages "the production shape" haproxy espeak-ng flite sox pocketsphinx pocketsphinx-en-us sip-tester
 fi
 # shellcheck disable=SC2086 # empty or one flag
 exec "$NODE" --enable-source-maps $flags --import tsx "$@"

@@ -13,10 +13,10 @@ echo "[test] lint..." >&2
 echo "[test] format (prettier; npm run format rewrites)..." >&2
 "$NODE" node_modules/prettier/bin/prettier.cjs --check --log-level warn "**/*.{ts,tsx,js,mjs,cjs,css}"
 # Debian packages the tests drive: Chromium (the browser test, skipped without it), Radicale (the CalDAV
-# integration tests), and for the media runtime sipp (package sip-tester), espeak-ng, pocketsphinx with its
+# integration tests), and for the media runtime sipp (package sip-tester), espeak-ng, flite, pocketsphinx with its
 # US English model, and sox; docker-compose (it checks docker-compose.yml); tests that need one fail saying how.
 . "$(dirname -- "$0")/ensure-packages.sh"
-ensure_packages "the browser, CalDAV, real-call, compose-file and production-shape tests" chromium radicale sip-tester espeak-ng pocketsphinx pocketsphinx-en-us sox docker-compose haproxy
+ensure_packages "the browser, CalDAV, real-call, compose-file and production-shape tests" chromium radicale sip-tester espeak-ng flite pocketsphinx pocketsphinx-en-us sox docker-compose haproxy
 echo "[test] ensuring the Temporal CLI and the Temporal server..." >&2
 TEMPORAL_CLI_PATH=$("$NODE" --import tsx scripts/ensure-temporal.ts --server)
 export TEMPORAL_CLI_PATH

@@ -8,6 +8,8 @@ import { SipUserAgent } from '../media/transports/sip/user-agent.js';
 import { PortPool } from '../media/rtp/port-pool.js';
 import { PocketsphinxStt } from '../media/speech/stt/pocketsphinx.js';
 import { EspeakNgTts } from '../media/speech/tts/espeak-ng.js';
+import { FliteTts, OfflineTts } from '../media/speech/tts/flite.js';
+import { spawnSync } from 'node:child_process';
 import type { TextToSpeech } from '../media/speech/text-to-speech.js';
 import { ProcessHost } from '../media/speech/process-host.js';
 import { answerInboundCall } from '../media/call/answer-call.js';
@@ -104,6 +106,9 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
   });
   // espeak-ng and pocketsphinx start from a helper process: a fork from this one would stall every call's RTP clock.
   // Below this process's priority and a few at a time (decision 0061): under load speech waits, not the RTP clock.
+  // flite's voices (provider platform, flite-*) are spoken by espeak-ng where flite is not installed.
+  const fliteInstalled = spawnSync('sh', ['-c', 'command -v flite'], { stdio: 'ignore' }).status === 0;
+  if (!fliteInstalled) log.info('media: flite is not installed; its voices are spoken by espeak-ng (apt-get install flite)');
   const speechProcesses = new ProcessHost({ niceness: SPEECH_NICENESS, maxRunning: Math.max(2, 2 * availableParallelism()) });
   const deps: MediaDeps = {
     orm: options.orm,
@@ -112,7 +117,7 @@ export async function startMediaRuntime(options: MediaRuntimeOptions): Promise<M
     logger: log,
     pool: new PortPool({ min: config.media.rtpPortMin, max: config.media.rtpPortMax }),
     stt: new PocketsphinxStt({ logger: log, spawn: speechProcesses.spawn }),
-    tts: new EspeakNgTts('espeak-ng', speechProcesses.spawn),
+    tts: new OfflineTts(new EspeakNgTts('espeak-ng', speechProcesses.spawn), fliteInstalled ? new FliteTts('flite', speechProcesses.spawn) : undefined),
     rtpHost: config.media.sipHost,
     publicAddress: config.media.publicAddress,
     endOfTurnSilenceMs: config.media.endOfTurnSilenceMs,

@@ -65,7 +65,8 @@ describe('numbers and voices tools', () => {
   it('list_voices filters by provider and language', async () => {
     const all = await mcp.call('list_voices', {});
     const voices = (all.structuredContent as { voices: { provider: string; voice_id: string; name: string; language: string; gender: string }[] }).voices;
-    expect(new Set(voices.map((v) => v.provider))).toEqual(new Set(['openai', 'elevenlabs', 'azure']));
+    expect(new Set(voices.map((v) => v.provider))).toEqual(new Set(['openai', 'elevenlabs', 'azure', 'platform']));
+    expect(voices.filter((v) => v.provider === 'platform').map((v) => v.voice_id)).toEqual(['flite-kal', 'flite-rms', 'flite-slt', 'flite-awb']);
     const azureEs = await mcp.call('list_voices', { provider: 'azure', language: 'es' });
     expect(azureEs.structuredContent).toEqual({
       voices: [{ provider: 'azure', voice_id: 'es-ES-ElviraNeural', name: 'Elvira', language: 'es-ES', gender: 'female', kind: 'stock', voice_clone_id: null }],

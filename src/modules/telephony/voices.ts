@@ -21,10 +21,11 @@ export interface VoiceListing extends Voice {
 }
 
 /**
- * The voices agents can speak with, per text-to-speech provider. A static
- * catalogue: the platform has no speech synthesis yet (decision 0010, the
- * media channel comes later), so this is the list the agent's `voice`
- * setting is chosen from. Ids are the providers' own public voice ids.
+ * The voices agents can speak with, per text-to-speech provider: the list
+ * the agent's `voice` setting is chosen from. Cloud voices by the providers'
+ * own public ids (spoken through the organization's speech provider of that
+ * kind, else offline), and the platform's offline flite voices (decision
+ * 0064); the platform default (`platform`/`default`) is espeak-ng's.
  */
 export const VOICES: readonly Voice[] = [
   { provider: 'openai', voice_id: 'alloy', name: 'Alloy', language: 'en-US', gender: 'neutral' },
@@ -40,6 +41,11 @@ export const VOICES: readonly Voice[] = [
   { provider: 'azure', voice_id: 'es-ES-ElviraNeural', name: 'Elvira', language: 'es-ES', gender: 'female' },
   { provider: 'azure', voice_id: 'de-DE-ConradNeural', name: 'Conrad', language: 'de-DE', gender: 'male' },
   { provider: 'azure', voice_id: 'fr-FR-DeniseNeural', name: 'Denise', language: 'fr-FR', gender: 'female' },
+  // Offline, spoken by flite on the media process (media/speech/tts/flite.ts): no provider account needed.
+  { provider: 'platform', voice_id: 'flite-kal', name: 'Kal (offline)', language: 'en-US', gender: 'male' },
+  { provider: 'platform', voice_id: 'flite-rms', name: 'Rms (offline)', language: 'en-US', gender: 'male' },
+  { provider: 'platform', voice_id: 'flite-slt', name: 'Slt (offline)', language: 'en-US', gender: 'female' },
+  { provider: 'platform', voice_id: 'flite-awb', name: 'Awb (offline, Scottish)', language: 'en-GB', gender: 'male' },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { TextToSpeech, TtsOptions } from '../text-to-speech.js';
 import { spawnDirect, type SpawnSpeechProcess } from '../process-host.js';
+import { synthesizeThrough } from './pipeline.js';
 
 /**
  * Offline text-to-speech with Debian's espeak-ng, behind the TextToSpeech interface. espeak-ng
@@ -19,14 +20,12 @@ export class EspeakNgTts implements TextToSpeech {
     private readonly spawn: SpawnSpeechProcess = spawnDirect,
   ) {}
 
-  async *synthesize(text: string, options: TtsOptions): AsyncGenerator<Int16Array> {
-    const { signal } = options;
-    if (signal?.aborted) return;
-    // Its own process group: a kill reaches espeak-ng and sox. `--ignore-length`: espeak-ng streams with a placeholder length.
-    const child = this.spawn(
-      'sh',
+  synthesize(text: string, options: TtsOptions): AsyncGenerator<Int16Array> {
+    // `--ignore-length`: espeak-ng streams with a placeholder length.
+    return synthesizeThrough(
+      this.spawn,
+      'espeak-ng',
       [
-        '-c',
         '"$0" "$@" | sox -q -D --buffer 1024 --ignore-length -t wav - -t raw -e signed -b 16 -c 1 - rate 8000',
         this.binary,
         '--stdout',
@@ -35,44 +34,9 @@ export class EspeakNgTts implements TextToSpeech {
         '-v',
         espeakVoiceFor(options.voice, options.language),
       ],
-      { detached: true },
+      text,
+      options.signal,
     );
-    const onAbort = (): void => void child.kill('SIGKILL', { group: true });
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr = (stderr + d).slice(-2000);
-    });
-    const exited = new Promise<{ code: number | null; error?: Error }>((resolve) => {
-      child.once('error', (error) => resolve({ code: null, error }));
-      child.once('close', (code) => resolve({ code }));
-    });
-    child.stdin.on('error', () => {}); // EPIPE when espeak-ng died early: reported by its exit code
-    child.stdin.end(text.replace(/\s+/g, ' ').trim() + '\n');
-    try {
-      let carry: Buffer | undefined;
-      let samples = 0;
-      for await (const data of child.stdout as AsyncIterable<Buffer>) {
-        if (signal?.aborted) return;
-        const bytes = carry ? Buffer.concat([carry, data]) : data;
-        const even = bytes.length & ~1;
-        carry = even < bytes.length ? Buffer.from(bytes.subarray(even)) : undefined;
-        if (even === 0) continue;
-        // A copy into its own aligned buffer: the chunk outlives the pipe's (pooled) one.
-        const pcm = new Int16Array(even / 2);
-        Buffer.from(pcm.buffer).set(bytes.subarray(0, even));
-        samples += pcm.length;
-        yield pcm;
-      }
-      const { code, error } = await exited;
-      if (signal?.aborted) return;
-      if (error) throw new Error(`espeak-ng could not start: ${error.message}`);
-      if (code !== 0) throw new Error(`espeak-ng exited with ${code}: ${stderr.trim()}`);
-      if (samples === 0) throw new Error(`espeak-ng wrote no audio: ${stderr.trim()}`);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL', { group: true });
-    }
   }
 }
 
