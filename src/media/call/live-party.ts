@@ -134,7 +134,10 @@ export class LiveParty implements CallParty {
   private digitTimer: NodeJS.Timeout | undefined;
   private lastTurn: { speechEndAt: number; decidedAt: number; heardAt: number; sttMs: number } | undefined;
   private markSeq = 0;
-  /** The recognizer's early look at the open turn, at the start of one silence: used as the turn's result if it was complete. */
+  /**
+   * The recognizer's early look at the open turn, made early in one silence: it ends the turn if complete, and is the
+   * turn's result whenever the turn ends in that same silence and the decode is settled (cleared when speech resumes).
+   */
   private peeking: { stream: SttStream; speechEndMs: number; decideAtMs: number; decoded: Promise<SttResult | undefined>; result?: SttResult } | undefined;
   /** The reply held by caller speech that started over it, until that speech is decided. */
   private holding: Speaking | undefined;
