@@ -3,7 +3,7 @@ import { callAgent, callerAudio, channel, dial, expectPassed, lines, recordingOf
 
 /**
  * Barge-in on a real call: the agent's greeting is long, the caller starts
- * talking a second into it. The agent's audio stops within 60 ms of the
+ * talking two seconds into it. The agent's audio stops within 60 ms of the
  * caller's speech start (issue #11), measured at the service on the call's
  * frame clock and checked on the recording; the transcript keeps only what
  * the caller heard of the greeting, notes the interruption and how fast the
@@ -34,9 +34,10 @@ describe('a caller who talks over the agent', () => {
       [PHRASE],
     );
     const number = await routedNumber(h, agent.agent_id);
-    // sipp starts streaming with the ACK, as the greeting starts: the caller speaks about a second into it.
-    const audio = callerAudio(h, [1, PHRASE, 3]);
-    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: 7000, timeoutS: 15 }));
+    // sipp starts streaming with the ACK, as the greeting starts: the caller speaks about two seconds into it. (With
+    // one second, a loaded machine whose call media started 0.6 s after sipp's stream heard the caller at 0.44 s.)
+    const audio = callerAudio(h, [2, PHRASE, 3]);
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: 8000, timeoutS: 16 }));
 
     const session = await sessionOf(h, number);
     const report = h.reports.find((r) => r.sessionId === session.id)!;
@@ -57,13 +58,13 @@ describe('a caller who talks over the agent', () => {
         `${recordedStopMs} ms from the first loud caller sample to the agent's last sample in the recording\n`,
     );
 
-    expect(barge.speechStartMs).toBeGreaterThan(500);
+    expect(barge.speechStartMs).toBeGreaterThan(1000);
     expect(stopMs).toBeLessThanOrEqual(60);
     expect(barge.flushMs).toBeLessThan(5);
     expect(barge.droppedMs).toBeGreaterThan(3000);
     // After it stopped the agent is silent until its reply (the caller's turn ends 500 ms after their last word).
     expect(recordedStopMs).toBeLessThanOrEqual(100);
-    expect(onset / 8).toBeGreaterThan(700);
+    expect(onset / 8).toBeGreaterThan(1000);
 
     const said = lines(session);
     expect(said[0][0]).toBe('agent');
