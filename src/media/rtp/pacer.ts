@@ -39,7 +39,8 @@ export class Pacer {
   private readonly s: PacerStats = { ticks: 0, lateTicks: 0, maxLatenessMs: 0, skippedTicks: 0 };
 
   constructor(
-    private readonly onTick: () => void,
+    /** Runs each tick; given how late the tick runs, in ms after its due time. */
+    private readonly onTick: (latenessMs: number) => void,
     opts: PacerOptions = {},
   ) {
     this.intervalMs = opts.intervalMs ?? 20;
@@ -85,7 +86,7 @@ export class Pacer {
       this.next++;
       this.s.ticks++;
       try {
-        this.onTick();
+        this.onTick(lateness);
       } catch (err) {
         this.onError(err);
       }

@@ -101,4 +101,52 @@ describe('JitterBuffer', () => {
     ]);
     expect(jb.stats()).toMatchObject({ lost: 0, received: 3 });
   });
+
+  it('adapts: starts at one frame, grows a frame for each late packet up to its maximum, and not for a pause', () => {
+    const jb = new JitterBuffer({ depth: 1, maxDepth: 3 });
+    // A clean line: each packet arrives before the tick that plays it, one frame of delay.
+    for (let s = 1; s <= 3; s++) {
+      jb.push(s, frame(s));
+      expect(jb.pop()).toMatchObject({ kind: 'audio', frame: frame(s) });
+    }
+    expect(jb.stats().depth).toBe(1);
+    // Packet 4 is a few milliseconds late: its tick finds nothing (concealed), it arrives, the buffer grows to 2.
+    expect(jb.pop().kind).toBe('concealed');
+    jb.push(4, frame(4));
+    expect(jb.stats().depth).toBe(2);
+    expect(jb.pop().kind).not.toBe('audio'); // rebuffering to the new depth
+    jb.push(5, frame(5));
+    expect(drain(jb, 1)[0].v).toBe(4);
+    // From here each packet arrives one tick ahead of its play: a packet late by less than a frame is now absorbed.
+    for (let s = 6; s <= 8; s++) {
+      expect(drain(jb, 1)[0].v).toBe(s - 1);
+      jb.push(s, frame(s));
+    }
+    expect(jb.stats().depth).toBe(2);
+    // A packet whose place was already concealed (reordered too far) grows it as well, up to the maximum.
+    jb.push(10, frame(10));
+    drain(jb, 3); // 8, then 9 missing and 10 here: 9 concealed, 10
+    jb.push(9, frame(9));
+    expect(jb.stats()).toMatchObject({ late: 1, depth: 3 });
+    jb.push(11, frame(11));
+    drain(jb, 2); // 11, then an underrun: 12 is late, but the depth is at its maximum
+    jb.push(12, frame(12));
+    expect(jb.stats().depth).toBe(3);
+    // A pause (silence suppression): the next packet comes long after the underrun; no growth, no loss.
+    const paused = new JitterBuffer({ depth: 1, maxDepth: 3 });
+    paused.push(1, frame(1));
+    drain(paused, 10); // 1, then nine pops of nothing
+    paused.push(2, frame(2));
+    expect(drain(paused, 1)[0].v).toBe(2);
+    expect(paused.stats()).toMatchObject({ depth: 1, lost: 0 });
+  });
+
+  it('keeps its depth fixed unless given a larger maximum', () => {
+    const jb = new JitterBuffer({ depth: 2 });
+    jb.push(1, frame(1));
+    jb.push(2, frame(2));
+    drain(jb, 3); // 1, 2, underrun
+    jb.push(3, frame(3)); // late
+    expect(jb.stats().depth).toBe(2);
+  });
 });

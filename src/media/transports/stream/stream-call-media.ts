@@ -4,7 +4,8 @@ import { LiveMediaBase } from '../live-media-base.js';
 import { PlayQueue } from '../../pipe/play-queue.js';
 import { StereoRecorder } from '../../pipe/recorder.js';
 import { JitterBuffer, type JitterStats } from '../../rtp/jitter-buffer.js';
-import { Pacer, type PacerStats } from '../../rtp/pacer.js';
+import { MediaClock, type ClockMembership } from '../../rtp/media-clock.js';
+import type { PacerStats } from '../../rtp/pacer.js';
 
 /**
  * What a WebSocket media protocol (Twilio Media Streams, Telnyx streaming,
@@ -46,6 +47,8 @@ export interface StreamCallMediaOptions {
   mediaTimeoutMs?: number;
   /** Frames buffered before the caller's audio starts playing out (absorbs WebSocket jitter). Default 3 (60 ms). */
   jitterDepth?: number;
+  /** The 20 ms clock the call ticks on (default the process's shared one). */
+  clock?: MediaClock;
 }
 
 const SILENT_FRAME = new Int16Array(FRAME_SAMPLES);
@@ -70,7 +73,9 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   private readonly wire: StreamWire;
   private readonly queue = new PlayQueue();
   private readonly jitter: JitterBuffer;
-  private readonly pacer: Pacer;
+  private readonly membership: ClockMembership;
+  /** What this tick's send phase took, for its deliver phase. */
+  private pending: { inbound: Int16Array; outbound: Int16Array; marks: string[] } | undefined;
   private readonly pendingMarks = new Set<string>();
   private readonly mediaTimeoutMs: number;
   private lastReceivedAt = performance.now();
@@ -85,8 +90,11 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
     this.wire = opts.wire;
     this.mediaTimeoutMs = opts.mediaTimeoutMs ?? 30_000;
     this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 3, maxFrames: 25 });
-    this.pacer = new Pacer(() => this.tick(), { onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err) });
-    this.pacer.start();
+    this.membership = (opts.clock ?? MediaClock.shared()).join({
+      send: () => this.sendFrame(),
+      deliver: () => this.deliver(),
+      onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err),
+    });
   }
 
   /** The far end's audio chunk number `seq` (16-bit wrapping, as RTP), decoded. */
@@ -137,7 +145,8 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   }
 
   protected stopMedia(): void {
-    this.pacer.stop();
+    this.membership.leave();
+    this.pending = undefined;
   }
 
   recording(): Buffer | undefined {
@@ -149,14 +158,15 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   }
 
   stats(): StreamStats {
-    return { ...this.s, marksPending: this.pendingMarks.size, buffer: this.jitter.stats(), pacer: this.pacer.stats() };
+    return { ...this.s, marksPending: this.pendingMarks.size, buffer: this.jitter.stats(), pacer: this.membership.stats() };
   }
 
   finalStats(): { stream: StreamStats } {
     return { stream: this.stats() };
   }
 
-  private tick(): void {
+  /** The clock's send phase: one caller frame out of the jitter buffer, one agent frame onto the stream. */
+  private sendFrame(): void {
     if (this.isEnded) return;
     const { frame: inbound } = this.jitter.pop();
     const taken = this.queue.take(FRAME_SAMPLES);
@@ -166,9 +176,18 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
       this.s.framesSent++;
     }
     this.ticks++;
+    this.pending = { inbound, outbound, marks: taken?.marks ?? [] };
+  }
+
+  /** The clock's deliver phase, after every call sent: the caller's frame to the call, both to the recording, the marks. */
+  private deliver(): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (this.isEnded || !pending) return;
+    const { inbound, outbound, marks } = pending;
     this.emit('audio', inbound);
     this.recorder.write(inbound, outbound);
-    for (const mark of taken?.marks ?? []) {
+    for (const mark of marks) {
       if (this.wire.sendMark) {
         this.pendingMarks.add(mark);
         this.wire.sendMark(mark);
