@@ -21,7 +21,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.js';
 import { initOrm, migrate, type Orm } from '../src/db/orm.js';
 import { entities } from '../src/entities.js';
@@ -392,7 +392,12 @@ interface Level {
   right: number;
   total: number;
   cores: { calls: number; postgres: number; generator: number; other: number };
+  /** Event-loop delay p99/max in ms beyond schedule: the media process's (late ticks) and this caller process's (late arrival stamps). */
+  loops: { media?: { p99: number; max: number }; caller: { p99: number; max: number } };
 }
+
+/** The callers' own event-loop delay is sampled this often while they measure. */
+const LOOP_RESOLUTION_MS = 5;
 
 /** CPU seconds so far: the media process with every process under it, PostgreSQL (each process, with the backends its postmaster reaped), this process, the machine. */
 function cpuNow(child: MediaChild) {
@@ -423,8 +428,14 @@ async function probeLevel(
     script: PROBE_SCRIPT,
   }));
   const cpu0 = cpuNow(child);
+  const callerLoop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  callerLoop.enable();
+  child.startLoopMonitor();
   const finished = await placeCalls(orm, organizationId, child, calls, clips);
   const cpu1 = cpuNow(child);
+  callerLoop.disable();
+  const mediaLoop = await child.stopLoopMonitor().catch(() => undefined);
+  const beyond = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
   const seconds = (cpu1.at - cpu0.at) / 1000;
   const outcomes = finished.flatMap((f) => judge(f).outcomes);
   const cores = {
@@ -443,6 +454,7 @@ async function probeLevel(
     right: outcomes.filter((o) => o.right).length,
     total: n * PROBE_SCRIPT.utterances.length,
     cores,
+    loops: { media: mediaLoop, caller: { p99: beyond(callerLoop.percentile(99)), max: beyond(callerLoop.max) } },
   };
 }
 
@@ -461,7 +473,20 @@ function printLevels(levels: Level[], skipped: number[]): void {
   const cores = (c: number) => `${fmt(c * 100, 0)}%`;
   console.log(
     table([
-      ['calls', 'answered', 'agent packets', 'jitter p99 ms', 'gaps>100ms', 'turns right', 'CPU: calls*', 'postgres', 'generator', 'other work', 'clean?'],
+      [
+        'calls',
+        'answered',
+        'agent packets',
+        'jitter p99 ms',
+        'gaps>100ms',
+        'turns right',
+        'CPU: calls*',
+        'postgres',
+        'generator',
+        'other work',
+        'loop p99/max ms: media | callers',
+        'clean?',
+      ],
       ...levels.map((l) => [
         l.calls,
         l.answered,
@@ -473,11 +498,15 @@ function printLevels(levels: Level[], skipped: number[]): void {
         cores(l.cores.postgres),
         cores(l.cores.generator),
         cores(l.cores.other),
+        `${l.loops.media ? `${fmt(l.loops.media.p99, 1)}/${fmt(l.loops.media.max, 0)}` : '-'} | ${fmt(l.loops.caller.p99, 1)}/${fmt(l.loops.caller.max, 0)}`,
         levelPasses(l) ? 'yes' : 'no',
       ]),
     ]),
   );
   console.log('  (* the media process and every process under it: its speech host, espeak-ng, sox, pocketsphinx; % of one core, the machine has 2)');
+  console.log(
+    "  (loop: event-loop delay beyond schedule; the media process's delays its 20 ms ticks, the callers' delays the arrival stamps the jitter is computed from)",
+  );
   console.log(
     "  (jitter = |arrival interval - 20 ms| of the agent's packets at the caller over whole calls; clean = all answered, p99 < 5 ms, no gap > 100 ms, >= 95 % of turns right)",
   );
