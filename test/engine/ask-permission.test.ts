@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
-import { conversationInput, makeAgent } from '../support/engine.js';
+import { HeardParty, conversationInput, makeAgent } from '../support/engine.js';
 import { uniqueTaskQueue } from '../support/worker.js';
 import { startChildWorker, type ChildWorker } from '../support/child-worker.js';
 import { completion, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
-import { runConversation, type EngineDeps } from '../../src/modules/engine/run-conversation.js';
+import { converse, runConversation, type EngineDeps } from '../../src/modules/engine/run-conversation.js';
 import { closeEngineDispatchers, engineSettingsFrom } from '../../src/modules/engine/engine-settings.js';
 import { temporalConfirmations } from '../../src/modules/engine/temporal-confirmations.js';
 import type { Confirmations, PermissionRequestInput } from '../../src/modules/engine/confirmations.js';
@@ -236,6 +236,34 @@ describe('Allow, Ask and Block in a call', () => {
     expect((await toolCallRecord(unclear.sessionId, 'book_appointment')).toolCall.confirmation).toMatchObject({ decision: 'unclear' });
     expect(hungUp.endReason).toBe('customer_hangup');
     expect((await toolCallRecord(hungUp.sessionId, 'book_appointment')).toolCall.confirmation).toMatchObject({ caller_words: null, decision: 'hung_up' });
+  });
+
+  it('a yes heard below repair.commit_confidence is unclear: the action never runs, and a sure yes runs it', async () => {
+    const agent = await clinicAgent();
+    const unsure = await converse(
+      deps(),
+      conversationInput(a, agent),
+      new HeardParty([
+        { words: 'Please book Tuesday', confidence: 0.95 },
+        { words: 'yes', confidence: 0.6 },
+      ]),
+    );
+    expect(bookings()).toHaveLength(0);
+    const asked = unsure.call.agentLeg.find((e) => e.toolCall?.name === 'book_appointment');
+    expect(asked?.toolCall).toMatchObject({ status: 'failed', confirmation: { caller_words: 'yes', decision: 'unclear' } });
+    const sure = await converse(
+      deps(),
+      conversationInput(a, agent),
+      new HeardParty([
+        { words: 'Please book Tuesday', confidence: 0.95 },
+        { words: 'yes', confidence: 0.9 },
+      ]),
+    );
+    expect(bookings()).toHaveLength(1);
+    expect(sure.call.agentLeg.find((e) => e.toolCall?.name === 'book_appointment')?.toolCall).toMatchObject({
+      status: 'succeeded',
+      confirmation: { decision: 'confirmed' },
+    });
   });
 
   it('an answer after the timeout finds the request expired: the action never runs', async () => {

@@ -1,9 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import type { TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
-import { conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
+import { HeardParty, conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
 import { converse, recordConversation } from '../../src/modules/engine/run-conversation.js';
-import type { CallParty, Heard, Spoken } from '../../src/modules/engine/call-party.js';
 import { DEFAULT_REPROMPT, isRepeatRequest } from '../../src/modules/engine/repair.js';
 import { getSession } from '../../src/modules/calls/get-session.js';
 
@@ -23,31 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A caller whose turns come as a live party hears them: with kinds, hypotheses and confidences. */
-class HeardParty implements CallParty {
-  readonly said: string[] = [];
-  private clock = 0;
-  constructor(private readonly turns: Omit<Heard, 'atMs'>[]) {}
-
-  async hear(): Promise<Heard | null> {
-    const turn = this.turns.shift();
-    if (!turn) return null;
-    this.clock += 1000;
-    return { ...turn, atMs: this.clock };
-  }
-  async speak(text: string): Promise<Spoken> {
-    this.said.push(text);
-    this.clock += 500;
-    return { heard: text, atMs: this.clock, interrupted: false };
-  }
-  now() {
-    return this.clock;
-  }
-  spend(ms: number) {
-    this.clock += ms;
-  }
-}
 
 const BOOKED = 'You are booked for Tuesday at ten.';
 const OFFER = 'We have Tuesday at ten. Shall I book it?';
@@ -161,6 +135,101 @@ describe('a turn the agent did not understand', () => {
       .send({ name: 'No desk', prompt: 'Be brief.', repair: { fallback: 'transfer', fallback_destination: 'nobody' } });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(missing.body)).toContain('repair.fallback_destination');
+  });
+});
+
+describe('a committing action after a turn heard without enough confidence', () => {
+  it('does not run: the model is told to have the caller confirm, and a sure yes then ends the call', async () => {
+    const agent = await deskAgent();
+    const party = new HeardParty([
+      { words: 'appointment please', confidence: 0.95 },
+      // Understood (above min_confidence 0.5), so the model hears it; not sure enough (below commit_confidence 0.8) to hang up on.
+      { words: 'yes', confidence: 0.6 },
+      { words: 'yes', confidence: 0.93 },
+    ]);
+    const run = await converse(engineDeps(t), conversationInput(a, agent), party);
+    expect(run.call.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['appointment please', 'yes', 'yes']);
+    const endCalls = run.call.agentLeg.filter((e) => e.toolCall?.name === 'end_call');
+    expect(endCalls.map((e) => [e.toolCall!.status, (e.toolCall!.result as { error?: string }).error])).toEqual([
+      ['failed', 'caller_not_confirmed'],
+      ['succeeded', undefined],
+    ]);
+    expect(endCalls[0].text).toContain('confidence 0.6, below the 0.8');
+    expect(run.call.outcome).toEqual({ status: 'ended', reason: 'agent_hangup' });
+    expect(endCalls[1].atMs).toBeGreaterThan(run.call.agentLeg.filter((e) => e.speaker === 'customer')[2].atMs);
+  });
+
+  it('runs at once when the agent asks for less (commit_confidence), and after digits, which are always sure', async () => {
+    const lenient = await deskAgent({ commit_confidence: 0.55 });
+    const first = await converse(
+      engineDeps(t),
+      conversationInput(a, lenient),
+      new HeardParty([
+        { words: 'appointment please', confidence: 0.95 },
+        { words: 'yes', confidence: 0.6 },
+      ]),
+    );
+    expect(first.call.outcome).toEqual({ status: 'ended', reason: 'agent_hangup' });
+    const strict = await deskAgent();
+    const keyed = await converse(
+      engineDeps(t),
+      conversationInput(a, strict),
+      new HeardParty([
+        { words: 'appointment please', confidence: 0.95 },
+        { words: 'yes', kind: 'digits' },
+      ]),
+    );
+    expect(keyed.call.outcome).toEqual({ status: 'ended', reason: 'agent_hangup' });
+  });
+
+  it('holds for tools the agent marks committing, and not for the others', async () => {
+    const agent = await makeAgent(t, a, {
+      first_message: 'Hello.',
+      variables: [{ key: 'day', description: 'The day' }],
+      tools: [{ name: 'record_variable', kind: 'builtin', permission: 'allow', committing: true, config: {} }],
+      model: {
+        provider: 'simulated',
+        name: 'desk',
+        temperature: 0,
+        rules: [{ when: 'tuesday', say: 'Tuesday it is.', set_variable: { key: 'day', value: 'Tuesday' } }],
+      },
+    } as never);
+    const run = await converse(
+      engineDeps(t),
+      conversationInput(a, agent),
+      new HeardParty([
+        { words: 'tuesday', confidence: 0.6 },
+        { words: 'tuesday', confidence: 0.9 },
+      ]),
+    );
+    const records = run.call.agentLeg.filter((e) => e.toolCall?.name === 'record_variable').map((e) => e.toolCall!.status);
+    expect(records).toEqual(['failed', 'succeeded']);
+    const plain = await makeAgent(t, a, {
+      first_message: 'Hello.',
+      variables: [{ key: 'day', description: 'The day' }],
+      model: {
+        provider: 'simulated',
+        name: 'desk',
+        temperature: 0,
+        rules: [{ when: 'tuesday', say: 'Tuesday it is.', set_variable: { key: 'day', value: 'Tuesday' } }],
+      },
+    } as never);
+    const once = await converse(engineDeps(t), conversationInput(a, plain), new HeardParty([{ words: 'tuesday', confidence: 0.6 }]));
+    expect(once.call.variables.get('day')).toBe('Tuesday');
+  });
+
+  it('refuses a commit_confidence outside 0 to 1 and a committing flag that is not a boolean', async () => {
+    const bad = await t.request
+      .post('/v1/agent/create')
+      .set(a.headers)
+      .send({ name: 'Bad', prompt: 'Be brief.', repair: { commit_confidence: 1.5 } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('repair.commit_confidence');
+    const flag = await t.request
+      .post('/v1/agent/create')
+      .set(a.headers)
+      .send({ name: 'Bad', prompt: 'Be brief.', tools: [{ name: 'end_call', kind: 'builtin', committing: 'yes' }] });
+    expect(flag.status).toBe(400);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { CallParty, Heard, Spoken } from '../../src/modules/engine/call-party.js';
 import { createAgent } from '../../src/modules/agents/create-agent.js';
 import type { AgentView, CreateAgentBody } from '../../src/modules/agents/agents.schemas.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
@@ -46,4 +47,29 @@ export function conversationInput(
     customerTurns: [],
     ...over,
   };
+}
+
+/** A caller whose turns come as a live party hears them: with kinds, hypotheses and confidences. */
+export class HeardParty implements CallParty {
+  readonly said: string[] = [];
+  private clock = 0;
+  constructor(private readonly turns: Omit<Heard, 'atMs'>[]) {}
+
+  async hear(): Promise<Heard | null> {
+    const turn = this.turns.shift();
+    if (!turn) return null;
+    this.clock += 1000;
+    return { ...turn, atMs: this.clock };
+  }
+  async speak(text: string): Promise<Spoken> {
+    this.said.push(text);
+    this.clock += 500;
+    return { heard: text, atMs: this.clock, interrupted: false };
+  }
+  now() {
+    return this.clock;
+  }
+  spend(ms: number) {
+    this.clock += ms;
+  }
 }

@@ -4084,6 +4084,8 @@ export interface components {
             config?: {
                 [key: string]: unknown;
             };
+            /** @description Whether calling the tool commits something for the caller (a booking, a payment, a cancellation): on a live call it then runs only after a turn heard with at least repair.commit_confidence, else the model is told to ask the caller to confirm. end_call, transfer_call and add_to_do_not_call always commit; default false for other tools. */
+            committing?: boolean;
         };
         AgentVariable: {
             /** @description Variable name; unique within the agent. */
@@ -4143,6 +4145,8 @@ export interface components {
             fallback_destination?: string;
             /** @description A turn the recognizer heard with a confidence below this is treated as not understood, 0 to 1; default 0.5. The offline recognizer's confidence is 1 for a phrase it matched and 0 for speech it rejected. */
             min_confidence?: number;
+            /** @description The confidence a caller turn needs before a committing action follows it (end_call, transfer_call, add_to_do_not_call, tools marked committing, and the caller's yes to an Ask tool), 0 to 1; default 0.8. Below it the action does not run: the model is told to ask the caller to confirm, and an Ask answer counts as unclear. Digits pressed are always confident. */
+            commit_confidence?: number;
         };
         CreateAgentBody: {
             /** @description Display name of the agent. */

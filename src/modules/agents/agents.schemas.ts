@@ -161,6 +161,12 @@ export const AgentTool = z
     kind: z.enum(TOOL_KINDS).describe('builtin (end_call, transfer, record_variable), http, mcp or integration.'),
     permission: z.enum(TOOL_PERMISSIONS).default('allow').describe('allow: runs when needed; ask: the caller confirms first; block: never shown to the model.'),
     config: z.record(z.string(), JsonValue).default({}).describe('Settings of the tool, read by its kind (e.g. the MCP server id, the HTTP operation).'),
+    committing: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether calling the tool commits something for the caller (a booking, a payment, a cancellation): on a live call it then runs only after a turn heard with at least repair.commit_confidence, else the model is told to ask the caller to confirm. end_call, transfer_call and add_to_do_not_call always commit; default false for other tools.',
+      ),
   })
   .strict()
   .openapi('AgentTool');
@@ -249,6 +255,14 @@ export const AgentRepair = z
       .optional()
       .describe(
         "A turn the recognizer heard with a confidence below this is treated as not understood, 0 to 1; default 0.5. The offline recognizer's confidence is 1 for a phrase it matched and 0 for speech it rejected.",
+      ),
+    commit_confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(
+        "The confidence a caller turn needs before a committing action follows it (end_call, transfer_call, add_to_do_not_call, tools marked committing, and the caller's yes to an Ask tool), 0 to 1; default 0.8. Below it the action does not run: the model is told to ask the caller to confirm, and an Ask answer counts as unclear. Digits pressed are always confident.",
       ),
   })
   .strict()

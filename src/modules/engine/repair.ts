@@ -14,6 +14,8 @@ import type { Heard } from './call-party.js';
 export const DEFAULT_REPROMPT = 'Sorry, I did not catch that. Could you say that again?';
 export const DEFAULT_MAX_ATTEMPTS = 2;
 export const DEFAULT_MIN_CONFIDENCE = 0.5;
+/** A committing action (end_call, a transfer, a tool marked committing, an Ask yes) needs a turn heard at least this surely. */
+export const DEFAULT_COMMIT_CONFIDENCE = 0.8;
 const DEFAULT_FALLBACK_MESSAGE: Record<'end_call' | 'transfer', string> = {
   end_call: 'I am sorry, I am having trouble understanding you. Please call again later. Goodbye.',
   transfer: 'I am sorry, I am having trouble understanding you. Let me put you through to someone who can help.',
@@ -74,6 +76,8 @@ export interface RepairSettings {
   reprompt: string;
   maxAttempts: number;
   minConfidence: number;
+  /** The confidence a turn needs before a committing action follows it; at least minConfidence. */
+  commitConfidence: number;
   fallback: 'end_call' | 'transfer';
   fallbackMessage: string;
   /** For the transfer fallback: the destination's name. */
@@ -87,10 +91,20 @@ export function repairSettings(config: Pick<AgentConfig, 'repair'>): RepairSetti
     reprompt: repair.reprompt ?? DEFAULT_REPROMPT,
     maxAttempts: repair.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
     minConfidence: repair.min_confidence ?? DEFAULT_MIN_CONFIDENCE,
+    commitConfidence: Math.max(repair.commit_confidence ?? DEFAULT_COMMIT_CONFIDENCE, repair.min_confidence ?? DEFAULT_MIN_CONFIDENCE),
     fallback,
     fallbackMessage: repair.fallback_message ?? DEFAULT_FALLBACK_MESSAGE[fallback],
     fallbackDestination: repair.fallback_destination ?? null,
   };
+}
+
+/**
+ * Whether a turn the agent understood is sure enough for a committing action to follow it: digits pressed and turns
+ * without a confidence (typed text, scripted callers) are; spoken words need repair.commit_confidence.
+ */
+export function confidentForCommitting(heard: Pick<Heard, 'kind' | 'confidence'>, settings: RepairSettings): boolean {
+  if (heard.kind === 'digits' || heard.confidence === undefined) return true;
+  return heard.confidence >= settings.commitConfidence;
 }
 
 /** How the agent takes a caller turn: as words for the model, as not understood, as a request to repeat, or as a backchannel it talked through. */

@@ -27,7 +27,7 @@ import {
   type Spoken,
   type TurnLatency,
 } from './call-party.js';
-import { classifyTurn, repairSettings, type RepairSettings } from './repair.js';
+import { classifyTurn, confidentForCommitting, repairSettings, type RepairSettings } from './repair.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -137,7 +137,9 @@ class Call {
   lastLine: string | null = null;
   /** Caller turns in a row the agent did not understand. */
   private misunderstood = 0;
-  private readonly repair: RepairSettings;
+  readonly repair: RepairSettings;
+  /** The last caller turn the agent took as words: a committing action follows only a confident one. */
+  lastTurn: { confident: boolean; confidence?: number } | null = null;
 
   constructor(
     readonly party: CallParty,
@@ -189,6 +191,7 @@ class Call {
       });
       if (how === 'words') {
         this.misunderstood = 0;
+        this.lastTurn = { confident: confidentForCommitting(heard, this.repair), ...(heard.confidence !== undefined ? { confidence: heard.confidence } : {}) };
         return heard.words;
       }
       if (how === 'backchannel') continue;
@@ -524,6 +527,18 @@ async function runTool(call: Call, toolCall: ChatToolCall, tools: Tool[], contex
     return refuse(call, name, toolCall, at, 'unknown_tool', `The agent called ${name}, which is not one of its tools: it did not run.`);
   }
   if (tool.permission === 'ask') return askThenRun(call, toolCall, tool, name, context, asking);
+  const turn = call.lastTurn;
+  if (tool.committing && turn && !turn.confident) {
+    // Heard, but not surely enough to act on (a cloud recognizer's 0.6 "yes"): the model asks again; nothing runs.
+    return refuse(
+      call,
+      name,
+      toolCall,
+      at,
+      'caller_not_confirmed',
+      `The caller's last words were heard with confidence ${turn.confidence}, below the ${call.repair.commitConfidence} that ${name} needs: it did not run. Ask the caller to confirm clearly, then call it again.`,
+    );
+  }
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
@@ -643,9 +658,11 @@ async function askThenRun(call: Call, toolCall: ChatToolCall, tool: Tool, name: 
   const words = await call.hear();
   const at = call.clock;
   const started = performance.now();
+  // A yes heard below repair.commit_confidence is no yes: the request decides on nothing said (unclear).
+  const sure = words === null || call.lastTurn?.confident !== false;
   let result;
   try {
-    result = await pending.answer(words);
+    result = await pending.answer(sure ? words : '');
   } catch (error) {
     return unavailable(error);
   }

@@ -54,6 +54,8 @@ export interface Tool {
   invoke(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
   /** The action in words for an Ask read-back ("transfer you to Billing"); default: the tool's name (engine/confirmations.ts). */
   describeAction?(args: Record<string, unknown>): string;
+  /** It commits something for the caller: on a live call it runs only after a confident turn (repair.commit_confidence). */
+  committing?: boolean;
 }
 
 /** The built-in tools' names, as the model sees them. */
@@ -89,6 +91,7 @@ function endCallTool(permission: ToolPermission): Tool {
     description: 'Hang up: ends the call. Say goodbye first; nothing said after this is heard.',
     inputSchema: jsonSchema(Args),
     permission,
+    committing: true,
     describeAction: () => 'end this call',
     async invoke(args) {
       const parsed = parseArgs(Args, args);
@@ -114,6 +117,7 @@ function transferCallTool(config: AgentConfig, permission: ToolPermission): Tool
     description: 'Transfer the caller to a person or desk. Tell the caller first; the agent leaves the call once it connects.',
     inputSchema: jsonSchema(Args),
     permission,
+    committing: true,
     describeAction: (args) => `transfer you to ${typeof args.destination === 'string' ? args.destination : 'another line'}`,
     async invoke(args, context) {
       const parsed = parseArgs(Args, args);
@@ -182,6 +186,7 @@ function addToDoNotCallTool(permission: ToolPermission): Tool {
       'The caller asked not to be called again: puts their number on the do-not-call list. Confirm to them that they will not be called again, then end the call.',
     inputSchema: jsonSchema(Args),
     permission,
+    committing: true,
     describeAction: () => 'put your number on our do-not-call list, so we will not call you again',
     async invoke(args, context) {
       const parsed = parseArgs(Args, args);
@@ -244,7 +249,8 @@ export function collectTools(
   };
   for (const entry of config.tools) {
     const name = entry.kind === 'builtin' ? BUILTIN_ALIASES[entry.name] : undefined;
-    const tool = (name && !seen.has(name) ? make(name, entry.permission) : null) ?? options.external?.(entry) ?? null;
+    const made = (name && !seen.has(name) ? make(name, entry.permission) : null) ?? options.external?.(entry) ?? null;
+    const tool = made && entry.committing && !made.committing ? { ...made, committing: true } : made;
     if (tool && !seen.has(tool.name)) {
       tools.push(tool);
       seen.add(tool.name);
