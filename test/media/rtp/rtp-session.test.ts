@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const open = async (extra: { jitterDepth?: number } = {}) => {
+const open = async (extra: { jitterDepth?: number; jitterMaxDepth?: number } = {}) => {
   const s = await RtpSession.open({ pool, host: '127.0.0.1', ...extra });
   sessions.push(s);
   return s;
@@ -139,9 +139,12 @@ describe('RtpSession over UDP', () => {
     expect(pool.inUse).toBe(0);
   }, 15000);
 
-  it('adapts its jitter buffer by default: starts at one frame, grows when a packet comes after its tick', async () => {
+  it('adapts its jitter buffer: grows a frame when a packet comes after its tick (three frames by default, up to five)', async () => {
+    const plain = await open();
+    expect(plain.stats().buffer.depth).toBe(3);
+    await plain.close();
     const far = await peer();
-    const session = await open();
+    const session = await open({ jitterDepth: 1, jitterMaxDepth: 5 });
     const ticks: RtpTick[] = [];
     session.on('tick', (t: RtpTick) => ticks.push(t));
     session.start({ remote: { address: '127.0.0.1', port: far.port }, payloadType: 0, codec: 'PCMU' });

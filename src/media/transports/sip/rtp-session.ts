@@ -13,8 +13,8 @@ import { type PortPool } from '../../rtp/port-pool.js';
 import { buildSenderReport, parseRtcp } from '../../rtp/rtcp.js';
 import { parseRtp, serializeRtp } from '../../rtp/rtp-packet.js';
 
-/** The adaptive jitter buffer starts at one frame and grows, a frame per late packet, up to five (100 ms). */
-const ADAPTIVE_JITTER_START = 1;
+/** The adaptive jitter buffer starts at three frames and grows, a frame per late packet, up to five (100 ms). */
+const ADAPTIVE_JITTER_START = 3;
 const ADAPTIVE_JITTER_MAX = 5;
 
 /**
@@ -48,8 +48,8 @@ export interface RtpSessionOptions {
   pool: PortPool;
   host: string;
   /**
-   * Jitter buffer prefill in 20 ms frames. By default it adapts: one frame (a clean line's audio reaches the turn
-   * detector 20 ms after it arrived, not 60), growing by a frame per late packet up to `jitterMaxDepth`.
+   * Jitter buffer prefill in 20 ms frames. By default it adapts: three frames, growing by a frame per late packet up
+   * to `jitterMaxDepth` (decision 0065: starting at one or two damaged first utterances where the event loop stalls).
    */
   jitterDepth?: number;
   /** The most the adaptive prefill grows to (default 5 frames; with an explicit `jitterDepth`, that depth, fixed). */
