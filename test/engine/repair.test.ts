@@ -183,20 +183,22 @@ describe('a committing action after a turn heard without enough confidence', () 
   });
 
   it('holds for tools the agent marks committing, and not for the others', async () => {
-    const agent = await makeAgent(t, a, {
-      first_message: 'Hello.',
-      variables: [{ key: 'day', description: 'The day' }],
-      tools: [{ name: 'record_variable', kind: 'builtin', permission: 'allow', committing: true, config: {} }],
-      model: {
-        provider: 'simulated',
-        name: 'desk',
-        temperature: 0,
-        rules: [{ when: 'tuesday', say: 'Tuesday it is.', set_variable: { key: 'day', value: 'Tuesday' } }],
-      },
-    } as never);
+    /** An agent that records the day it hears, its record_variable marked committing or not. */
+    const dayAgent = (committing: boolean) =>
+      makeAgent(t, a, {
+        first_message: 'Hello.',
+        variables: [{ key: 'day', description: 'The day' }],
+        ...(committing ? { tools: [{ name: 'record_variable', kind: 'builtin', permission: 'allow', committing: true, config: {} }] } : {}),
+        model: {
+          provider: 'simulated',
+          name: 'desk',
+          temperature: 0,
+          rules: [{ when: 'tuesday', say: 'Tuesday it is.', set_variable: { key: 'day', value: 'Tuesday' } }],
+        },
+      } as never);
     const run = await converse(
       engineDeps(t),
-      conversationInput(a, agent),
+      conversationInput(a, await dayAgent(true)),
       new HeardParty([
         { words: 'tuesday', confidence: 0.6 },
         { words: 'tuesday', confidence: 0.9 },
@@ -204,17 +206,7 @@ describe('a committing action after a turn heard without enough confidence', () 
     );
     const records = run.call.agentLeg.filter((e) => e.toolCall?.name === 'record_variable').map((e) => e.toolCall!.status);
     expect(records).toEqual(['failed', 'succeeded']);
-    const plain = await makeAgent(t, a, {
-      first_message: 'Hello.',
-      variables: [{ key: 'day', description: 'The day' }],
-      model: {
-        provider: 'simulated',
-        name: 'desk',
-        temperature: 0,
-        rules: [{ when: 'tuesday', say: 'Tuesday it is.', set_variable: { key: 'day', value: 'Tuesday' } }],
-      },
-    } as never);
-    const once = await converse(engineDeps(t), conversationInput(a, plain), new HeardParty([{ words: 'tuesday', confidence: 0.6 }]));
+    const once = await converse(engineDeps(t), conversationInput(a, await dayAgent(false)), new HeardParty([{ words: 'tuesday', confidence: 0.6 }]));
     expect(once.call.variables.get('day')).toBe('Tuesday');
   });
 
