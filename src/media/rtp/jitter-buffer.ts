@@ -2,7 +2,7 @@ import { seqDiff } from './rtp-packet.js';
 
 /**
  * Reorders decoded RTP payloads by sequence number and hands out exactly one
- * frame per pacer tick, whatever the network did: a prefill depth
+ * frame per pacer tick, whatever the network did: a fixed prefill depth
  * (default 3 frames, 60 ms) absorbs jitter and reordering, a missing packet
  * is concealed (the last frame repeated, attenuated, then silence), a late or
  * duplicate one is dropped. On underrun it rebuffers rather than declaring
@@ -20,8 +20,6 @@ export interface JitterStats {
   /** Dropped to keep latency bounded after a burst. */
   overflow: number;
   concealed: number;
-  /** The depth now, in frames (it grows on late packets when adaptive). */
-  depth: number;
 }
 
 export interface JitterBufferOptions {
@@ -30,23 +28,14 @@ export interface JitterBufferOptions {
   depth?: number;
   /** Above this many frames, the oldest are dropped down to `depth`. */
   maxFrames?: number;
-  /** Adaptive: the depth grows up to this on late packets (default `depth`, fixed). */
-  maxDepth?: number;
 }
-
-/** A packet that arrives within this many pops of the underrun it caused was late, not after a pause. */
-const LATE_WINDOW = 3;
 
 const CONCEAL_GAINS = [0.5, 0.25];
 
 export class JitterBuffer {
   private readonly frameSamples: number;
-  private depth: number;
-  private readonly maxDepth: number;
-  private maxFrames: number;
-  private readonly extraFrames: number;
-  /** The sequence number that ran out at an underrun while playing, and the pops since. */
-  private starved: { seq: number; pops: number } | undefined;
+  private readonly depth: number;
+  private readonly maxFrames: number;
   private readonly packets = new Map<number, Int16Array>();
   private playing = false;
   private nextSeq: number | undefined; // the next sequence number to play
@@ -55,32 +44,23 @@ export class JitterBuffer {
   private lastFrame: Int16Array | undefined;
   private concealRun = 0;
   private readonly recent: number[] = []; // recently played sequence numbers, to tell duplicates from late
-  private readonly s: Omit<JitterStats, 'depth'> = { received: 0, lost: 0, late: 0, duplicates: 0, reordered: 0, overflow: 0, concealed: 0 };
+  private readonly s: JitterStats = { received: 0, lost: 0, late: 0, duplicates: 0, reordered: 0, overflow: 0, concealed: 0 };
 
   constructor(opts: JitterBufferOptions = {}) {
     this.frameSamples = opts.frameSamples ?? 160;
     this.depth = Math.max(1, opts.depth ?? 3);
-    this.maxDepth = Math.max(this.depth, opts.maxDepth ?? this.depth);
     this.maxFrames = Math.max(this.depth + 1, opts.maxFrames ?? this.depth + 7);
-    this.extraFrames = this.maxFrames - this.depth;
   }
 
   stats(): JitterStats {
-    return { ...this.s, depth: this.depth };
-  }
-
-  /** A packet came too late for its frame: a deeper buffer would have held it (when adaptive). */
-  private grow(): void {
-    if (this.depth >= this.maxDepth) return;
-    this.depth++;
-    this.maxFrames = this.depth + this.extraFrames;
+    return { ...this.s };
   }
 
   /** Forgets the stream (the far end changed SSRC): the next packets start afresh. */
   reset(): void {
     this.packets.clear();
     this.playing = false;
-    this.nextSeq = this.highest = this.leftover = this.starved = undefined;
+    this.nextSeq = this.highest = this.leftover = undefined;
     this.recent.length = 0;
   }
 
@@ -103,13 +83,8 @@ export class JitterBuffer {
       if (seqDiff(seq, this.nextSeq) < -1000) this.reset();
       else {
         this.s.late++;
-        if (samples.length > 0) this.grow();
         return;
       }
-    }
-    if (this.starved) {
-      if (seq === this.starved.seq && this.starved.pops <= LATE_WINDOW && samples.length > 0) this.grow();
-      this.starved = undefined;
     }
     if (this.highest !== undefined && seqDiff(seq, this.highest) > 1000) this.reset();
     if (samples.length > 0) this.s.received++;
@@ -121,7 +96,6 @@ export class JitterBuffer {
 
   /** The next 20 ms frame: always exactly frameSamples long. */
   pop(): { frame: Int16Array; kind: FrameKind } {
-    if (this.starved) this.starved.pops++;
     if (!this.playing) {
       if (this.packets.size < this.depth) return this.conceal();
       this.begin();
@@ -132,7 +106,7 @@ export class JitterBuffer {
       const next = this.takeNext();
       if (next === 'lost') return this.conceal();
       if (next === 'underrun') {
-        this.starve();
+        this.playing = false;
         return this.conceal();
       }
       if (next.length === this.frameSamples) {
@@ -167,7 +141,7 @@ export class JitterBuffer {
     }
     if (filled < this.frameSamples) {
       // Underrun: nothing left to play. Rebuffer; what is missing now is concealed.
-      this.starve();
+      this.playing = false;
       const c = this.conceal();
       if (!real) return c;
       frame.set(c.frame.subarray(filled), filled);
@@ -175,12 +149,6 @@ export class JitterBuffer {
     this.lastFrame = frame;
     this.concealRun = 0;
     return { frame, kind: 'audio' };
-  }
-
-  /** Nothing left to play: rebuffer, and remember what ran out to tell a late packet from a pause. */
-  private starve(): void {
-    this.playing = false;
-    if (this.nextSeq !== undefined) this.starved = { seq: this.nextSeq, pops: 0 };
   }
 
   /** Starts (or resumes) playing at the oldest buffered packet; a gap skipped over is loss. */

@@ -39,8 +39,7 @@ export class Pacer {
   private readonly s: PacerStats = { ticks: 0, lateTicks: 0, maxLatenessMs: 0, skippedTicks: 0 };
 
   constructor(
-    /** Runs each tick; given how late the tick runs, in ms after its due time. */
-    private readonly onTick: (latenessMs: number) => void,
+    private readonly onTick: () => void,
     opts: PacerOptions = {},
   ) {
     this.intervalMs = opts.intervalMs ?? 20;
@@ -86,7 +85,7 @@ export class Pacer {
       this.next++;
       this.s.ticks++;
       try {
-        this.onTick(lateness);
+        this.onTick();
       } catch (err) {
         this.onError(err);
       }

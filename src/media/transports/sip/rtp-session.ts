@@ -7,15 +7,10 @@ import { PlayQueue } from '../../pipe/play-queue.js';
 import { DtmfDecoder, dtmfEventCode, encodeDtmf, type DtmfPacket } from '../../rtp/dtmf.js';
 import { decodeG711, encodeG711, SILENCE_BYTE, type G711Codec } from '../../rtp/g711.js';
 import { JitterBuffer, type FrameKind, type JitterStats } from '../../rtp/jitter-buffer.js';
-import { MediaClock, type ClockMembership } from '../../rtp/media-clock.js';
-import type { PacerStats } from '../../rtp/pacer.js';
+import { Pacer, type PacerOptions, type PacerStats } from '../../rtp/pacer.js';
 import { type PortPool } from '../../rtp/port-pool.js';
 import { buildSenderReport, parseRtcp } from '../../rtp/rtcp.js';
 import { parseRtp, serializeRtp } from '../../rtp/rtp-packet.js';
-
-/** The adaptive jitter buffer starts at three frames and grows, a frame per late packet, up to five (100 ms). */
-const ADAPTIVE_JITTER_START = 3;
-const ADAPTIVE_JITTER_MAX = 5;
 
 /**
  * One call's RTP/RTCP: a UDP port pair from the pool, G.711 both ways, RFC
@@ -47,13 +42,8 @@ export interface RtpStartOptions {
 export interface RtpSessionOptions {
   pool: PortPool;
   host: string;
-  /**
-   * Jitter buffer prefill in 20 ms frames. By default it adapts: three frames, growing by a frame per late packet up
-   * to `jitterMaxDepth` (decision 0065: starting at one or two damaged first utterances where the event loop stalls).
-   */
+  /** Jitter buffer prefill in 20 ms frames. */
   jitterDepth?: number;
-  /** The most the adaptive prefill grows to (default 5 frames; with an explicit `jitterDepth`, that depth, fixed). */
-  jitterMaxDepth?: number;
   rtcpIntervalMs?: number;
   /** No valid RTP for this long emits 'timeout' (0: never). */
   mediaTimeoutMs?: number;
@@ -61,8 +51,7 @@ export interface RtpSessionOptions {
   /** Pause between two sent digits. */
   dtmfGapMs?: number;
   cname?: string;
-  /** The 20 ms clock the session ticks on (default the process's shared one). */
-  clock?: MediaClock;
+  pacer?: PacerOptions;
   /** Told once per kind of trouble (a send that failed, the first foreign packet); the counters have the rest. */
   warn?: (message: string, data: object) => void;
 }
@@ -159,9 +148,7 @@ export class RtpSession extends EventEmitter {
     throw new Error(`no bindable RTP port pair after ${attempts} attempts`, { cause: lastError });
   }
 
-  private membership: ClockMembership | undefined;
-  /** What this tick's send phase popped and sent, for its deliver phase. */
-  private pending: { tick: RtpTick; marks: string[] } | undefined;
+  private readonly pacer: Pacer;
   private readonly jitter: JitterBuffer;
   private readonly queue = new PlayQueue();
   private dtmfIn = new DtmfDecoder();
@@ -208,11 +195,8 @@ export class RtpSession extends EventEmitter {
     private readonly rtcp: dgram.Socket,
   ) {
     super();
-    this.jitter = new JitterBuffer(
-      opts.jitterDepth === undefined
-        ? { depth: ADAPTIVE_JITTER_START, maxDepth: opts.jitterMaxDepth ?? ADAPTIVE_JITTER_MAX }
-        : { depth: opts.jitterDepth, maxDepth: opts.jitterMaxDepth },
-    );
+    this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 3 });
+    this.pacer = new Pacer(() => this.tick(), { ...opts.pacer, onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err) });
     // Socket errors (ICMP unreachable, a failed send) must not crash the process or the call.
     rtp.on('error', (err) => this.sendFailed('rtp', err));
     rtcp.on('error', (err) => this.sendFailed('rtcp', err));
@@ -232,11 +216,7 @@ export class RtpSession extends EventEmitter {
     this.sendTo = media.remote;
     this.allowed = allowedSources(media);
     this.lastReceivedAt = performance.now();
-    this.membership = (this.opts.clock ?? MediaClock.shared()).join({
-      send: () => this.sendFrame(),
-      deliver: () => this.deliver(),
-      onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err),
-    });
+    this.pacer.start();
     this.rtcpTimer = setInterval(() => this.sendRtcp(), this.opts.rtcpIntervalMs ?? 5000);
   }
 
@@ -274,7 +254,7 @@ export class RtpSession extends EventEmitter {
       ...this.counters,
       jitterMs: this.jitterTs / 8,
       buffer: this.jitter.stats(),
-      pacer: this.membership?.stats() ?? { ticks: 0, lateTicks: 0, maxLatenessMs: 0, skippedTicks: 0 },
+      pacer: this.pacer.stats(),
       latched: this.latched,
       rtcp: { ...this.rtcpStats },
     };
@@ -283,8 +263,7 @@ export class RtpSession extends EventEmitter {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.membership?.leave();
-    this.pending = undefined;
+    this.pacer.stop();
     clearInterval(this.rtcpTimer);
     await Promise.all([new Promise<void>((r) => this.rtp.close(() => r())), new Promise<void>((r) => this.rtcp.close(() => r()))]);
     this.opts.pool.release(this.port);
@@ -416,8 +395,7 @@ export class RtpSession extends EventEmitter {
     }
   }
 
-  /** The clock's send phase: one caller frame out of the jitter buffer, one agent packet onto the wire. */
-  private sendFrame(): void {
+  private tick(): void {
     if (this.closed || !this.media) return;
     const media = this.media;
     const timestamp = (this.tsBase + this.ticks * FRAME) >>> 0;
@@ -451,17 +429,9 @@ export class RtpSession extends EventEmitter {
       this.talking = taken !== undefined;
     }
     this.ticks++;
-    this.pending = { tick: { inbound, inboundKind, outbound }, marks };
-  }
-
-  /** The clock's deliver phase, after every call sent: the frames to the call, the marks whose audio went out. */
-  private deliver(): void {
-    const pending = this.pending;
-    this.pending = undefined;
-    if (this.closed || !pending) return;
-    this.emit('audio', pending.tick.inbound);
-    this.emit('tick', pending.tick);
-    for (const mark of pending.marks) this.emit('mark', mark);
+    this.emit('audio', inbound);
+    this.emit('tick', { inbound, inboundKind, outbound } satisfies RtpTick);
+    for (const mark of marks) this.emit('mark', mark);
     this.checkTimeout();
   }
 

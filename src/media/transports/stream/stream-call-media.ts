@@ -4,8 +4,7 @@ import { LiveMediaBase } from '../live-media-base.js';
 import { PlayQueue } from '../../pipe/play-queue.js';
 import { StereoRecorder } from '../../pipe/recorder.js';
 import { JitterBuffer, type JitterStats } from '../../rtp/jitter-buffer.js';
-import { MediaClock, type ClockMembership } from '../../rtp/media-clock.js';
-import type { PacerStats } from '../../rtp/pacer.js';
+import { Pacer, type PacerStats } from '../../rtp/pacer.js';
 
 /**
  * What a WebSocket media protocol (Twilio Media Streams, Telnyx streaming,
@@ -47,8 +46,6 @@ export interface StreamCallMediaOptions {
   mediaTimeoutMs?: number;
   /** Frames buffered before the caller's audio starts playing out (absorbs WebSocket jitter). Default 3 (60 ms). */
   jitterDepth?: number;
-  /** The 20 ms clock the call ticks on (default the process's shared one). */
-  clock?: MediaClock;
 }
 
 const SILENT_FRAME = new Int16Array(FRAME_SAMPLES);
@@ -73,9 +70,7 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   private readonly wire: StreamWire;
   private readonly queue = new PlayQueue();
   private readonly jitter: JitterBuffer;
-  private readonly membership: ClockMembership;
-  /** What this tick's send phase took, for its deliver phase. */
-  private pending: { inbound: Int16Array; outbound: Int16Array; marks: string[] } | undefined;
+  private readonly pacer: Pacer;
   private readonly pendingMarks = new Set<string>();
   private readonly mediaTimeoutMs: number;
   private lastReceivedAt = performance.now();
@@ -90,11 +85,8 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
     this.wire = opts.wire;
     this.mediaTimeoutMs = opts.mediaTimeoutMs ?? 30_000;
     this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 3, maxFrames: 25 });
-    this.membership = (opts.clock ?? MediaClock.shared()).join({
-      send: () => this.sendFrame(),
-      deliver: () => this.deliver(),
-      onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err),
-    });
+    this.pacer = new Pacer(() => this.tick(), { onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err) });
+    this.pacer.start();
   }
 
   /** The far end's audio chunk number `seq` (16-bit wrapping, as RTP), decoded. */
@@ -145,8 +137,7 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   }
 
   protected stopMedia(): void {
-    this.membership.leave();
-    this.pending = undefined;
+    this.pacer.stop();
   }
 
   recording(): Buffer | undefined {
@@ -158,15 +149,14 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
   }
 
   stats(): StreamStats {
-    return { ...this.s, marksPending: this.pendingMarks.size, buffer: this.jitter.stats(), pacer: this.membership.stats() };
+    return { ...this.s, marksPending: this.pendingMarks.size, buffer: this.jitter.stats(), pacer: this.pacer.stats() };
   }
 
   finalStats(): { stream: StreamStats } {
     return { stream: this.stats() };
   }
 
-  /** The clock's send phase: one caller frame out of the jitter buffer, one agent frame onto the stream. */
-  private sendFrame(): void {
+  private tick(): void {
     if (this.isEnded) return;
     const { frame: inbound } = this.jitter.pop();
     const taken = this.queue.take(FRAME_SAMPLES);
@@ -176,18 +166,9 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
       this.s.framesSent++;
     }
     this.ticks++;
-    this.pending = { inbound, outbound, marks: taken?.marks ?? [] };
-  }
-
-  /** The clock's deliver phase, after every call sent: the caller's frame to the call, both to the recording, the marks. */
-  private deliver(): void {
-    const pending = this.pending;
-    this.pending = undefined;
-    if (this.isEnded || !pending) return;
-    const { inbound, outbound, marks } = pending;
     this.emit('audio', inbound);
     this.recorder.write(inbound, outbound);
-    for (const mark of marks) {
+    for (const mark of taken?.marks ?? []) {
       if (this.wire.sendMark) {
         this.pendingMarks.add(mark);
         this.wire.sendMark(mark);
