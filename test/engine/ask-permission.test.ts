@@ -240,25 +240,21 @@ describe('Allow, Ask and Block in a call', () => {
 
   it('a yes heard below repair.commit_confidence is unclear: the action never runs, and a sure yes runs it', async () => {
     const agent = await clinicAgent();
-    const unsure = await converse(
-      deps(),
-      conversationInput(a, agent),
-      new HeardParty([
-        { words: 'Please book Tuesday', confidence: 0.95 },
-        { words: 'yes', confidence: 0.6 },
-      ]),
-    );
+    /** The booking request heard surely, then the yes to the read-back heard with `confidence`. */
+    const callSayingYes = (confidence: number) =>
+      converse(
+        deps(),
+        conversationInput(a, agent),
+        new HeardParty([
+          { words: 'Please book Tuesday', confidence: 0.95 },
+          { words: 'yes', confidence },
+        ]),
+      );
+    const unsure = await callSayingYes(0.6);
     expect(bookings()).toHaveLength(0);
     const asked = unsure.call.agentLeg.find((e) => e.toolCall?.name === 'book_appointment');
     expect(asked?.toolCall).toMatchObject({ status: 'failed', confirmation: { caller_words: 'yes', decision: 'unclear' } });
-    const sure = await converse(
-      deps(),
-      conversationInput(a, agent),
-      new HeardParty([
-        { words: 'Please book Tuesday', confidence: 0.95 },
-        { words: 'yes', confidence: 0.9 },
-      ]),
-    );
+    const sure = await callSayingYes(0.9);
     expect(bookings()).toHaveLength(1);
     expect(sure.call.agentLeg.find((e) => e.toolCall?.name === 'book_appointment')?.toolCall).toMatchObject({
       status: 'succeeded',
