@@ -8,6 +8,12 @@ import { seqDiff } from './rtp-packet.js';
  * duplicate one is dropped. On underrun it rebuffers rather than declaring
  * the next packet lost, because a peer that pauses (silence suppression, a
  * file player that ran out) resumes with the very next sequence number.
+ *
+ * When it holds more than `maxFrames` (a sender that stalled and then sent a
+ * burst, or packets read late), the latency is won back in the caller's
+ * pauses: quiet frames at the head are dropped until it is shallow again, and
+ * speech is kept, because a recognizer given a phrase with its first words cut
+ * hears another phrase. Only beyond `holdFrames` is speech dropped too.
  */
 export type FrameKind = 'audio' | 'concealed' | 'silence';
 
@@ -26,8 +32,19 @@ export interface JitterBufferOptions {
   frameSamples?: number;
   /** Frames buffered before playing starts (and after an underrun). */
   depth?: number;
-  /** Above this many frames, the oldest are dropped down to `depth`. */
+  /** Above this many frames when one is taken, quiet frames at the head are dropped (down to `depth` at most). */
   maxFrames?: number;
+  /** Above this many, the oldest frames are dropped whatever they hold (default 100: 2 s). */
+  holdFrames?: number;
+}
+
+/** Mean absolute sample below this (about -47 dBFS) is a pause, not speech: a frame that may be dropped to catch up. */
+const QUIET_MEAN_ABS = 150;
+
+function quiet(samples: Int16Array): boolean {
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) sum += Math.abs(samples[i]);
+  return sum < QUIET_MEAN_ABS * samples.length;
 }
 
 const CONCEAL_GAINS = [0.5, 0.25];
@@ -36,6 +53,7 @@ export class JitterBuffer {
   private readonly frameSamples: number;
   private readonly depth: number;
   private readonly maxFrames: number;
+  private readonly holdFrames: number;
   private readonly packets = new Map<number, Int16Array>();
   private playing = false;
   private nextSeq: number | undefined; // the next sequence number to play
@@ -50,6 +68,7 @@ export class JitterBuffer {
     this.frameSamples = opts.frameSamples ?? 160;
     this.depth = Math.max(1, opts.depth ?? 3);
     this.maxFrames = Math.max(this.depth + 1, opts.maxFrames ?? this.depth + 7);
+    this.holdFrames = Math.max(this.maxFrames, opts.holdFrames ?? 100);
   }
 
   stats(): JitterStats {
@@ -91,11 +110,15 @@ export class JitterBuffer {
     if (this.highest !== undefined && seqDiff(seq, this.highest) < 0) this.s.reordered++;
     else this.highest = seq;
     this.packets.set(seq, samples);
-    if (this.packets.size > this.maxFrames) this.trim();
+    // Latency is bounded where frames are taken (pop): packets that piled up in the socket while the event loop
+    // was blocked arrive here all at once, and are then played on time by the ticks catching up. Only a flood far
+    // beyond that is cut here, so memory stays bounded whatever a peer sends.
+    if (this.packets.size > this.holdFrames * 2) this.trim(this.holdFrames);
   }
 
   /** The next 20 ms frame: always exactly frameSamples long. */
   pop(): { frame: Int16Array; kind: FrameKind } {
+    if (this.packets.size > this.maxFrames) this.shed();
     if (!this.playing) {
       if (this.packets.size < this.depth) return this.conceal();
       this.begin();
@@ -193,8 +216,26 @@ export class JitterBuffer {
     return oldest;
   }
 
-  private trim(): void {
-    while (this.packets.size > this.depth) {
+  /**
+   * Too deep: drops the frames at the head while they are quiet (a pause of the caller's), down to maxFrames;
+   * beyond holdFrames, the oldest whatever they hold.
+   */
+  private shed(): void {
+    if (this.packets.size > this.holdFrames) this.trim(this.holdFrames);
+    let head = this.playing ? this.nextSeq : this.oldest();
+    while (head !== undefined && this.packets.size > this.maxFrames) {
+      const samples = this.packets.get(head);
+      if (!samples || !quiet(samples)) break;
+      this.packets.delete(head);
+      this.remember(head);
+      if (samples.length > 0) this.s.overflow++;
+      if (this.nextSeq === undefined || this.nextSeq === head) this.nextSeq = (head + 1) & 0xffff;
+      head = (head + 1) & 0xffff;
+    }
+  }
+
+  private trim(to: number): void {
+    while (this.packets.size > to) {
       const oldest = this.oldest()!;
       this.packets.delete(oldest);
       this.remember(oldest);

@@ -7,7 +7,10 @@ import { performance } from 'node:perf_hooks';
  * setInterval pacer drifts and jitters under load). When the event
  * loop was blocked, the missed ticks run back to back, up to `maxCatchUp`;
  * beyond that the schedule is moved forward (the frames are skipped, counted)
- * rather than bursting seconds of audio at the far end's jitter buffer.
+ * rather than bursting seconds of audio at the far end's jitter buffer. A
+ * skipped tick still calls `onSkip`: nothing is sent for it, but the frame
+ * the caller sent in that time is there and must be taken, or the receive
+ * buffer grows by a frame per skipped tick until it drops real speech.
  */
 export interface PacerOptions {
   intervalMs?: number;
@@ -16,6 +19,8 @@ export interface PacerOptions {
   now?: () => number;
   /** A tick that throws must not stop the call's clock (a timer callback would crash the process). */
   onError?: (err: unknown) => void;
+  /** Called once per skipped tick, oldest first, before the ticks still due run. */
+  onSkip?: () => void;
 }
 
 export interface PacerStats {
@@ -32,9 +37,11 @@ export class Pacer {
   private readonly maxCatchUp: number;
   private readonly now: () => number;
   private readonly onError: (err: unknown) => void;
+  private readonly onSkip: (() => void) | undefined;
   private startAt = 0;
   private next = 0; // index of the next tick due
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
   private running = false;
   private readonly s: PacerStats = { ticks: 0, lateTicks: 0, maxLatenessMs: 0, skippedTicks: 0 };
 
@@ -46,6 +53,7 @@ export class Pacer {
     this.maxCatchUp = opts.maxCatchUp ?? 5;
     this.now = opts.now ?? (() => performance.now());
     this.onError = opts.onError ?? (() => {});
+    this.onSkip = opts.onSkip;
   }
 
   start(): void {
@@ -59,7 +67,8 @@ export class Pacer {
   stop(): void {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = this.immediate = undefined;
   }
 
   stats(): PacerStats {
@@ -67,7 +76,7 @@ export class Pacer {
   }
 
   private run = (): void => {
-    this.timer = undefined;
+    this.immediate = undefined;
     if (!this.running) return;
     const now = this.now();
     // Node timers may fire up to about a millisecond early: count such a tick as due.
@@ -77,6 +86,13 @@ export class Pacer {
       this.s.skippedTicks += skip;
       this.startAt += skip * this.intervalMs;
       due = this.maxCatchUp;
+      for (let i = 0; i < skip && this.onSkip && this.running; i++) {
+        try {
+          this.onSkip();
+        } catch (err) {
+          this.onError(err);
+        }
+      }
     }
     for (let i = 0; i < due && this.running; i++) {
       const lateness = now - (this.startAt + this.next * this.intervalMs);
@@ -92,6 +108,17 @@ export class Pacer {
     }
     if (!this.running) return;
     const delay = this.startAt + this.next * this.intervalMs - this.now();
-    this.timer = setTimeout(this.run, Math.max(0, delay));
+    this.timer = setTimeout(this.afterPoll, Math.max(0, delay));
+  };
+
+  /**
+   * The ticks run in the check phase, right after the loop's poll phase, not in the timer's own phase: after a
+   * blocked loop the packets that arrived meanwhile are read from their sockets first, so the ticks catching up
+   * find the caller's frames of their time in the jitter buffer instead of an underrun (concealed audio, then a
+   * buffer left too deep for the rest of the call). On an idle loop this costs nothing measurable.
+   */
+  private afterPoll = (): void => {
+    this.timer = undefined;
+    if (this.running) this.immediate = setImmediate(this.run);
   };
 }

@@ -74,17 +74,38 @@ describe('JitterBuffer', () => {
     expect(jb.stats().lost).toBe(0);
   });
 
-  it('splits longer packets into 20 ms frames and bounds its latency after a burst', () => {
+  it('splits longer packets into 20 ms frames', () => {
     const jb = new JitterBuffer({ depth: 1, maxFrames: 4 });
     jb.push(1, new Int16Array(240).fill(7)); // a 30 ms packet
     jb.push(2, new Int16Array(240).fill(8));
     const out = drain(jb, 3);
     expect(out.map((f) => f.len)).toEqual([160, 160, 160]);
     expect([out[0].v, out[1].v, out[2].v]).toEqual([7, 7, 8]);
-    const jb2 = new JitterBuffer({ depth: 2, maxFrames: 4 });
-    for (let s = 100; s < 110; s++) jb2.push(s, frame(s));
-    expect(jb2.stats().overflow).toBeGreaterThan(0);
-    expect(drain(jb2, 1)[0].v).toBeGreaterThanOrEqual(106); // the oldest were dropped, not queued for seconds
+  });
+
+  it('wins back the latency of a burst in the pauses, keeping every frame of speech', () => {
+    // A sender that stalled, then sent a pause (quiet frames) and the start of a phrase (loud ones) at once.
+    const jb = new JitterBuffer({ depth: 2, maxFrames: 4 });
+    for (let s = 100; s < 106; s++) jb.push(s, frame(s - 100)); // 0..5: a pause (line noise at most)
+    for (let s = 106; s < 112; s++) jb.push(s, frame(1000 + s)); // speech
+    expect(jb.stats().overflow).toBe(0); // a burst is kept until frames are taken (a blocked loop's catch-up takes them)
+    const out = drain(jb, 6);
+    // The pause was dropped down to the buffer's limit; the speech plays whole and in order.
+    expect(out.map((f) => f.v)).toEqual([1106, 1107, 1108, 1109, 1110, 1111]);
+    expect(jb.stats()).toMatchObject({ overflow: 6, lost: 0 });
+
+    // Speech that keeps coming is delayed, not cut, up to holdFrames; beyond that the oldest goes.
+    const speech = new JitterBuffer({ depth: 2, maxFrames: 4, holdFrames: 8 });
+    for (let s = 0; s < 6; s++) speech.push(s, frame(1000 + s));
+    expect(drain(speech, 6).map((f) => f.v)).toEqual([1000, 1001, 1002, 1003, 1004, 1005]);
+    for (let s = 6; s < 16; s++) speech.push(s, frame(1000 + s));
+    expect(drain(speech, 1)[0].v).toBe(1008); // 10 held > 8: the two oldest dropped
+    expect(speech.stats().overflow).toBe(2);
+
+    // A flood between two takes is cut at once: memory stays bounded whatever a peer sends.
+    const flood = new JitterBuffer({ depth: 2, maxFrames: 4 });
+    for (let s = 0; s < 1000; s++) flood.push(s, frame(1000));
+    expect(flood.stats().overflow).toBeGreaterThan(790);
   });
 
   it('takes no time and counts no loss for sequence numbers that carried a digit, not audio', () => {

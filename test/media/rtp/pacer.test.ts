@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import dgram from 'node:dgram';
 import { describe, it, expect } from '@jest/globals';
 import { Pacer } from '../../../src/media/rtp/pacer.js';
 
@@ -70,5 +71,54 @@ describe('Pacer', () => {
     expect(errors).toHaveLength(1);
     expect(ticks).toBeGreaterThan(8); // still ticking after the throw
     expect(ticks + s.skippedTicks).toBeGreaterThan(20); // 500 ms of schedule, minus the skipped ticks
+  });
+
+  it('calls onSkip once per skipped tick, before the ticks still due', async () => {
+    const order: string[] = [];
+    let ticks = 0;
+    const pacer = new Pacer(
+      () => {
+        ticks++;
+        order.push('tick');
+        if (ticks === 2) block(300);
+      },
+      { maxCatchUp: 3, onSkip: () => order.push('skip') },
+    );
+    pacer.start();
+    await sleep(450);
+    pacer.stop();
+    const skipped = pacer.stats().skippedTicks;
+    expect(skipped).toBeGreaterThanOrEqual(8);
+    expect(order.filter((o) => o === 'skip')).toHaveLength(skipped);
+    // After the block: the skipped ticks' calls, then the catch-up ticks.
+    expect(order.slice(2, 2 + skipped + 3)).toEqual([...Array<string>(skipped).fill('skip'), 'tick', 'tick', 'tick']);
+  });
+
+  it('runs the ticks catching up a blocked loop after the datagrams that arrived meanwhile were read', async () => {
+    const rx = dgram.createSocket('udp4');
+    const tx = dgram.createSocket('udp4');
+    await new Promise<void>((r) => rx.bind(0, '127.0.0.1', () => r()));
+    const port = rx.address().port;
+    let received = 0;
+    rx.on('message', () => received++);
+    const seenByTick: number[] = [];
+    let ticks = 0;
+    const pacer = new Pacer(() => {
+      ticks++;
+      seenByTick.push(received);
+      if (ticks === 3) {
+        // While the loop is blocked, four packets arrive (a caller's 80 ms).
+        for (let i = 0; i < 4; i++) tx.send(Buffer.alloc(172), port, '127.0.0.1');
+        block(90);
+      }
+    });
+    pacer.start();
+    await sleep(200);
+    pacer.stop();
+    rx.close();
+    tx.close();
+    // The first tick after the block already saw all four (read in the poll phase before the catch-up).
+    expect(seenByTick[2]).toBe(0);
+    expect(seenByTick[3]).toBe(4);
   });
 });

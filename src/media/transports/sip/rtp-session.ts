@@ -196,7 +196,11 @@ export class RtpSession extends EventEmitter {
   ) {
     super();
     this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 3 });
-    this.pacer = new Pacer(() => this.tick(), { ...opts.pacer, onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err) });
+    this.pacer = new Pacer(() => this.tick(), {
+      ...opts.pacer,
+      onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err),
+      onSkip: () => this.skippedTick(),
+    });
     // Socket errors (ICMP unreachable, a failed send) must not crash the process or the call.
     rtp.on('error', (err) => this.sendFailed('rtp', err));
     rtcp.on('error', (err) => this.sendFailed('rtcp', err));
@@ -433,6 +437,18 @@ export class RtpSession extends EventEmitter {
     this.emit('tick', { inbound, inboundKind, outbound } satisfies RtpTick);
     for (const mark of marks) this.emit('mark', mark);
     this.checkTimeout();
+  }
+
+  /**
+   * A tick the blocked event loop skipped: no packet goes out for it (a burst would flood the far end), but the
+   * caller's frame of that time is taken from the jitter buffer and handed on as usual, so no speech is dropped
+   * and the buffer does not grow. The recording has the agent's side silent there, as the wire had it.
+   */
+  private skippedTick(): void {
+    if (this.closed || !this.media) return;
+    const { frame: inbound, kind: inboundKind } = this.jitter.pop();
+    this.emit('audio', inbound);
+    this.emit('tick', { inbound, inboundKind, outbound: SILENT_FRAME } satisfies RtpTick);
   }
 
   private checkTimeout(): void {

@@ -85,7 +85,10 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
     this.wire = opts.wire;
     this.mediaTimeoutMs = opts.mediaTimeoutMs ?? 30_000;
     this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 3, maxFrames: 25 });
-    this.pacer = new Pacer(() => this.tick(), { onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err) });
+    this.pacer = new Pacer(() => this.tick(), {
+      onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err),
+      onSkip: () => this.skippedTick(),
+    });
     this.pacer.start();
   }
 
@@ -174,6 +177,18 @@ export class StreamCallMedia extends LiveMediaBase implements LiveMedia {
         this.wire.sendMark(mark);
       } else this.emit('mark', mark);
     }
+    this.checkTimeout();
+  }
+
+  /** A tick the blocked event loop skipped: nothing is sent, but the caller's frame of that time is taken and handed on. */
+  private skippedTick(): void {
+    if (this.isEnded) return;
+    const { frame: inbound } = this.jitter.pop();
+    this.emit('audio', inbound);
+    this.recorder.write(inbound, SILENT_FRAME);
+  }
+
+  private checkTimeout(): void {
     if (this.mediaTimeoutMs > 0 && this.ticks % 25 === 0 && performance.now() - this.lastReceivedAt > this.mediaTimeoutMs) {
       void this.hangup('media_timeout').catch(() => {});
     }
