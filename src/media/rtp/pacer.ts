@@ -95,6 +95,12 @@ export class Pacer {
       }
     }
     for (let i = 0; i < due && this.running; i++) {
+      // A tick that itself blocked the loop (a slow listener): the rest of the catch-up waits for the next check
+      // phase, after the poll phase has read the packets of the time it took.
+      if (i > 0 && this.now() - now > this.intervalMs / 2) {
+        this.immediate = setImmediate(this.run);
+        return;
+      }
       const lateness = now - (this.startAt + this.next * this.intervalMs);
       if (lateness > this.intervalMs / 2) this.s.lateTicks++;
       if (lateness > this.s.maxLatenessMs) this.s.maxLatenessMs = lateness;

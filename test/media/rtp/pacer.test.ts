@@ -121,4 +121,33 @@ describe('Pacer', () => {
     expect(seenByTick[2]).toBe(0);
     expect(seenByTick[3]).toBe(4);
   });
+
+  it('lets the poll phase read the sockets between catch-up ticks when one of them blocks', async () => {
+    const rx = dgram.createSocket('udp4');
+    const tx = dgram.createSocket('udp4');
+    await new Promise<void>((r) => rx.bind(0, '127.0.0.1', () => r()));
+    const port = rx.address().port;
+    let received = 0;
+    rx.on('message', () => received++);
+    const seenByTick: number[] = [];
+    let ticks = 0;
+    const pacer = new Pacer(() => {
+      ticks++;
+      seenByTick.push(received);
+      if (ticks === 3) block(90); // the next run has four or five ticks to catch up
+      if (ticks === 4) {
+        // The first of them is slow itself, and packets arrive meanwhile.
+        for (let i = 0; i < 3; i++) tx.send(Buffer.alloc(172), port, '127.0.0.1');
+        block(30);
+      }
+    });
+    pacer.start();
+    await sleep(300);
+    pacer.stop();
+    rx.close();
+    tx.close();
+    expect(seenByTick[3]).toBe(0);
+    expect(seenByTick[4]).toBe(3); // the second catch-up tick ran after they were read
+    expect(pacer.stats().skippedTicks).toBe(0);
+  });
 });
