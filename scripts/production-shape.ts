@@ -156,7 +156,7 @@ async function setUpTemporalSchema(bin: TemporalServerBinaries, pgUrl: URL, name
 }
 
 /** The module's development-postgres12.yaml with this shape's databases, credentials and ports. */
-function temporalConfig(bin: TemporalServerBinaries, pgUrl: URL, name: string, ports: Record<string, number>): string {
+export function temporalConfig(bin: TemporalServerBinaries, pgUrl: URL, name: string, ports: Record<string, number>): string {
   let yaml = readFileSync(join(bin.moduleDir, 'config/development-postgres12.yaml'), 'utf8');
   const swap = (from: string, to: string) => {
     if (!yaml.includes(from)) throw new Error(`the Temporal config template no longer holds ${from}`);
@@ -180,8 +180,11 @@ function temporalConfig(bin: TemporalServerBinaries, pgUrl: URL, name: string, p
     ['7936', 'pprof'],
     ['8000', 'metrics'],
   ] as const) {
-    swap(from, String(ports[key]));
+    // Each default port becomes a placeholder first: a chosen port that holds another default's digits (27235
+    // holds 7235) would otherwise be rewritten by a later swap (a frontend at "228405": the server exits at start).
+    swap(from, `@port:${key}@`);
   }
+  yaml = yaml.replace(/@port:(\w+)@/g, (_, key: string) => String(ports[key]));
   swap('filepath: "config/dynamicconfig/development-sql.yaml"', `filepath: "${join(bin.moduleDir, 'config/dynamicconfig/development-sql.yaml')}"`);
   return yaml;
 }
