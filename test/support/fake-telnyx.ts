@@ -48,6 +48,11 @@ export interface FakeTelnyx extends WireServer {
   owned: Map<string, string>;
   /** Call events posted (signed, as Telnyx does) and how the platform answered each. */
   events: PostedEvent[];
+  /**
+   * Resolves once every event posted so far is in `events` with the platform's answer. The platform writes what an
+   * event says before it answers, so a test that saw the write waits here before reading the answers.
+   */
+  answered: () => Promise<void>;
   /** The events of a new call, by its callee; default telnyxScriptFor. */
   script: (to: string) => TelnyxCallScript;
   /**
@@ -186,8 +191,7 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
         },
         meta: { attempt: 1, delivered_to: url },
       });
-      const response = await post(url, body).catch(() => null);
-      fake.events.push({ url, event: step.event_type, status: response?.status ?? 0 });
+      await deliver(url, step.event_type, body);
       if (step.event_type === 'call.answered' && streamUrl) {
         // Telnyx streams from the answer, while its machine detection still listens.
         const stream = new FakeCarrierStream({ dialect: 'telnyx', url: streamUrl, callSid: callControlId });
@@ -205,8 +209,18 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
       data: { record_type: 'event', event_type: eventType, id: randomUUID(), occurred_at: new Date().toISOString(), payload },
       meta: { attempt: 1, delivered_to: url },
     });
-    const response = await post(url, body).catch(() => null);
-    fake.events.push({ url, event: eventType, status: response?.status ?? 0 });
+    await deliver(url, eventType, body);
+  };
+  const inFlight = new Set<Promise<void>>();
+  const deliver = (url: string, event: string, body: string) => {
+    const delivery = post(url, body)
+      .catch(() => null)
+      .then((response) => {
+        fake.events.push({ url, event, status: response?.status ?? 0 });
+      })
+      .finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+    return delivery;
   };
   const post = async (url: string, body: string, sign: (timestamp: string, body: string) => string | null = telnyxSign) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -221,6 +235,9 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
   const fake: FakeTelnyx = Object.assign(server, {
     owned,
     events: [] as PostedEvent[],
+    answered: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     script: telnyxScriptFor,
     onStream: async (stream: FakeCarrierStream) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -47,6 +47,11 @@ export interface FakeTwilio extends WireServer {
   owned: Map<string, string>;
   /** Status callbacks posted (signed with the auth token, as Twilio does) and how the platform answered each. */
   callbacks: PostedCallback[];
+  /**
+   * Resolves once every callback posted so far is in `callbacks` with the platform's answer. The platform writes what
+   * a callback says before it answers, so a test that saw the write waits here before reading the answers.
+   */
+  answered: () => Promise<void>;
   /** The status callbacks of a new call, by its callee; default scriptFor. */
   script: (to: string) => TwilioCallScript;
   /** How long the call takes between two callbacks (default 0): calls then stay in flight a while. */
@@ -264,17 +269,27 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       await postStatus(url, params);
     }
   };
-  const postStatus = async (url: string, params: Record<string, string>) => {
-    const response = await fetch(url, {
+  const inFlight = new Set<Promise<void>>();
+  const postStatus = (url: string, params: Record<string, string>) => {
+    const delivery = fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, params) },
       body: new URLSearchParams(params).toString(),
-    }).catch(() => null);
-    fake.callbacks.push({ url, params, status: response?.status ?? 0 });
+    })
+      .catch(() => null)
+      .then((response) => {
+        fake.callbacks.push({ url, params, status: response?.status ?? 0 });
+      })
+      .finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+    return delivery;
   };
   const server = await startWireServer(handle);
   const fake: FakeTwilio = Object.assign(server, {
     callbacks: [] as PostedCallback[],
+    answered: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     script: scriptFor,
     stepDelayMs: 0,
     owned,

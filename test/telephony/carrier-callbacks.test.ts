@@ -253,6 +253,7 @@ describe('Telnyx call events', () => {
       50,
     );
     expect(await logRow(placed.callLogId)).toMatchObject({ status: 'hangup', outcome: 'voicemail', answered_by: 'machine' });
+    await telnyx.answered();
     expect(telnyx.events.filter((e) => e.url === url).map((e) => [e.event, e.status])).toEqual([
       ['call.initiated', 204],
       ['call.answered', 204],

@@ -82,6 +82,7 @@ describe('an inbound call through Twilio', () => {
     );
     expect(settled).toMatchObject({ status: 'completed', outcome: 'answered' });
     expect(settled.duration_seconds).toBeGreaterThanOrEqual(1);
+    await twilio.answered();
     expect(twilio.callbacks.filter((c) => c.url === statusUrl && c.params.CallSid === callSid).map((c) => c.status)).toEqual([204]);
   }, 60_000);
 
@@ -146,6 +147,7 @@ describe('an inbound call through Telnyx', () => {
         15_000,
       ),
     ).toMatchObject({ status: 'hangup', outcome: 'answered' });
+    await telnyx.answered();
     expect(telnyx.events.filter((e) => e.url === eventsUrl).map((e) => [e.event, e.status])).toEqual([
       ['call.answered', 204],
       ['call.hangup', 204],

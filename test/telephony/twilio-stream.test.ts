@@ -254,6 +254,7 @@ describe('an outbound call through Twilio', () => {
     const wav = await recordingOf(session.session_id);
     expect(loud(channel(wav, 0)) && loud(channel(wav, 1))).toBe(true);
     // Every callback, the completed one after the stream ended included, was taken.
+    await twilio.answered();
     const callbacks = twilio.callbacks.filter((c) => c.params.CallSid === log.provider_call_id);
     expect(callbacks.map((c) => [c.params.CallStatus, c.status])).toEqual([
       ['initiated', 204],
