@@ -2,8 +2,8 @@ import { seqDiff } from './rtp-packet.js';
 
 /**
  * Reorders decoded RTP payloads by sequence number and hands out exactly one
- * frame per pacer tick, whatever the network did: a fixed prefill depth
- * (default 3 frames, 60 ms) absorbs jitter and reordering, a missing packet
+ * frame per pacer tick, whatever the network did: a prefill depth (default 3
+ * frames, 60 ms) absorbs jitter and reordering, a missing packet
  * is concealed (the last frame repeated, attenuated, then silence), a late or
  * duplicate one is dropped. On underrun it rebuffers rather than declaring
  * the next packet lost, because a peer that pauses (silence suppression, a
@@ -14,6 +14,14 @@ import { seqDiff } from './rtp-packet.js';
  * pauses: quiet frames at the head are dropped until it is shallow again, and
  * speech is kept, because a recognizer given a phrase with its first words cut
  * hears another phrase. Only beyond `holdFrames` is speech dropped too.
+ *
+ * With `maxDepth` above `depth` the depth adapts: it starts shallow (every
+ * frame of it is latency before each reply) and grows by a frame, up to
+ * maxDepth, each time a packet comes after its place was played as lost
+ * (reordering deeper than the cushion). The growth is taken at once, as one
+ * concealed frame, so the next reordering of that depth is absorbed. An
+ * underrun costs no packet at any depth: playing resumes at the packet that
+ * was late.
  */
 export type FrameKind = 'audio' | 'concealed' | 'silence';
 
@@ -26,12 +34,16 @@ export interface JitterStats {
   /** Dropped to keep latency bounded after a burst. */
   overflow: number;
   concealed: number;
+  /** The prefill depth now, in frames (it grows when the depth adapts). */
+  depth: number;
 }
 
 export interface JitterBufferOptions {
   frameSamples?: number;
   /** Frames buffered before playing starts (and after an underrun). */
   depth?: number;
+  /** The depth may grow to this when packets arrive after their place was played (default: depth, fixed). */
+  maxDepth?: number;
   /** Above this many frames when one is taken, quiet frames at the head are dropped (down to `depth` at most). */
   maxFrames?: number;
   /** Above this many, the oldest frames are dropped whatever they hold (default 100: 2 s). */
@@ -51,7 +63,8 @@ const CONCEAL_GAINS = [0.5, 0.25];
 
 export class JitterBuffer {
   private readonly frameSamples: number;
-  private readonly depth: number;
+  private depth: number;
+  private readonly maxDepth: number;
   private readonly maxFrames: number;
   private readonly holdFrames: number;
   private readonly packets = new Map<number, Int16Array>();
@@ -61,18 +74,20 @@ export class JitterBuffer {
   private leftover: Int16Array | undefined; // the part of a longer-than-a-frame packet not yet played
   private lastFrame: Int16Array | undefined;
   private concealRun = 0;
+  private stretch = 0; // frames to conceal before taking the next one: a depth grown while playing
   private readonly recent: number[] = []; // recently played sequence numbers, to tell duplicates from late
-  private readonly s: JitterStats = { received: 0, lost: 0, late: 0, duplicates: 0, reordered: 0, overflow: 0, concealed: 0 };
+  private readonly s: Omit<JitterStats, 'depth'> = { received: 0, lost: 0, late: 0, duplicates: 0, reordered: 0, overflow: 0, concealed: 0 };
 
   constructor(opts: JitterBufferOptions = {}) {
     this.frameSamples = opts.frameSamples ?? 160;
     this.depth = Math.max(1, opts.depth ?? 3);
-    this.maxFrames = Math.max(this.depth + 1, opts.maxFrames ?? this.depth + 7);
+    this.maxDepth = Math.max(this.depth, opts.maxDepth ?? this.depth);
+    this.maxFrames = Math.max(this.maxDepth + 1, opts.maxFrames ?? this.maxDepth + 7);
     this.holdFrames = Math.max(this.maxFrames, opts.holdFrames ?? 100);
   }
 
   stats(): JitterStats {
-    return { ...this.s };
+    return { ...this.s, depth: this.depth };
   }
 
   /** Forgets the stream (the far end changed SSRC): the next packets start afresh. */
@@ -102,6 +117,10 @@ export class JitterBuffer {
       if (seqDiff(seq, this.nextSeq) < -1000) this.reset();
       else {
         this.s.late++;
+        if (this.depth < this.maxDepth) {
+          this.depth++;
+          if (this.playing) this.stretch++;
+        }
         return;
       }
     }
@@ -122,6 +141,9 @@ export class JitterBuffer {
     if (!this.playing) {
       if (this.packets.size < this.depth) return this.conceal();
       this.begin();
+    } else if (this.stretch > 0 && !this.leftover) {
+      this.stretch--;
+      return this.conceal();
     }
     // The usual case, one packet holding one whole frame: handed on as it is, not copied (nothing writes into
     // played frames), so a call allocates one buffer fewer every 20 ms for the GC whose pauses delay the pacers.

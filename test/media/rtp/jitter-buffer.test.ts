@@ -122,4 +122,41 @@ describe('JitterBuffer', () => {
     ]);
     expect(jb.stats()).toMatchObject({ lost: 0, received: 3 });
   });
+
+  it('starts one frame deep and grows, a frame per late packet up to maxDepth, so the next reordering of that depth is absorbed', () => {
+    const jb = new JitterBuffer({ depth: 1, maxDepth: 3 });
+    // One frame deep: the first packet plays at the next take.
+    jb.push(0, frame(0));
+    expect(drain(jb, 1).map((f) => [f.v, f.kind])).toEqual([[0, 'audio']]);
+    // Packet 2 comes before 1, a take apart: 1's place is played as lost, and 1 arrives late.
+    jb.push(2, frame(2));
+    expect(drain(jb, 1).map((f) => f.kind)).toEqual(['concealed']);
+    jb.push(1, frame(1));
+    expect(jb.stats()).toMatchObject({ lost: 1, late: 1, depth: 2 });
+    // The depth grown while playing is taken at once, as one concealed frame; 2 plays after it.
+    jb.push(3, frame(3));
+    expect(drain(jb, 2).map((f) => [f.v, f.kind])).toEqual([
+      [0, 'concealed'],
+      [2, 'audio'],
+    ]);
+    // The same reordering again (5 before 4, a take apart) now loses nothing.
+    jb.push(5, frame(5));
+    expect(drain(jb, 1).map((f) => f.v)).toEqual([3]);
+    jb.push(4, frame(4));
+    jb.push(6, frame(6));
+    expect(drain(jb, 3).map((f) => f.v)).toEqual([4, 5, 6]);
+    expect(jb.stats()).toMatchObject({ lost: 1, late: 1, depth: 2 });
+    // It grows no further than maxDepth.
+    const deep = new JitterBuffer({ depth: 1, maxDepth: 3 });
+    deep.push(10, frame(10));
+    drain(deep, 1);
+    for (const seq of [5, 6, 7, 8]) deep.push(seq, frame(seq));
+    expect(deep.stats()).toMatchObject({ late: 4, depth: 3 });
+    // Without maxDepth the depth is fixed.
+    const fixed = new JitterBuffer({ depth: 1 });
+    fixed.push(1, frame(1));
+    drain(fixed, 1);
+    fixed.push(0, frame(0));
+    expect(fixed.stats()).toMatchObject({ late: 1, depth: 1 });
+  });
 });

@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const open = async () => {
-  const s = await RtpSession.open({ pool, host: '127.0.0.1' });
+const open = async (opts: { jitterDepth?: number } = {}) => {
+  const s = await RtpSession.open({ pool, host: '127.0.0.1', ...opts });
   sessions.push(s);
   return s;
 };
@@ -143,7 +143,13 @@ describe('RtpSession over UDP', () => {
     const far = await peer();
     const decoy = await peer(); // where the SDP said to send, not where the packets come from (NAT)
     const spoofer = await peer();
-    const session = await open();
+    // Three frames deep from the start: a packet that comes 20 ms after the next one still plays (a session's
+    // default starts one frame deep and grows when that happens; the buffer's own tests cover that).
+    const session = await open({ jitterDepth: 3 });
+    expect(session.stats().buffer.depth).toBe(3);
+    const byDefault = await open();
+    expect(byDefault.stats().buffer.depth).toBe(1);
+    await byDefault.close();
     const ticks: RtpTick[] = [];
     const digits: string[] = [];
     session.on('tick', (t: RtpTick) => ticks.push(t));

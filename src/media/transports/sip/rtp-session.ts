@@ -42,7 +42,10 @@ export interface RtpStartOptions {
 export interface RtpSessionOptions {
   pool: PortPool;
   host: string;
-  /** Jitter buffer prefill in 20 ms frames. */
+  /**
+   * Jitter buffer prefill in 20 ms frames (default 1: each frame of it is latency before every reply). It grows,
+   * up to 3, when the network reorders packets deeper than it (decision 0067).
+   */
   jitterDepth?: number;
   rtcpIntervalMs?: number;
   /** No valid RTP for this long emits 'timeout' (0: never). */
@@ -195,7 +198,7 @@ export class RtpSession extends EventEmitter {
     private readonly rtcp: dgram.Socket,
   ) {
     super();
-    this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 3 });
+    this.jitter = new JitterBuffer({ depth: opts.jitterDepth ?? 1, maxDepth: Math.max(opts.jitterDepth ?? 1, 3) });
     this.pacer = new Pacer(() => this.tick(), {
       ...opts.pacer,
       onError: (err) => this.listenerCount('error') > 0 && this.emit('error', err),
