@@ -3,7 +3,7 @@ import type { TestApp } from '../support/app.js';
 import { createTenant, type TestTenant } from '../support/factories.js';
 import { HeardParty, conversationInput, createEngineTestApp, engineDeps, makeAgent } from '../support/engine.js';
 import { converse, recordConversation } from '../../src/modules/engine/run-conversation.js';
-import { DEFAULT_REPROMPT, isRepeatRequest } from '../../src/modules/engine/repair.js';
+import { DEFAULT_NO_INPUT_MESSAGE, DEFAULT_NO_INPUT_PROMPT, DEFAULT_REPROMPT, isRepeatRequest } from '../../src/modules/engine/repair.js';
 import { getSession } from '../../src/modules/calls/get-session.js';
 
 /**
@@ -238,5 +238,67 @@ describe('a caller who asks the agent to repeat', () => {
     for (const ask of ['can you repeat that', 'Say that again, please.', 'Sorry?', 'what', 'Pardon me?', 'could you say that again'])
       expect(isRepeatRequest(ask)).toBe(true);
     for (const other of ['what time do you close', 'sorry I am late', 'repeat my order from last week', 'yes']) expect(isRepeatRequest(other)).toBe(false);
+  });
+});
+
+describe('a caller who says nothing', () => {
+  const silent = { words: '', kind: 'silence' as const };
+
+  it('is asked whether they are still there; an answer starts the count again and reaches the model as usual', async () => {
+    const agent = await deskAgent();
+    const party = new HeardParty([silent, { words: 'i need an appointment' }, silent, silent, { words: 'yes' }]);
+    const input = conversationInput(a, agent);
+    const run = await converse(engineDeps(t), input, party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', DEFAULT_NO_INPUT_PROMPT, OFFER, DEFAULT_NO_INPUT_PROMPT, DEFAULT_NO_INPUT_PROMPT, BOOKED]);
+    // Every wait for the caller carried the agent's no-input time (default 8 s); silence is no caller turn.
+    expect(new Set(party.noInputWaits)).toEqual(new Set([8000]));
+    expect(run.call.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['i need an appointment', 'yes']);
+    const result = await recordConversation(engineDeps(t), input, run);
+    const session = await getSession(t.orm.em.fork(), a.organizationId, result.sessionId);
+    const items = session.legs[0].transcript.items;
+    expect(items.filter((i) => i.speaker === 'customer').map((i) => i.text)).toEqual(['i need an appointment', 'yes']);
+    expect(items.filter((i) => i.speaker === 'system').map((i) => i.text)).toEqual([
+      'The caller said nothing for 8 s.',
+      'The caller said nothing for 8 s.',
+      'The caller said nothing for 8 s.',
+    ]);
+    expect(session).toMatchObject({ end_reason: 'agent_hangup' });
+  });
+
+  it('after no_input_max_prompts checks hears the goodbye, and the call ends silence_timeout, found by that end reason', async () => {
+    const agent = await deskAgent({ no_input_ms: 5000, no_input_max_prompts: 2, no_input_prompt: 'Hello? Are you there?' });
+    const party = new HeardParty([silent, silent, silent, { words: 'yes' }]);
+    const input = conversationInput(a, agent);
+    const run = await converse(engineDeps(t), input, party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', 'Hello? Are you there?', 'Hello? Are you there?', DEFAULT_NO_INPUT_MESSAGE]);
+    expect(party.noInputWaits).toEqual([5000, 5000, 5000]);
+    expect(run.call.outcome).toEqual({ status: 'ended', reason: 'silence_timeout' });
+    const result = await recordConversation(engineDeps(t), input, run);
+    expect(result).toMatchObject({ status: 'ended', endReason: 'silence_timeout' });
+    expect(result.transcript.map((e) => e.text)).toContain('The caller said nothing for 5 s after 2 checks.');
+    const listed = await t.request
+      .get('/v1/call_session/get?end_reason=silence_timeout&from_time=2000-01-01+00:00:00&to_time=2100-01-01+00:00:00')
+      .set(a.headers);
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain(result.sessionId);
+  });
+
+  it('with no_input_max_prompts 0 says goodbye at the first silence', async () => {
+    const agent = await deskAgent({ no_input_max_prompts: 0, no_input_message: 'Goodbye for now.' });
+    const party = new HeardParty([silent, { words: 'yes' }]);
+    const run = await converse(engineDeps(t), conversationInput(a, agent), party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', 'Goodbye for now.']);
+    expect(run.call.outcome).toEqual({ status: 'ended', reason: 'silence_timeout' });
+    expect(run.call.agentLeg.map((e) => e.text)).toContain('The caller said nothing for 8 s.');
+  });
+
+  it('refuses no-input settings out of range, with each field named', async () => {
+    const created = await t.request
+      .post('/v1/agent/create')
+      .set(a.headers)
+      .send({ name: 'Silent', prompt: 'Be brief.', repair: { no_input_ms: 500, no_input_max_prompts: 9, no_input_prompt: '' } });
+    expect(created.status).toBe(400);
+    const fields = JSON.stringify(created.body.errors);
+    for (const field of ['repair.no_input_ms', 'repair.no_input_max_prompts', 'repair.no_input_prompt']) expect(fields).toContain(field);
   });
 });

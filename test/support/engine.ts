@@ -52,10 +52,13 @@ export function conversationInput(
 /** A caller whose turns come as a live party hears them: with kinds, hypotheses and confidences. */
 export class HeardParty implements CallParty {
   readonly said: string[] = [];
+  /** The no-input wait the engine asked for on each hear(). */
+  readonly noInputWaits: (number | undefined)[] = [];
   private clock = 0;
   constructor(private readonly turns: Omit<Heard, 'atMs'>[]) {}
 
-  async hear(): Promise<Heard | null> {
+  async hear(opts: { noInputMs?: number } = {}): Promise<Heard | null> {
+    this.noInputWaits.push(opts.noInputMs);
     const turn = this.turns.shift();
     if (!turn) return null;
     this.clock += 1000;

@@ -1,6 +1,6 @@
 // Generated from the API's constants by scripts/build-dashboard.ts: do not edit.
 export const SESSION_STATUSES = ["queued","ringing","in_progress","ended","failed"] as const;
-export const END_REASONS = ["agent_hangup","customer_hangup","transferred","no_answer","busy","voicemail","dnc_blocked","outside_window","failed","timeout","error","cancelled","media_lost","media_refused","not_understood"] as const;
+export const END_REASONS = ["agent_hangup","customer_hangup","transferred","no_answer","busy","voicemail","dnc_blocked","outside_window","failed","timeout","error","cancelled","media_lost","media_refused","not_understood","silence_timeout"] as const;
 export const DIRECTIONS = ["inbound","outbound","web"] as const;
 export const SESSION_KINDS = ["live","test","simulation"] as const;
 export const RECIPIENT_STATES = ["queued","dialling","in_call","done","skipped_dnc","skipped_window","failed","cancelled"] as const;

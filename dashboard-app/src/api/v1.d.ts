@@ -3283,7 +3283,7 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "ringing" | "in_progress" | "ended" | "failed";
             /** @enum {string|null} */
-            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood" | null;
+            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood" | "silence_timeout" | null;
             /** @enum {string} */
             direction: "inbound" | "outbound" | "web";
             /**
@@ -4147,6 +4147,14 @@ export interface components {
             min_confidence?: number;
             /** @description The confidence a caller turn needs before a committing action follows it (end_call, transfer_call, add_to_do_not_call, tools marked committing, and the caller's yes to an Ask tool), 0 to 1; default 0.8. Below it the action does not run: the model is told to ask the caller to confirm, and an Ask answer counts as unclear. Digits pressed are always confident. */
             commit_confidence?: number;
+            /** @description On a live call, how long the caller may stay silent after the agent has spoken (no speech, no digits) before the agent checks on them, 2000 to 60000 ms; default 8000. */
+            no_input_ms?: number;
+            /** @description What the agent says when the caller stayed silent for no_input_ms; default "Are you still there?". */
+            no_input_prompt?: string;
+            /** @description How many times in a row the agent checks on a silent caller before it says no_input_message and ends the call (end reason silence_timeout), 0 to 5; default 2. */
+            no_input_max_prompts?: number;
+            /** @description What the agent says before it ends a call whose caller stayed silent; default "I have not heard anything, so I will end the call now. Goodbye.". */
+            no_input_message?: string;
         };
         CreateAgentBody: {
             /** @description Display name of the agent. */
@@ -4590,7 +4598,7 @@ export interface components {
              * @description How the call must end, e.g. agent_hangup, transferred, error.
              * @enum {string}
              */
-            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood";
+            end_reason: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood" | "silence_timeout";
         };
         TransferredCheck: {
             /**
@@ -6268,7 +6276,7 @@ export interface operations {
                 /** @description Only sessions of this direction. */
                 direction?: "inbound" | "outbound" | "web";
                 /** @description Only sessions that ended this way. */
-                end_reason?: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood";
+                end_reason?: "agent_hangup" | "customer_hangup" | "transferred" | "no_answer" | "busy" | "voicemail" | "dnc_blocked" | "outside_window" | "failed" | "timeout" | "error" | "cancelled" | "media_lost" | "media_refused" | "not_understood" | "silence_timeout";
                 /** @description Only sessions of these kinds: live (calls with a real party), test (test runs), simulation (simulated calls), a comma-separated list of them, or all. Default: all. */
                 kind?: string;
             };

@@ -36,6 +36,7 @@ import { Migration20261124150000_webhook_first_attempt } from './Migration202611
 import { Migration20261124140000_rate_limit } from './Migration20261124140000_rate_limit.js';
 import { Migration20261128110000_stream_grants } from './Migration20261128110000_stream_grants.js';
 import { Migration20261128120000_not_understood } from './Migration20261128120000_not_understood.js';
+import { Migration20261129120000_silence_timeout } from './Migration20261129120000_silence_timeout.js';
 
 export const migrationsList = [
   { name: 'Migration20261122141759_initial', class: Migration20261122141759_initial },
@@ -73,4 +74,5 @@ export const migrationsList = [
   { name: 'Migration20261128100000_destination_sip_admission', class: Migration20261128100000_destination_sip_admission },
   { name: 'Migration20261128110000_stream_grants', class: Migration20261128110000_stream_grants },
   { name: 'Migration20261128120000_not_understood', class: Migration20261128120000_not_understood },
+  { name: 'Migration20261129120000_silence_timeout', class: Migration20261129120000_silence_timeout },
 ];

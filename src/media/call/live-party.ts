@@ -132,6 +132,9 @@ export class LiveParty implements CallParty {
   private framesHeard = 0;
   private digits = '';
   private digitTimer: NodeJS.Timeout | undefined;
+  /** When the caller last made a sound the turn detector took as speech, or pressed a digit. */
+  private lastSoundAt = performance.now();
+  private noInputTimer: NodeJS.Timeout | undefined;
   private lastTurn: { speechEndAt: number; decidedAt: number; heardAt: number; sttMs: number } | undefined;
   private markSeq = 0;
   /**
@@ -161,12 +164,32 @@ export class LiveParty implements CallParty {
   /** The real clock runs by itself: time the engine spends, the caller spends with it. */
   spend(): void {}
 
-  hear(): Promise<Heard | null> {
+  hear(opts: { noInputMs?: number } = {}): Promise<Heard | null> {
     if (this.queue.length) return Promise.resolve(this.queue.shift()!);
     if (this.ended) return Promise.resolve(null);
     return new Promise((resolve) => {
       this.waiting = { resolve };
+      if (opts.noInputMs) this.watchForSilence(opts.noInputMs, performance.now());
     });
+  }
+
+  /**
+   * While the engine waits for a turn: once the caller has made no sound for `ms` since `since` (the agent's last
+   * words) and is not in a turn, the turn is `silence`. Speech, even speech that was let go as a noise, and digits
+   * start the wait again from their end.
+   */
+  private watchForSilence(ms: number, since: number): void {
+    clearTimeout(this.noInputTimer);
+    const check = () => {
+      if (!this.waiting || this.ended) return;
+      const left = Math.max(since, this.lastSoundAt) + ms - performance.now();
+      if (left > 0 || this.opts.turns.inTurn || this.stream || this.digits) {
+        this.noInputTimer = setTimeout(check, Math.max(left, 100));
+        return;
+      }
+      this.deliver({ words: '', atMs: this.now(), kind: 'silence' });
+    };
+    this.noInputTimer = setTimeout(check, ms);
   }
 
   speak(text: string): Promise<Spoken> {
@@ -366,6 +389,7 @@ export class LiveParty implements CallParty {
   }
 
   private onSpeechStart(start: SpeechStart): void {
+    this.lastSoundAt = performance.now();
     const speaking = this.speaking;
     if (speaking && !speaking.interrupted && !speaking.held) {
       // Barge-in: what is queued is dropped at once and the reply is held; whether it resumes or was interrupted
@@ -434,6 +458,7 @@ export class LiveParty implements CallParty {
   }
 
   private async onTurnEnd(turn: Turn): Promise<void> {
+    this.lastSoundAt = performance.now();
     const stream = this.stream;
     this.stream = undefined;
     if (!stream) return;
@@ -500,6 +525,7 @@ export class LiveParty implements CallParty {
 
   private onDigit(digit: string): void {
     if (this.ended) return;
+    this.lastSoundAt = performance.now();
     clearTimeout(this.digitTimer);
     if (digit !== '#') this.digits += digit;
     const flush = () => {
@@ -513,6 +539,7 @@ export class LiveParty implements CallParty {
   }
 
   private deliver(heard: Heard | null): void {
+    clearTimeout(this.noInputTimer);
     if (this.waiting) {
       const { resolve } = this.waiting;
       this.waiting = undefined;
@@ -543,6 +570,7 @@ export class LiveParty implements CallParty {
     if (this.ended) return;
     this.ended = true;
     clearTimeout(this.digitTimer);
+    clearTimeout(this.noInputTimer);
     this.stream?.abort();
     this.stream = undefined;
     this.speaking?.abort.abort();

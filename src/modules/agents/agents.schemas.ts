@@ -264,10 +264,44 @@ export const AgentRepair = z
       .describe(
         "The confidence a caller turn needs before a committing action follows it (end_call, transfer_call, add_to_do_not_call, tools marked committing, and the caller's yes to an Ask tool), 0 to 1; default 0.8. Below it the action does not run: the model is told to ask the caller to confirm, and an Ask answer counts as unclear. Digits pressed are always confident.",
       ),
+    no_input_ms: z
+      .number()
+      .int()
+      .min(2000)
+      .max(60_000)
+      .optional()
+      .describe(
+        'On a live call, how long the caller may stay silent after the agent has spoken (no speech, no digits) before the agent checks on them, 2000 to 60000 ms; default 8000.',
+      ),
+    no_input_prompt: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe(`What the agent says when the caller stayed silent for no_input_ms; default "${'Are you still there?'}".`),
+    no_input_max_prompts: z
+      .number()
+      .int()
+      .min(0)
+      .max(5)
+      .optional()
+      .describe(
+        'How many times in a row the agent checks on a silent caller before it says no_input_message and ends the call (end reason silence_timeout), 0 to 5; default 2.',
+      ),
+    no_input_message: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe(
+        `What the agent says before it ends a call whose caller stayed silent; default "${'I have not heard anything, so I will end the call now. Goodbye.'}".`,
+      ),
   })
   .strict()
   .describe(
-    'What the agent does when it did not understand the caller: it asks again, repeats its last line when asked to, and after max_attempts follows its fallback. Acting on a guess is never an option: a turn it did not understand reaches neither the model nor a tool.',
+    'What the agent does when it did not understand the caller: it asks again, repeats its last line when asked to, and after max_attempts follows its fallback. Acting on a guess is never an option: a turn it did not understand reaches neither the model nor a tool. A caller who says nothing is checked on (no_input_prompt) and, still silent, told goodbye.',
   )
   .openapi('AgentRepair');
 

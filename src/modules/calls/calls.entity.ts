@@ -35,7 +35,9 @@ export type EndReason =
    * The agent could not understand the caller: it asked again as often as its `repair.max_attempts` allows, then
    * followed its fallback and ended the call (a transfer fallback ends as `transferred`, with the reason noted).
    */
-  | 'not_understood';
+  | 'not_understood'
+  /** The caller said nothing: the agent checked on them as often as its `repair.no_input_max_prompts` allows, then said goodbye. */
+  | 'silence_timeout';
 export const END_REASONS: readonly EndReason[] = [
   'agent_hangup',
   'customer_hangup',
@@ -52,6 +54,7 @@ export const END_REASONS: readonly EndReason[] = [
   'media_lost',
   'media_refused',
   'not_understood',
+  'silence_timeout',
 ];
 export type Direction = 'inbound' | 'outbound' | 'web';
 export const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound', 'web'];

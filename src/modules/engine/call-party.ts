@@ -11,7 +11,8 @@
  * take as words with confidence (its words are '', its own guess is `hypothesis`); `digits` keys pressed;
  * `backchannel` an acknowledgement ("mhm") said over the agent, which went on talking: kept, never answered.
  */
-export type HeardKind = 'speech' | 'unrecognized' | 'digits' | 'backchannel';
+/** `silence`: the caller said nothing for the engine's no-input wait (a live party; never written as a caller turn). */
+export type HeardKind = 'speech' | 'unrecognized' | 'digits' | 'backchannel' | 'silence';
 
 export interface Heard {
   /** What the caller said, as the agent takes it; '' for an unrecognized turn. */
@@ -65,8 +66,12 @@ export interface SpeechStream {
 }
 
 export interface CallParty {
-  /** The caller's next turn; null when the caller hung up (a script: ran out of turns). */
-  hear(): Promise<Heard | null>;
+  /**
+   * The caller's next turn; null when the caller hung up (a script: ran out of turns). With `noInputMs`, a party
+   * that hears in real time answers `{ kind: 'silence' }` when the caller made no sound (no speech, no digit) for
+   * that long.
+   */
+  hear(opts?: { noInputMs?: number }): Promise<Heard | null>;
   /** Says `text` to the caller; resolves once it was played, or cut off by the caller. */
   speak(text: string): Promise<Spoken>;
   /**

@@ -16,6 +16,10 @@ export const DEFAULT_MAX_ATTEMPTS = 2;
 export const DEFAULT_MIN_CONFIDENCE = 0.5;
 /** A committing action (end_call, a transfer, a tool marked committing, an Ask yes) needs a turn heard at least this surely. */
 export const DEFAULT_COMMIT_CONFIDENCE = 0.8;
+export const DEFAULT_NO_INPUT_MS = 8000;
+export const DEFAULT_NO_INPUT_PROMPT = 'Are you still there?';
+export const DEFAULT_NO_INPUT_MAX_PROMPTS = 2;
+export const DEFAULT_NO_INPUT_MESSAGE = 'I have not heard anything, so I will end the call now. Goodbye.';
 const DEFAULT_FALLBACK_MESSAGE: Record<'end_call' | 'transfer', string> = {
   end_call: 'I am sorry, I am having trouble understanding you. Please call again later. Goodbye.',
   transfer: 'I am sorry, I am having trouble understanding you. Let me put you through to someone who can help.',
@@ -82,6 +86,12 @@ export interface RepairSettings {
   fallbackMessage: string;
   /** For the transfer fallback: the destination's name. */
   fallbackDestination: string | null;
+  /** A live caller silent this long after the agent spoke is checked on (noInputPrompt). */
+  noInputMs: number;
+  noInputPrompt: string;
+  /** Checks in a row before noInputMessage and the end of the call (silence_timeout). */
+  noInputMaxPrompts: number;
+  noInputMessage: string;
 }
 
 export function repairSettings(config: Pick<AgentConfig, 'repair'>): RepairSettings {
@@ -95,6 +105,10 @@ export function repairSettings(config: Pick<AgentConfig, 'repair'>): RepairSetti
     fallback,
     fallbackMessage: repair.fallback_message ?? DEFAULT_FALLBACK_MESSAGE[fallback],
     fallbackDestination: repair.fallback_destination ?? null,
+    noInputMs: repair.no_input_ms ?? DEFAULT_NO_INPUT_MS,
+    noInputPrompt: repair.no_input_prompt ?? DEFAULT_NO_INPUT_PROMPT,
+    noInputMaxPrompts: repair.no_input_max_prompts ?? DEFAULT_NO_INPUT_MAX_PROMPTS,
+    noInputMessage: repair.no_input_message ?? DEFAULT_NO_INPUT_MESSAGE,
   };
 }
 
@@ -108,8 +122,9 @@ export function confidentForCommitting(heard: Pick<Heard, 'kind' | 'confidence'>
 }
 
 /** How the agent takes a caller turn: as words for the model, as not understood, as a request to repeat, or as a backchannel it talked through. */
-export function classifyTurn(heard: Heard, settings: RepairSettings): 'words' | 'unrecognized' | 'repeat' | 'backchannel' {
+export function classifyTurn(heard: Heard, settings: RepairSettings): 'words' | 'unrecognized' | 'repeat' | 'backchannel' | 'silence' {
   const kind = heard.kind ?? 'speech';
+  if (kind === 'silence') return 'silence';
   if (kind === 'digits') return 'words';
   if (kind === 'backchannel') return 'backchannel';
   if (kind === 'unrecognized' || !heard.words.trim()) return 'unrecognized';

@@ -115,7 +115,7 @@ interface TranscriptEntry {
   text: string;
   atMs: number;
   /** A caller turn's kind, hypothesis and confidence, as a live party heard them. */
-  heard?: { kind: HeardKind; hypothesis?: string; confidence?: number };
+  heard?: { kind: Exclude<HeardKind, 'silence'>; hypothesis?: string; confidence?: number };
   /** An agent reply's latency parts, as a live party measured them. */
   latency?: TurnLatency;
   /** An agent line the caller cut in on: how fast its audio stopped (Spoken.stopMs). */
@@ -137,6 +137,8 @@ class Call {
   lastLine: string | null = null;
   /** Caller turns in a row the agent did not understand. */
   private misunderstood = 0;
+  /** The agent's checks on a caller who said nothing, in a row. */
+  private silentChecks = 0;
   readonly repair: RepairSettings;
   /** The last caller turn the agent took as words: a committing action follows only a confident one. */
   lastTurn: { confident: boolean; confidence?: number } | null = null;
@@ -162,16 +164,22 @@ class Call {
    * The caller's next words the agent understood, heard and written to the transcript; null when there are none:
    * the caller hung up, or the call ended meanwhile (the repair fallback, the maximum duration: `outcome` says so).
    * A turn the agent did not understand gets a reprompt, a request to repeat gets the last line again (repair.ts):
-   * neither reaches the model, so nothing is ever done on a guess.
+   * neither reaches the model, so nothing is ever done on a guess. A caller silent for the no-input wait is checked
+   * on (repair.no_input_prompt), and after repair.no_input_max_prompts checks told goodbye (silence_timeout).
    */
   async hear(): Promise<string | null> {
     for (;;) {
-      const heard = await this.party.hear();
+      const heard = await this.party.hear({ noInputMs: this.repair.noInputMs });
       if (heard === null) return null;
+      if (heard.kind === 'silence') {
+        if (!(await this.checkOnSilence())) return null;
+        continue;
+      }
+      this.silentChecks = 0;
       this.customerTurnsHeard++;
       const how = classifyTurn(heard, this.repair);
       const words = how === 'unrecognized' ? '' : clean(heard.words);
-      const kind: HeardKind = how === 'unrecognized' ? 'unrecognized' : (heard.kind ?? 'speech');
+      const kind: Exclude<HeardKind, 'silence'> = how === 'unrecognized' ? 'unrecognized' : (heard.kind ?? 'speech');
       // What the recognizer made of a turn the agent did not take (its phones, or words heard with too little confidence).
       const hypothesis = heard.hypothesis ?? (how === 'unrecognized' && heard.words.trim() ? heard.words : undefined);
       const evidence = heard.kind || hypothesis !== undefined || heard.confidence !== undefined;
@@ -210,6 +218,29 @@ class Call {
       }
       await this.speak(this.repair.reprompt);
     }
+  }
+
+  /**
+   * The caller said nothing for the no-input wait: the agent asks whether they are still there, or, after its
+   * checks in a row, says goodbye and ends the call. False when the call ended.
+   */
+  private async checkOnSilence(): Promise<boolean> {
+    const seconds = Math.round(this.repair.noInputMs / 100) / 10;
+    if (this.clock >= this.config.end_call.max_duration_seconds * 1000) {
+      this.note(`The call reached its maximum duration of ${this.config.end_call.max_duration_seconds} s.`);
+      this.end('ended', 'timeout');
+      return false;
+    }
+    if (++this.silentChecks > this.repair.noInputMaxPrompts) {
+      const checks = this.repair.noInputMaxPrompts;
+      this.note(`The caller said nothing for ${seconds} s${checks ? ` after ${checks === 1 ? 'a check' : `${checks} checks`}` : ''}.`);
+      await this.speak(this.repair.noInputMessage);
+      this.end('ended', 'silence_timeout');
+      return false;
+    }
+    this.note(`The caller said nothing for ${seconds} s.`);
+    await this.speak(this.repair.noInputPrompt);
+    return true;
   }
 
   /** The agent could not understand the caller after its reprompts: it says so, then ends or transfers the call. */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { DEFAULT_REPROMPT } from '../../../src/modules/engine/repair.js';
+import { DEFAULT_NO_INPUT_PROMPT, DEFAULT_REPROMPT } from '../../../src/modules/engine/repair.js';
 import {
   callAgent,
   callerAudio,
@@ -106,4 +106,49 @@ describe('a caller who goes off script', () => {
     expect(gapMs).toBeGreaterThan(0);
     expect(gapMs).toBeLessThan(2000);
   }, 90_000);
+});
+
+describe('a caller who goes silent', () => {
+  it('is asked whether they are still there, then told goodbye and hung up on: the session ends silence_timeout', async () => {
+    const GOODBYE = 'I will let you go now. Goodbye.';
+    const agent = await callAgent(
+      h,
+      {
+        first_message: GREETING,
+        model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'book an appointment', say: OFFER }] },
+        turn_taking: { end_of_turn_silence_ms: 300 },
+        repair: { no_input_ms: 3000, no_input_max_prompts: 1, no_input_message: GOODBYE },
+      },
+      [PHRASE],
+    );
+    const number = await routedNumber(h, agent.agent_id);
+    // The caller asks within 3 s of the answer (before the no-input wait after the greeting runs out), hears the offer,
+    // then says nothing more on a line that hisses; they never hang up: the scenario passes only if the agent sends BYE.
+    const audio = callerAudio(h, [{ noise: 2.5 }, PHRASE, { noise: 30 }]);
+    expectPassed(await dial(h, scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: audio }), number, { timeoutS: 40 }));
+
+    const session = await sessionOf(h, number);
+    const items = session.legs[0].transcript.items;
+    process.stderr.write(`[no-input] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.offset_ms]))}\n`);
+    expect(items.map((i) => [i.speaker, i.text])).toEqual([
+      ['agent', GREETING],
+      ['customer', PHRASE.toLowerCase()],
+      ['agent', OFFER],
+      ['system', 'The caller said nothing for 3 s.'],
+      ['agent', DEFAULT_NO_INPUT_PROMPT],
+      ['system', 'The caller said nothing for 3 s after a check.'],
+      ['agent', GOODBYE],
+    ]);
+    expect(session).toMatchObject({ status: 'ended', end_reason: 'silence_timeout' });
+    // The check comes about no_input_ms after the offer ended, not at once and not much later (recording: agent right).
+    const agentSide = channel(await recordingOf(h, session.id), 1);
+    const checkAt = Math.round((items[4].offset_ms / 1000) * 8000);
+    const offerEnd = lastLoud(agentSide, Math.round((items[2].offset_ms / 1000) * 8000), checkAt - 800, 500);
+    const checkStart = firstSound(agentSide, offerEnd + 800);
+    const gapMs = (checkStart - offerEnd) / 8;
+    process.stderr.write(`[no-input] end of the offer → the check's first sound: ${gapMs} ms\n`);
+    expect(offerEnd).toBeGreaterThan(0);
+    expect(gapMs).toBeGreaterThan(2800);
+    expect(gapMs).toBeLessThan(4500);
+  }, 60_000);
 });

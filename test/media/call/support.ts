@@ -199,11 +199,18 @@ export async function routedNumber(
  * with silence: sipp sends nothing after the file ends, and end-of-turn needs
  * frames of silence to be heard.
  */
-export function callerAudio(h: CallHarness, parts: (number | string | { say: string; voice?: string; speed?: number })[]): string {
+export function callerAudio(h: CallHarness, parts: (number | string | { say: string; voice?: string; speed?: number } | { noise: number })[]): string {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if (typeof part === 'number') {
       chunks.push(Buffer.alloc(Math.round(part * 8000), 0xff));
+      continue;
+    }
+    if (typeof part === 'object' && 'noise' in part) {
+      // A quiet line: pink noise about 40 dB below speech, as a room or a handset hisses while nobody speaks.
+      chunks.push(
+        execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-t', 'ul', '-', 'synth', String(part.noise), 'pinknoise', 'vol', '0.02'], { maxBuffer: 16 << 20 }),
+      );
       continue;
     }
     // A phrase in espeak-ng's default voice, or in another voice and speed (one the grammar was not tuned on).
