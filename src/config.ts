@@ -164,9 +164,10 @@ const EnvSchema = z.object({
   /**
    * How long the caller's silence ends a turn whose words are not (yet) a complete phrase, unless the agent sets its
    * own: a caller who pauses mid-sentence is not cut off by less. A complete phrase ends the turn sooner (the agent's
-   * turn_taking.complete_turn_silence_ms, default 250).
+   * turn_taking.complete_turn_silence_ms, default 200). Unset: 1200 ms with a recognizer that tells complete phrases
+   * (offline, Deepgram), 800 ms with one that cannot (every turn then waits this long).
    */
-  END_OF_TURN_SILENCE_MS: z.coerce.number().int().min(100).max(5000).default(800),
+  END_OF_TURN_SILENCE_MS: z.coerce.number().int().min(100).max(5000).optional(),
   /** How long the simulated voice provider takes to train a cloned voice; tests shrink it to a second or two. */
   VOICE_CLONE_TRAINING_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 });
@@ -199,7 +200,7 @@ export interface Config {
     publicAddress: string;
     rtpPortMin: number;
     rtpPortMax: number;
-    endOfTurnSilenceMs: number;
+    endOfTurnSilenceMs: number | undefined;
     drainTimeoutMs: number;
     streamPort: number;
     maxCalls: number;

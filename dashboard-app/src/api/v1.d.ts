@@ -4125,7 +4125,7 @@ export interface components {
         AgentTurnTaking: {
             /** @description On a live call, how long the caller's silence ends their turn, 100 to 5000 ms; default the platform's (800). This is the wait for a turn whose words are not yet a complete phrase (a complete one ends after complete_turn_silence_ms): shorter asks again sooner after speech it did not understand, and cuts off callers who pause mid-sentence. */
             end_of_turn_silence_ms?: number;
-            /** @description On a live call, the silence that ends a turn whose words are already a complete phrase (the recognizer decodes what was said at that point), 100 to 5000 ms; default 250, never more than end_of_turn_silence_ms. */
+            /** @description On a live call, the silence that ends a turn whose words are already a complete phrase (the recognizer decodes what was said at that point), 100 to 5000 ms; default 200, never more than end_of_turn_silence_ms. */
             complete_turn_silence_ms?: number;
         };
         /** @description What the agent does when it did not understand the caller; default: ask again twice, then end the call politely. */

@@ -43,7 +43,7 @@ export interface LivePartyOptions {
   phrases: string[];
   /**
    * When what the caller said so far is already a complete phrase (the recognizer's peek at 'this much silence'),
-   * the turn ends here instead of after the turn detector's full end-of-turn silence; default 250 ms. Only with a
+   * the turn ends here instead of after the turn detector's full end-of-turn silence; default 200 ms. Only with a
    * recognizer that can peek (offline pocketsphinx; Deepgram, which also signals its own end of speech); others end
    * turns on silence alone.
    */
@@ -66,7 +66,7 @@ const HOLD_DECIDE_SILENCE_MS = 200;
 /** A sentence's length per word before its audio is all synthesized (espeak-ng's default pace, about 175 words a minute). */
 const SPOKEN_WORD_MS = 340;
 /** The silence after a complete phrase that ends the turn (LiveKit Agents' endpointing starts at 500 ms, Pipecat's smart-turn stop at 200). */
-export const DEFAULT_COMPLETE_TURN_SILENCE_MS = 250;
+export const DEFAULT_COMPLETE_TURN_SILENCE_MS = 200;
 /** The early decode starts this long before the complete-turn wait, so the wait covers most of its time. */
 const PEEK_LEAD_MS = 100;
 /** Nor before this much silence: the last word's quiet end is still in the recognizer's window before it. */
@@ -338,7 +338,7 @@ export class LiveParty implements CallParty {
 
   /**
    * The turn policy's early end: early in a silence the recognizer decodes what the caller said so far, while the
-   * silence goes on; if it is a complete phrase and the caller is still silent at the complete-turn wait (250 ms by
+   * silence goes on; if it is a complete phrase and the caller is still silent at the complete-turn wait (200 ms by
    * default), the turn ends there instead of after the full end-of-turn wait, and the decode is the turn's result.
    * The decode starts PEEK_LEAD_MS before that wait so that its time is spent inside the silence, not after it.
    * Anything else (unrecognized, a trailing 'and', speech again) waits for the full silence.

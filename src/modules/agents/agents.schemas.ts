@@ -225,7 +225,7 @@ export const AgentTurnTaking = z
       .max(5000)
       .optional()
       .describe(
-        'On a live call, the silence that ends a turn whose words are already a complete phrase (the recognizer decodes what was said at that point), 100 to 5000 ms; default 250, never more than end_of_turn_silence_ms.',
+        'On a live call, the silence that ends a turn whose words are already a complete phrase (the recognizer decodes what was said at that point), 100 to 5000 ms; default 200, never more than end_of_turn_silence_ms.',
       ),
   })
   .strict()
