@@ -4,11 +4,6 @@ import type { Vad } from './vad.js';
 const FRAME_MS = 20;
 /** Quieter frames are never speech (−50 dBFS), whatever the VAD says: it matters on digitally silent lines with no noise floor. */
 const MIN_SPEECH_RMS = 100;
-/**
- * Frames this quiet are digital silence (a line or a player that sends zeros between sounds), not the line's noise:
- * they do not pull the noise floor down, else the hiss that follows them would be taken for speech.
- */
-const DIGITAL_SILENCE_RMS = 16;
 
 export interface TurnDetectorOptions {
   /** Voiced frames in a row before the caller counts as speaking; drives barge-in, so keep it short (issue #11: agent audio stopped within 60 ms). */
@@ -125,7 +120,7 @@ export class TurnDetector extends EventEmitter<{ speechStart: [SpeechStart]; tur
     for (const s of frame) sum += s * s;
     const rms = Math.sqrt(sum / frame.length);
     const vadSays = this.vad.isSpeech(frame);
-    if (!vadSays && rms >= DIGITAL_SILENCE_RMS) this.noiseFloor = this.noiseFloor < 0 ? rms : this.noiseFloor + 0.05 * (rms - this.noiseFloor);
+    if (!vadSays) this.noiseFloor = this.noiseFloor < 0 ? rms : this.noiseFloor + 0.05 * (rms - this.noiseFloor);
     if (this.frameIndex < this.warmUpFrames) return false;
     return vadSays && rms >= Math.max(MIN_SPEECH_RMS, 2 * this.noiseFloor);
   }
