@@ -136,10 +136,10 @@ describe('an inbound SIP call answered by an agent', () => {
     );
     const number = await routedNumber(h, agent.agent_id);
     // "I would like to" is no complete phrase: the turn waits for more (1200 ms with this recognizer), and the caller
-    // goes on after a pause of about a second on a hissing line (0.7 s of hiss between the voice's own quiet edges);
-    // the 800 ms wait this replaced cut the caller off there.
+    // goes on after a pause of about a second (0.7 s between the voice's own quiet edges), on a line that hisses
+    // throughout; the 800 ms wait this replaced cut the caller off there.
     const beforePhrase = spokenSeconds(GREETING) + 3;
-    const audio = callerAudio(h, [{ noise: beforePhrase }, 'I would like to', { noise: 0.7 }, 'book an appointment', { noise: 4 }]);
+    const audio = callerAudio(h, [beforePhrase, 'I would like to', 0.7, 'book an appointment', 4], { hiss: true });
     expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: 15_000, timeoutS: 40 }));
 
     const session = await sessionOf(h, number);

@@ -124,7 +124,7 @@ describe('a caller who goes silent', () => {
     const number = await routedNumber(h, agent.agent_id);
     // The caller asks within 3 s of the answer (before the no-input wait after the greeting runs out), hears the offer,
     // then says nothing more on a line that hisses; they never hang up: the scenario passes only if the agent sends BYE.
-    const audio = callerAudio(h, [{ noise: 2.5 }, PHRASE, { noise: 30 }]);
+    const audio = callerAudio(h, [2.5, PHRASE, 30], { hiss: true });
     expectPassed(await dial(h, scenarioFile(h, 'uac-await-bye.xml', { CALLER_AUDIO_FILE: audio }), number, { timeoutS: 40 }));
 
     const session = await sessionOf(h, number);

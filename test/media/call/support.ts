@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,20 +197,18 @@ export async function routedNumber(
  * The caller's audio as sipp streams it: headerless PCMU at 8 kHz. `parts`
  * alternate seconds of silence (numbers) and spoken phrases (strings). End
  * with silence: sipp sends nothing after the file ends, and end-of-turn needs
- * frames of silence to be heard.
+ * frames of silence to be heard. With `hiss`, the whole line hisses under it,
+ * speech included, as a handset or a room does: pink noise at about -48 dBFS.
  */
-export function callerAudio(h: CallHarness, parts: (number | string | { say: string; voice?: string; speed?: number } | { noise: number })[]): string {
+export function callerAudio(
+  h: CallHarness,
+  parts: (number | string | { say: string; voice?: string; speed?: number })[],
+  options: { hiss?: boolean } = {},
+): string {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if (typeof part === 'number') {
       chunks.push(Buffer.alloc(Math.round(part * 8000), 0xff));
-      continue;
-    }
-    if (typeof part === 'object' && 'noise' in part) {
-      // A quiet line: pink noise about 40 dB below speech, as a room or a handset hisses while nobody speaks.
-      chunks.push(
-        execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-t', 'ul', '-', 'synth', String(part.noise), 'pinknoise', 'vol', '0.02'], { maxBuffer: 16 << 20 }),
-      );
       continue;
     }
     // A phrase in espeak-ng's default voice, or in another voice and speed (one the grammar was not tuned on).
@@ -222,6 +220,17 @@ export function callerAudio(h: CallHarness, parts: (number | string | { say: str
   }
   const file = join(h.dir, `${unique('caller')}.ulaw`);
   writeFileSync(file, Buffer.concat(chunks));
+  if (options.hiss) {
+    const clean = `${file}.clean.ul`;
+    renameSync(file, clean);
+    const seconds = statSync(clean).size / 8000;
+    const noise = `${file}.noise.ul`;
+    execFileSync('sox', ['-R', '-n', '-r', '8000', '-c', '1', '-t', 'ul', noise, 'synth', String(seconds), 'pinknoise', 'vol', '0.02']);
+    // -v 1 on each input: sox -m would otherwise halve both.
+    execFileSync('sox', ['-m', '-v', '1', '-r', '8000', '-c', '1', '-t', 'ul', clean, '-v', '1', '-r', '8000', '-c', '1', '-t', 'ul', noise, '-t', 'ul', file]);
+    rmSync(clean);
+    rmSync(noise);
+  }
   return file;
 }
 
