@@ -30,7 +30,7 @@ import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
 import { DEFAULT_REPROMPT } from '../src/modules/engine/repair.js';
 import { getSession } from '../src/modules/calls/get-session.js';
 import type { SessionView } from '../src/modules/calls/calls.schemas.js';
-import { DEFAULT_END_OF_TURN_SILENCE_MS, type CallReport } from '../src/media/call/live-call.js';
+import type { CallReport } from '../src/media/call/live-call.js';
 import { DEFAULT_COMPLETE_TURN_SILENCE_MS } from '../src/media/call/live-party.js';
 import type { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { newPacingStats } from './media-caller.js';
@@ -311,9 +311,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 function printPolicies(old: PolicyFigures, now: PolicyFigures): void {
   const a = summary(old);
   const b = summary(now);
-  console.log(
-    `\n(a) turn policies side by side: old = fixed 500 ms silence; new = platform defaults (complete phrase ${DEFAULT_COMPLETE_TURN_SILENCE_MS} ms, unfinished ${DEFAULT_END_OF_TURN_SILENCE_MS.peeks} ms)`,
-  );
+  console.log(`\n(a) turn policies side by side: old = fixed 500 ms silence; new = platform defaults (complete phrase ${DEFAULT_COMPLETE_TURN_SILENCE_MS} ms)`);
   const row = (name: string, f: (s: ReturnType<typeof summary>) => string, target: string, pass?: (s: ReturnType<typeof summary>) => boolean) => [
     name,
     f(a),

@@ -45,7 +45,7 @@ import { createOrganization } from '../src/modules/org/create-organization.js';
 import { engineSettingsFrom } from '../src/modules/engine/engine-settings.js';
 import type { SipUserAgent } from '../src/media/transports/sip/user-agent.js';
 import { decodeG711 } from '../src/media/rtp/g711.js';
-import { DEFAULT_END_OF_TURN_SILENCE_MS, type CallReport } from '../src/media/call/live-call.js';
+import type { CallReport } from '../src/media/call/live-call.js';
 import { Caller, newPacingStats, type PacingStats } from './media-caller.js';
 import type { MediaChild, LoopDelay } from './media-child.js';
 import { agentLine, startMediaChild } from './media-setup.js';
@@ -273,10 +273,10 @@ export async function run() {
   const { child, uas, target } = await startMediaChild(url, dir, SOURCES);
   try {
     console.log(
-      `media bench: media process pid ${child.pid}, SIP ${child.sip.host}:${child.sip.port}, END_OF_TURN_SILENCE_MS ${config.media.endOfTurnSilenceMs ?? 'unset'}`,
+      `media bench: media process pid ${child.pid}, SIP ${child.sip.host}:${child.sip.port}, END_OF_TURN_SILENCE_MS ${config.media.endOfTurnSilenceMs}`,
     );
     const turns = await turnLatency(child, uas[0], target(turnNumber), phrase);
-    printTurns(turns, config.media.endOfTurnSilenceMs ?? DEFAULT_END_OF_TURN_SILENCE_MS.peeks);
+    printTurns(turns, config.media.endOfTurnSilenceMs);
 
     await sleep(2000);
     const idle = child.rssBytes();

@@ -164,10 +164,9 @@ const EnvSchema = z.object({
   /**
    * How long the caller's silence ends a turn whose words are not (yet) a complete phrase, unless the agent sets its
    * own: a caller who pauses mid-sentence is not cut off by less. A complete phrase ends the turn sooner (the agent's
-   * turn_taking.complete_turn_silence_ms, default 200). Unset: 1200 ms with a recognizer that tells complete phrases
-   * (offline, Deepgram), 800 ms with one that cannot (every turn then waits this long).
+   * turn_taking.complete_turn_silence_ms, default 200).
    */
-  END_OF_TURN_SILENCE_MS: z.coerce.number().int().min(100).max(5000).optional(),
+  END_OF_TURN_SILENCE_MS: z.coerce.number().int().min(100).max(5000).default(800),
   /** How long the simulated voice provider takes to train a cloned voice; tests shrink it to a second or two. */
   VOICE_CLONE_TRAINING_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 });
@@ -200,7 +199,7 @@ export interface Config {
     publicAddress: string;
     rtpPortMin: number;
     rtpPortMax: number;
-    endOfTurnSilenceMs: number | undefined;
+    endOfTurnSilenceMs: number;
     drainTimeoutMs: number;
     streamPort: number;
     maxCalls: number;

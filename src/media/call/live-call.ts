@@ -44,8 +44,7 @@ export interface MediaDeps {
   /** The address RTP is bound on, and the one put in SDP (they differ behind NAT). */
   rtpHost: string;
   publicAddress: string;
-  /** The platform's end-of-turn silence for agents that set none; unset, DEFAULT_END_OF_TURN_SILENCE_MS. */
-  endOfTurnSilenceMs?: number;
+  endOfTurnSilenceMs: number;
   /** Called when a call was recorded, with its turn timings and RTP figures (tests and bench/ read them). */
   onCallFinished?: (report: CallReport) => void;
   /**
@@ -127,14 +126,6 @@ export async function runLiveConversation(deps: MediaDeps, live: LiveCall): Prom
   }
 }
 
-/**
- * The silence that ends a turn whose words are not a complete phrase, by what the recognizer can tell. One that
- * peeks ends complete phrases after complete_turn_silence_ms, so the longer wait is paid only by unfinished and
- * unrecognized speech: a caller who pauses up to about a second mid-sentence is not cut off, and speech the agent
- * cannot understand is asked about again 1.2 s after it stopped. One that cannot peek makes every turn wait.
- */
-export const DEFAULT_END_OF_TURN_SILENCE_MS = { peeks: 1200, silenceOnly: 800 } as const;
-
 async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentVersion['config'], hungUpByRequest: () => boolean): Promise<void> {
   const { sessionId, media, log } = live;
   const em = deps.orm.em.fork();
@@ -142,8 +133,7 @@ async function converseAndRecord(deps: MediaDeps, live: LiveCall, config: AgentV
   // The organization's cloud providers for the agent's voice, else the offline ones (resolveSpeech).
   const speech = await resolveSpeech(em, live.organizationId, config.voice, deps.engine.settings ?? defaultEngineSettings(), { stt: deps.stt, tts: deps.tts });
   for (const note of speech.notes) log.warn(note);
-  const endOfTurnSilenceMs =
-    config.turn_taking?.end_of_turn_silence_ms ?? deps.endOfTurnSilenceMs ?? DEFAULT_END_OF_TURN_SILENCE_MS[speech.stt.peeks ? 'peeks' : 'silenceOnly'];
+  const endOfTurnSilenceMs = config.turn_taking?.end_of_turn_silence_ms ?? deps.endOfTurnSilenceMs;
   const party = new LiveParty({
     transport: media,
     turns: new TurnDetector(await Vad.create(3), { endOfTurnSilenceMs }),

@@ -72,10 +72,5 @@ export interface SttStream {
 }
 
 export interface SpeechToText {
-  /**
-   * True when its streams implement peek(): a turn policy can then end a complete phrase after a short silence and
-   * give an unfinished one a longer pause (DEFAULT_END_OF_TURN_SILENCE_MS in live-call.ts).
-   */
-  readonly peeks?: boolean;
   start(options: SttOptions): SttStream;
 }

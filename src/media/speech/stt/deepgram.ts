@@ -38,7 +38,6 @@ const MAX_HINTS = 50;
  * models), hints rather than a grammar.
  */
 export class DeepgramStt implements SpeechToText {
-  readonly peeks = true;
   constructor(private readonly options: DeepgramOptions) {}
 
   start(options: SttOptions): SttStream {

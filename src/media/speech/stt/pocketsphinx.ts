@@ -57,7 +57,6 @@ export interface PocketsphinxOptions {
  * for assertions or routing.
  */
 export class PocketsphinxStt implements SpeechToText {
-  readonly peeks = true;
   private readonly modelDir: string;
   private readonly decoder: Decoder;
   private readonly logger: NonNullable<PocketsphinxOptions['logger']>;
