@@ -75,6 +75,12 @@ const PEEK_MIN_SILENCE_MS = 140;
 const PROVIDER_END_MIN_SILENCE_MS = 100;
 /** What the caller says over the reply without taking the turn: backchannels, and an outbound callee's hello. */
 const RESUME_ON = new Set([...BACKCHANNELS, 'hello']);
+/**
+ * Over a reply with more than its current sentence still to say, these are acknowledgements too: the agent has not
+ * asked its question yet, and a recognizer that heard "yeah" as "yes" must not have a booking made on it. Once the
+ * reply is at its last sentence they are answers (the caller is answering the question as it is being asked).
+ */
+const RESUME_ON_UNFINISHED = new Set(['yes', 'yep', 'sure']);
 
 type Pending = { resolve: (heard: Heard | null) => void };
 
@@ -107,6 +113,8 @@ interface Speaking {
   held?: { released: Promise<void>; release: () => void };
   /** The timings of the caller turn this reply answers (recordReply), when it answers one. */
   latency?: TurnMetrics;
+  /** Sentences still to be synthesized, counting one more while the reply is still being written. */
+  pendingCount?: () => number;
   /** Puts sentences back in front of the ones still to be synthesized (a resume), restarting synthesis if it ended. */
   requeue?: (sentences: string[]) => void;
   failure?: Error;
@@ -235,6 +243,7 @@ export class LiveParty implements CallParty {
         speaking.check?.();
       }
     };
+    speaking.pendingCount = () => pending.length + (closed ? 0 : 1);
     speaking.requeue = (sentences) => {
       pending.unshift(...sentences);
       speaking.synthesized = false;
@@ -491,8 +500,11 @@ export class LiveParty implements CallParty {
       // Over the agent's speech a short sound it could not recognize is far more often a backchannel or a noise than
       // an interruption (real interruptions go on, or are words it knows): the reply goes on.
       const noise = !understood && speechMs < HELD_UNRECOGNIZED_MAX_MS;
-      if (understood && RESUME_ON.has(text.toLowerCase())) {
-        // "mhm", "okay", an outbound callee's "hello?": the caller is listening. The reply goes on; the transcript keeps it.
+      const word = text.toLowerCase();
+      const unfinished = held.sentences.filter((s) => !s.played).length + (held.pendingCount?.() ?? 0) > 1;
+      if (understood && (RESUME_ON.has(word) || (RESUME_ON_UNFINISHED.has(word) && unfinished))) {
+        // "mhm", "okay", an outbound callee's "hello?", a "yes" before the question: the caller is listening. The reply
+        // goes on; the transcript keeps it.
         this.resume(held);
         this.deliver({ words: text, atMs: turn.startMs, kind: 'backchannel', ...(result?.hypothesis !== undefined ? { hypothesis: result.hypothesis } : {}) });
         return;

@@ -78,3 +78,34 @@ describe('a caller who says okay and uh huh while the agent talks', () => {
     expect((lastAgent - resumed) / 8000).toBeGreaterThan(greetingS / 2);
   }, 60_000);
 });
+
+describe('a caller who says yes before the agent has asked', () => {
+  it('is heard as listening: the offer goes on to its question, nothing is booked, and the yes is kept as a backchannel', async () => {
+    // A "yeah" misheard as "yes" while the agent was still giving the offer once booked the slot in the conversation
+    // bench. Before the last sentence of a reply, a lone yes acknowledges; at the question it answers.
+    const OFFER = 'We have Tuesday at ten in the morning, or Wednesday at noon. Shall I book Tuesday?';
+    const agent = await callAgent(
+      h,
+      {
+        first_message: OFFER,
+        model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'yes', say: 'You are booked for Tuesday at ten.', hangup: true }] },
+      },
+      ['yes'],
+    );
+    const number = await routedNumber(h, agent.agent_id);
+    const offerS = spokenSeconds(OFFER);
+    const audio = callerAudio(h, [1.5, 'yes', offerS + 2], { hiss: true });
+    expectPassed(
+      await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round((offerS + 4) * 1000), timeoutS: 40 }),
+    );
+
+    const session = await sessionOf(h, number);
+    const items = session.legs[0].transcript.items.map((i) => [i.speaker, i.text, i.kind]);
+    process.stderr.write(`[backchannel] yes before the question: ${JSON.stringify(items)}\n`);
+    expect(items).toEqual([
+      ['agent', OFFER, undefined],
+      ['customer', 'yes', 'backchannel'],
+    ]);
+    expect(session).toMatchObject({ end_reason: 'customer_hangup' });
+  }, 60_000);
+});
