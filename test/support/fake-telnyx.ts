@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { FakeCarrierStream } from './fake-carrier-stream.js';
-import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
+import { startWireServer, trackedPosts, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
 
 /**
  * Telnyx API v2 as far as the platform uses it, on 127.0.0.1: Bearer API
@@ -211,17 +211,8 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
     });
     await deliver(url, eventType, body);
   };
-  const inFlight = new Set<Promise<void>>();
-  const deliver = (url: string, event: string, body: string) => {
-    const delivery = post(url, body)
-      .catch(() => null)
-      .then((response) => {
-        fake.events.push({ url, event, status: response?.status ?? 0 });
-      })
-      .finally(() => inFlight.delete(delivery));
-    inFlight.add(delivery);
-    return delivery;
-  };
+  const posts = trackedPosts<{ url: string; event: string }>((answer, { url, event }) => fake.events.push({ url, event, status: answer?.status ?? 0 }));
+  const deliver = (url: string, event: string, body: string) => posts.post(post(url, body), { url, event });
   const post = async (url: string, body: string, sign: (timestamp: string, body: string) => string | null = telnyxSign) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signature = sign(timestamp, body);
@@ -235,9 +226,7 @@ export async function startFakeTelnyx(): Promise<FakeTelnyx> {
   const fake: FakeTelnyx = Object.assign(server, {
     owned,
     events: [] as PostedEvent[],
-    answered: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    answered: posts.answered,
     script: telnyxScriptFor,
     onStream: async (stream: FakeCarrierStream) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startWireServer, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
+import { startWireServer, trackedPosts, type WireReply, type WireRequest, type WireServer } from './wire-server.js';
 import { twilioSignature } from '../../src/modules/telephony/carriers/twilio/twilio-signature.js';
 import { FakeCarrierStream } from './fake-carrier-stream.js';
 
@@ -269,27 +269,22 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       await postStatus(url, params);
     }
   };
-  const inFlight = new Set<Promise<void>>();
-  const postStatus = (url: string, params: Record<string, string>) => {
-    const delivery = fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, params) },
-      body: new URLSearchParams(params).toString(),
-    })
-      .catch(() => null)
-      .then((response) => {
-        fake.callbacks.push({ url, params, status: response?.status ?? 0 });
-      })
-      .finally(() => inFlight.delete(delivery));
-    inFlight.add(delivery);
-    return delivery;
-  };
+  const posts = trackedPosts<{ url: string; params: Record<string, string> }>((answer, { url, params }) =>
+    fake.callbacks.push({ url, params, status: answer?.status ?? 0 }),
+  );
+  const postStatus = (url: string, params: Record<string, string>) =>
+    posts.post(
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, params) },
+        body: new URLSearchParams(params).toString(),
+      }),
+      { url, params },
+    );
   const server = await startWireServer(handle);
   const fake: FakeTwilio = Object.assign(server, {
     callbacks: [] as PostedCallback[],
-    answered: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    answered: posts.answered,
     script: scriptFor,
     stepDelayMs: 0,
     owned,

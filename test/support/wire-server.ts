@@ -95,3 +95,25 @@ export async function startWireServer(handle: (request: WireRequest) => WireRepl
     },
   };
 }
+
+/**
+ * Posts a fake carrier makes to the platform, each recorded once the platform has answered it: `answered()` waits
+ * for every post started so far (the platform writes what a post says before it answers, so a test that saw the
+ * write waits here before it reads the answers).
+ */
+export function trackedPosts<T>(record: (answer: Response | null, item: T) => void) {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    post(request: Promise<Response>, item: T): Promise<void> {
+      const delivery: Promise<void> = request
+        .catch(() => null)
+        .then((answer) => record(answer, item))
+        .finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
+      return delivery;
+    },
+    async answered(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
