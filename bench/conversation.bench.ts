@@ -144,6 +144,8 @@ interface Outcome {
   u: Utterance;
   right: boolean;
   cutOff?: boolean;
+  /** A paused utterance the agent started talking into (its line cut by the caller going on), even when heard whole. */
+  talkedInto?: boolean;
   /** Caller's last word → the agent's first audio at the caller, for utterances said once the agent was done. */
   waitMs?: number;
   stoppedAgent?: boolean;
@@ -199,8 +201,9 @@ function judge({ call, session, report }: Finished): CallFigures {
       return { u, heard, right: reprompted && !acted, waitMs: waitOf(call, w.s) };
     }
     const cutOff = isPaused(u) ? customer.filter((i) => i.kind !== 'backchannel').length >= 2 : undefined;
+    const talkedInto = isPaused(u) ? notes.some((n) => n.text.includes('interrupted')) : undefined;
     const right = replied(label.reply) && !cutOff;
-    if (label.kind === 'task') return { u, heard, right, cutOff, waitMs: u.when === 'after' ? waitOf(call, w.s) : undefined };
+    if (label.kind === 'task') return { u, heard, right, cutOff, talkedInto, waitMs: u.when === 'after' ? waitOf(call, w.s) : undefined };
     // An interruption: where the agent's audio stopped, by the report and at the caller.
     const sinceAnswer = said.speechStartAt - call.answeredAt;
     const bargeIn = report?.bargeIns.find((b) => Math.abs(b.speechStartMs - sinceAnswer) < 600);
@@ -277,6 +280,7 @@ function summary(f: PolicyFigures) {
   const sum = (k: 'reprompts' | 'unrecognized' | 'resumes' | 'bargeIns') => f.calls.reduce((a, c) => a + c[k], 0);
   return {
     cutOffs: paused.filter((x) => x.cutOff).length,
+    talkedInto: paused.filter((x) => x.talkedInto).length,
     paused: paused.length,
     deadAir: complete,
     waits,
@@ -328,6 +332,7 @@ function printPolicies(old: PolicyFigures, now: PolicyFigures): void {
         '<= 5 %',
         (s) => s.paused > 0 && s.cutOffs / s.paused <= 0.05,
       ),
+      row('paused turns the agent talked into', (s) => pct(s.talkedInto, s.paused), ''),
       row(
         'dead air, complete turns p50 ms',
         (s) => `${ms(s.deadAir, 50)} (n=${s.deadAir.length})`,
@@ -375,7 +380,7 @@ function printPolicies(old: PolicyFigures, now: PolicyFigures): void {
   const describe = (x: Outcome | undefined) =>
     !x
       ? 'not said'
-      : `${x.right ? 'ok' : 'WRONG'}${x.cutOff ? ' cut-off' : ''}${x.stoppedAgent ? ' stopped-agent' : ''}${x.waitMs !== undefined ? ` wait ${fmt(x.waitMs, 0)}` : ''}${x.stopMs?.caller !== undefined ? ` stop ${fmt(x.stopMs.caller, 0)}` : ''}${x.right ? '' : ` (heard ${x.heard})`}`;
+      : `${x.right ? 'ok' : 'WRONG'}${x.cutOff ? ' cut-off' : ''}${x.talkedInto ? ' talked-into' : ''}${x.stoppedAgent ? ' stopped-agent' : ''}${x.waitMs !== undefined ? ` wait ${fmt(x.waitMs, 0)}` : ''}${x.stopMs?.caller !== undefined ? ` stop ${fmt(x.stopMs.caller, 0)}` : ''}${x.right ? '' : ` (heard ${x.heard})`}`;
   for (const u of SCRIPTS.flatMap((s) => s.utterances)) {
     const find = (f: PolicyFigures) => f.outcomes.find((x) => x.u.id === u.id);
     console.log(

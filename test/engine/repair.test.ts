@@ -241,6 +241,48 @@ describe('a caller who asks the agent to repeat', () => {
   });
 });
 
+describe('a caller who paused mid-sentence and went on', () => {
+  it('has the half the agent could not take replaced by the whole sentence, which alone reaches the model', async () => {
+    const agent = await deskAgent({ max_attempts: 1 });
+    const party = new HeardParty([
+      { words: '', kind: 'unrecognized', hypothesis: 'gb_ay gb_n gb_iy gb_d' },
+      { words: 'i need an appointment', kind: 'speech', confidence: 1, continues: true },
+      { words: '', kind: 'unrecognized' },
+      { words: 'what', kind: 'speech', confidence: 1 },
+      { words: 'yes please', kind: 'speech', confidence: 1, continues: true },
+    ]);
+    const input = conversationInput(a, agent);
+    const run = await converse(engineDeps(t), input, party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', DEFAULT_REPROMPT, OFFER, DEFAULT_REPROMPT, DEFAULT_REPROMPT, BOOKED]);
+    expect(run.call.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['i need an appointment', 'yes please']);
+
+    const result = await recordConversation(engineDeps(t), input, run);
+    const session = await getSession(t.orm.em.fork(), a.organizationId, result.sessionId);
+    expect(session.legs[0].transcript.items.map((i) => [i.speaker, i.text, i.kind])).toEqual([
+      ['agent', 'Hello, Acme Dental.', undefined],
+      ['customer', 'i need an appointment', 'speech'],
+      ['agent', DEFAULT_REPROMPT, undefined],
+      ['agent', OFFER, undefined],
+      ['customer', '', 'unrecognized'],
+      ['agent', DEFAULT_REPROMPT, undefined],
+      // A lone "what" asked for the last line again; "yes please" after the pause finished it instead.
+      ['customer', 'yes please', 'speech'],
+      ['agent', DEFAULT_REPROMPT, undefined],
+      ['agent', BOOKED, undefined],
+      ['agent', 'Calling end_call', undefined],
+    ]);
+    expect(session).toMatchObject({ end_reason: 'agent_hangup' });
+  });
+
+  it('takes back nothing when the turn before was words the agent acted on', async () => {
+    const agent = await deskAgent();
+    const party = new HeardParty([{ words: 'i need an appointment' }, { words: 'yes', continues: true }]);
+    const run = await converse(engineDeps(t), conversationInput(a, agent), party);
+    expect(party.said).toEqual(['Hello, Acme Dental.', OFFER, BOOKED]);
+    expect(run.call.agentLeg.filter((e) => e.speaker === 'customer').map((e) => e.text)).toEqual(['i need an appointment', 'yes']);
+  });
+});
+
 describe('a caller who says nothing', () => {
   const silent = { words: '', kind: 'silence' as const };
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken, type TurnLatency } from '../../modules/engine/call-party.js';
-import { BACKCHANNELS } from '../../modules/engine/repair.js';
+import { BACKCHANNELS, isRepeatRequest } from '../../modules/engine/repair.js';
 import type { CallTransport } from '../transports/call-transport.js';
 import type { SpeechToText, SttResult, SttStream } from '../speech/speech-to-text.js';
 import type { TextToSpeech } from '../speech/text-to-speech.js';
@@ -81,6 +81,15 @@ const RESUME_ON = new Set([...BACKCHANNELS, 'hello']);
  * reply is at its last sentence they are answers (the caller is answering the question as it is being asked).
  */
 const RESUME_ON_UNFINISHED = new Set(['yes', 'yep', 'sure']);
+/**
+ * A caller who speaks again this soon after the end of a turn the agent could not take (unrecognized, or a lone
+ * "what?") was pausing mid-sentence ("I need to ... cancel my appointment"): the two are recognized as one turn.
+ * The end-of-turn wait (800 ms) plus the reprompt's first words fit inside it, so the agent's "Sorry, I did not…" is
+ * what the caller cuts off, and the words before and after their pause are heard together.
+ */
+const CONTINUE_WITHIN_MS = 1500;
+/** Of a fragment's trailing silence, this much is kept in front of its continuation (a pause between words). */
+const FRAGMENT_GAP_MS = 100;
 
 type Pending = { resolve: (heard: Heard | null) => void };
 
@@ -152,6 +161,13 @@ export class LiveParty implements CallParty {
   private peeking: { stream: SttStream; speechEndMs: number; decideAtMs: number; decoded: Promise<SttResult | undefined>; result?: SttResult } | undefined;
   /** The reply held by caller speech that started over it, until that speech is decided. */
   private holding: Speaking | undefined;
+  /** The last turn the agent could not take, for a continuation after a pause (CONTINUE_WITHIN_MS). */
+  private fragment: { audio: Int16Array; speechEndAt: number; atMs: number; speechMs: number } | undefined;
+  /**
+   * The open turn continues `fragment`: `this.stream` hears the fragment and the turn together, `alone` the turn by
+   * itself, for when the two together are not understood (the fragment was a noise before a phrase).
+   */
+  private joining: { alone: SttStream; atMs: number; speechMs: number } | undefined;
   /** Replies that went on after a backchannel or a noise held them. */
   resumes = 0;
 
@@ -327,7 +343,10 @@ export class LiveParty implements CallParty {
     if (this.ended) return;
     this.framesHeard++;
     this.opts.turns.push(frame);
-    if (this.stream && this.opts.turns.inTurn) this.stream.write(frame);
+    if (this.stream && this.opts.turns.inTurn) {
+      this.stream.write(frame);
+      this.joining?.alone.write(frame);
+    }
     // The caller speaks again: a decode of the silence before is no longer the turn.
     if (this.peeking && this.opts.turns.silentMs === 0) this.peeking = undefined;
     const held = this.holding;
@@ -419,10 +438,22 @@ export class LiveParty implements CallParty {
       this.opts.log?.('barge-in: reply held', { droppedMs });
     }
     this.stream?.abort();
-    const stream = this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
+    this.joining?.alone.abort();
+    this.joining = undefined;
+    const start_ = () => this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
+    let stream = start_();
+    stream.write(start.audio);
+    const fragment = this.fragment;
+    this.fragment = undefined;
+    if (fragment && performance.now() - fragment.speechEndAt <= CONTINUE_WITHIN_MS) {
+      // The caller goes on after a pause: heard together with what they said before it, and alone.
+      this.joining = { alone: stream, atMs: fragment.atMs, speechMs: fragment.speechMs };
+      stream = start_();
+      stream.write(fragment.audio);
+      stream.write(start.audio);
+    }
     this.stream = stream;
     stream.on('endOfTurn', () => this.onProviderEndOfTurn(stream));
-    stream.write(start.audio);
   }
 
   /** The caller's speech over the reply was words: the reply ends where it was cut, as heard. */
@@ -469,31 +500,34 @@ export class LiveParty implements CallParty {
   private async onTurnEnd(turn: Turn): Promise<void> {
     this.lastSoundAt = performance.now();
     const stream = this.stream;
+    const joining = this.joining;
     this.stream = undefined;
+    this.joining = undefined;
     if (!stream) return;
     const decidedAt = performance.now();
     // The detector's clock is frames: the end-of-turn wait is the frames heard since the speech ended.
     const endOfTurnMs = Math.max(0, this.framesHeard * 20 - turn.endMs);
     const speechEndAt = decidedAt - endOfTurnMs;
-    let result: SttResult | undefined;
     // The early decode of this silence (the caller did not speak since): when settled it is the turn's result, complete
     // or not, so an incomplete or unrecognized turn is not decoded a second time after its full wait.
     const peeking = this.peeking?.stream === stream ? this.peeking : undefined;
     this.peeking = undefined;
-    try {
-      const peeked = peeking ? (peeking.result ?? (await peeking.decoded)) : undefined;
-      if (peeked?.settled) stream.abort();
-      result = peeked?.settled ? peeked : await stream.finish();
-    } catch (error) {
-      this.opts.warn?.('live call: speech recognition failed; the turn is taken as not understood', { error: (error as Error).message });
+    const speechMs = turn.endMs - turn.startMs;
+    let result = await this.recognize(stream, peeking);
+    let heard = understand(result, speechMs + (joining?.speechMs ?? 0));
+    let continues = false;
+    if (joining) {
+      if (heard.understood) {
+        joining.alone.abort();
+        continues = true;
+      } else {
+        // Together they are not words: the fragment was a noise, or the caller started again.
+        result = await this.recognize(joining.alone);
+        heard = understand(result, speechMs);
+      }
     }
     if (this.ended) return;
-    const text = result?.text.trim() ?? '';
-    const speechMs = turn.endMs - turn.startMs;
-    // A phrase far too short for the speech heard (a 1.5 s sentence matched to "mhm", the rest taken as silence)
-    // is a guess, whatever the recognizer says: the caller said something else.
-    const tooShort = text !== '' && !fitsSpeech(text.split(/\s+/).length, speechMs);
-    const understood = text !== '' && result?.kind !== 'unrecognized' && !tooShort;
+    const { text, understood } = heard;
     const held = this.holding;
     if (held) {
       this.holding = undefined;
@@ -525,14 +559,32 @@ export class LiveParty implements CallParty {
     }
     const heardAt = performance.now();
     this.lastTurn = { speechEndAt, decidedAt, heardAt, sttMs: heardAt - decidedAt };
+    // A turn the agent will not act on may be the first half of a sentence: kept for a continuation after a pause.
+    this.fragment =
+      !understood || isRepeatRequest(text)
+        ? { audio: turn.audio.subarray(0, turn.audio.length - Math.max(0, endOfTurnMs - FRAGMENT_GAP_MS) * 8), speechEndAt, atMs: turn.startMs, speechMs }
+        : undefined;
     // Speech the recognizer could not take as words is a turn all the same: the engine asks the caller again (repair).
     this.deliver({
       words: understood ? text : '',
-      atMs: turn.startMs,
+      atMs: continues && joining ? joining.atMs : turn.startMs,
       kind: understood ? 'speech' : 'unrecognized',
+      ...(continues ? { continues: true } : {}),
       ...(result?.hypothesis !== undefined ? { hypothesis: result.hypothesis } : !understood && text ? { hypothesis: text } : {}),
       ...(result?.confidence !== undefined ? { confidence: result.confidence } : {}),
     });
+  }
+
+  /** The turn's result: its settled early decode, else the recognizer's final one; undefined when recognition failed. */
+  private async recognize(stream: SttStream, peeking?: LiveParty['peeking']): Promise<SttResult | undefined> {
+    try {
+      const peeked = peeking ? (peeking.result ?? (await peeking.decoded)) : undefined;
+      if (peeked?.settled) stream.abort();
+      return peeked?.settled ? peeked : await stream.finish();
+    } catch (error) {
+      this.opts.warn?.('live call: speech recognition failed; the turn is taken as not understood', { error: (error as Error).message });
+      return undefined;
+    }
   }
 
   private onDigit(digit: string): void {
@@ -585,10 +637,22 @@ export class LiveParty implements CallParty {
     clearTimeout(this.noInputTimer);
     this.stream?.abort();
     this.stream = undefined;
+    this.joining?.alone.abort();
+    this.joining = undefined;
     this.speaking?.abort.abort();
     this.speaking?.held?.release();
     this.deliver(null);
   }
+}
+
+/**
+ * Whether a result is words the agent can take: recognized, and not a phrase far too short for the speech heard (a
+ * 1.5 s sentence matched to "mhm", the rest taken as silence), which is a guess whatever the recognizer says.
+ */
+function understand(result: SttResult | undefined, speechMs: number): { text: string; understood: boolean } {
+  const text = result?.text.trim() ?? '';
+  const fits = text !== '' && fitsSpeech(text.split(/\s+/).length, speechMs);
+  return { text, understood: fits && result?.kind !== 'unrecognized' };
 }
 
 /** Every sentence of a whole reply, the last one with or without its punctuation (call-party.ts's rule). */

@@ -25,6 +25,12 @@ export interface Heard {
   hypothesis?: string;
   /** The recognizer's confidence in `words`, 0 to 1, when it gives one. */
   confidence?: number;
+  /**
+   * These words finish the caller's last turn, which the agent could not take (unrecognized, or a lone "what?"): the
+   * caller paused mid-sentence and went on. `words` are the whole sentence, `atMs` where it began; the earlier turn
+   * is no longer a turn of its own.
+   */
+  continues?: boolean;
 }
 
 /**

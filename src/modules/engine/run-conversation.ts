@@ -27,7 +27,7 @@ import {
   type Spoken,
   type TurnLatency,
 } from './call-party.js';
-import { classifyTurn, confidentForCommitting, repairSettings, type RepairSettings } from './repair.js';
+import { classifyTurn, confidentForCommitting, isRepeatRequest, repairSettings, type RepairSettings } from './repair.js';
 
 export interface ConversationInput {
   organizationId: string;
@@ -178,12 +178,14 @@ class Call {
       this.silentChecks = 0;
       this.customerTurnsHeard++;
       const how = classifyTurn(heard, this.repair);
+      // The caller went on after a pause: the turn the agent could not take was the start of this one, and its item goes.
+      const at = heard.continues && how === 'words' ? this.joinFragment() : this.agentLeg.length;
       const words = how === 'unrecognized' ? '' : clean(heard.words);
       const kind: Exclude<HeardKind, 'silence'> = how === 'unrecognized' ? 'unrecognized' : (heard.kind ?? 'speech');
       // What the recognizer made of a turn the agent did not take (its phones, or words heard with too little confidence).
       const hypothesis = heard.hypothesis ?? (how === 'unrecognized' && heard.words.trim() ? heard.words : undefined);
       const evidence = heard.kind || hypothesis !== undefined || heard.confidence !== undefined;
-      this.agentLeg.push({
+      this.agentLeg.splice(at, 0, {
         speaker: 'customer',
         text: words,
         atMs: heard.atMs,
@@ -218,6 +220,20 @@ class Call {
       }
       await this.speak(this.repair.reprompt);
     }
+  }
+
+  /**
+   * Takes back the last caller turn, which a continuation finishes: where its transcript item stood (the whole
+   * sentence goes there, before the agent's reply to the first half), or the end of the transcript when the last
+   * caller turn was one the agent took (then nothing is taken back).
+   */
+  private joinFragment(): number {
+    const at = this.agentLeg.findLastIndex((e) => e.speaker === 'customer');
+    const last = this.agentLeg[at];
+    if (!last || !(last.heard?.kind === 'unrecognized' || isRepeatRequest(last.text))) return this.agentLeg.length;
+    this.agentLeg.splice(at, 1);
+    this.customerTurnsHeard--;
+    return at;
   }
 
   /**

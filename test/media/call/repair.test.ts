@@ -152,3 +152,42 @@ describe('a caller who goes silent', () => {
     expect(gapMs).toBeLessThan(4500);
   }, 60_000);
 });
+
+describe('a caller who pauses mid-sentence', () => {
+  it('is heard as one turn: the words before and after the pause are recognized together, and the half is not a turn of its own', async () => {
+    const CANCEL = 'I need to cancel my appointment';
+    const CANCELLED = 'Your appointment is cancelled.';
+    const agent = await callAgent(
+      h,
+      {
+        first_message: GREETING,
+        // The grammar knows the whole sentence and its second half alone ("cancel my appointment"), not its first half.
+        model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'cancel my appointment', say: CANCELLED }] },
+      },
+      [CANCEL],
+    );
+    const number = await routedNumber(h, agent.agent_id);
+    // Default turn-taking: "I need to" is not a phrase, so the turn ends after the full end-of-turn silence (800 ms) as
+    // unrecognized and the reprompt starts; the caller goes on 1 s after their last word, over its first words.
+    const audio = callerAudio(h, [2.5, 'I need to', 0.9, 'cancel my appointment', spokenSeconds(CANCELLED) + 3], { hiss: true });
+    const total = 2.5 + spokenSeconds('I need to') + 0.9 + spokenSeconds('cancel my appointment') + spokenSeconds(CANCELLED) + 3;
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
+
+    const session = await sessionOf(h, number);
+    const items = session.legs[0].transcript.items;
+    process.stderr.write(`[paused] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.offset_ms]))}\n`);
+    const customer = items.filter((i) => i.speaker === 'customer');
+    expect(customer.map((i) => [i.text, i.kind ?? 'speech'])).toEqual([[CANCEL.toLowerCase(), 'speech']]);
+    // The whole sentence stands where it began: before anything the agent said into the pause.
+    const at = items.indexOf(customer[0]);
+    expect(items[at - 1]).toMatchObject({ speaker: 'agent', text: GREETING });
+    expect(customer[0].offset_ms).toBeGreaterThan(2000);
+    expect(customer[0].offset_ms).toBeLessThan(3500);
+    // The agent answered the sentence; a reprompt it started into the pause was cut by the caller going on.
+    expect(items.at(-1)).toMatchObject({ speaker: 'agent', text: CANCELLED });
+    for (const item of items.slice(at + 1, -1)) {
+      if (item.speaker === 'agent') expect(DEFAULT_REPROMPT.startsWith(item.text)).toBe(true);
+      else expect(item).toMatchObject({ speaker: 'system', text: 'The caller interrupted the agent.' });
+    }
+  }, 60_000);
+});
