@@ -284,7 +284,7 @@ describe('a caller who paused mid-sentence and went on', () => {
 });
 
 describe('a caller who says nothing', () => {
-  const silent = { words: '', kind: 'silence' as const };
+  const silent = { kind: 'silence' as const };
 
   it('is asked whether they are still there; an answer starts the count again and reaches the model as usual', async () => {
     const agent = await deskAgent();

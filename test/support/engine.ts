@@ -1,4 +1,4 @@
-import type { CallParty, Heard, Spoken } from '../../src/modules/engine/call-party.js';
+import type { CallParty, Heard, NoInput, Spoken } from '../../src/modules/engine/call-party.js';
 import { createAgent } from '../../src/modules/agents/create-agent.js';
 import type { AgentView, CreateAgentBody } from '../../src/modules/agents/agents.schemas.js';
 import { systemPrincipal } from '../../src/modules/org/permissions.js';
@@ -55,9 +55,9 @@ export class HeardParty implements CallParty {
   /** The no-input wait the engine asked for on each hear(). */
   readonly noInputWaits: (number | undefined)[] = [];
   private clock = 0;
-  constructor(private readonly turns: Omit<Heard, 'atMs'>[]) {}
+  constructor(private readonly turns: (Omit<Heard, 'atMs'> | Omit<NoInput, 'atMs'>)[]) {}
 
-  async hear(opts: { noInputMs?: number } = {}): Promise<Heard | null> {
+  async hear(opts: { noInputMs?: number } = {}): Promise<Heard | NoInput | null> {
     this.noInputWaits.push(opts.noInputMs);
     const turn = this.turns.shift();
     if (!turn) return null;

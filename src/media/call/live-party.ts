@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { takeSentences, type CallParty, type Heard, type SpeechStream, type Spoken, type TurnLatency } from '../../modules/engine/call-party.js';
+import { takeSentences, type CallParty, type Heard, type NoInput, type SpeechStream, type Spoken, type TurnLatency } from '../../modules/engine/call-party.js';
 import { BACKCHANNELS, isRepeatRequest } from '../../modules/engine/repair.js';
 import type { CallTransport } from '../transports/call-transport.js';
 import type { SpeechToText, SttResult, SttStream } from '../speech/speech-to-text.js';
@@ -91,7 +91,7 @@ const CONTINUE_WITHIN_MS = 1500;
 /** Of a fragment's trailing silence, this much is kept in front of its continuation (a pause between words). */
 const FRAGMENT_GAP_MS = 100;
 
-type Pending = { resolve: (heard: Heard | null) => void };
+type Pending = { resolve: (heard: Heard | NoInput | null) => void };
 
 interface Sentence {
   text: string;
@@ -141,7 +141,7 @@ export class LiveParty implements CallParty {
   readonly metrics: TurnMetrics[] = [];
   readonly bargeIns: BargeInMetrics[] = [];
   private readonly startedAt = performance.now();
-  private readonly queue: (Heard | null)[] = [];
+  private readonly queue: (Heard | NoInput | null)[] = [];
   private waiting: Pending | undefined;
   private stream: SttStream | undefined;
   private ended = false;
@@ -188,7 +188,7 @@ export class LiveParty implements CallParty {
   /** The real clock runs by itself: time the engine spends, the caller spends with it. */
   spend(): void {}
 
-  hear(opts: { noInputMs?: number } = {}): Promise<Heard | null> {
+  hear(opts: { noInputMs?: number } = {}): Promise<Heard | NoInput | null> {
     if (this.queue.length) return Promise.resolve(this.queue.shift()!);
     if (this.ended) return Promise.resolve(null);
     return new Promise((resolve) => {
@@ -211,7 +211,7 @@ export class LiveParty implements CallParty {
         this.noInputTimer = setTimeout(check, Math.max(left, 100));
         return;
       }
-      this.deliver({ words: '', atMs: this.now(), kind: 'silence' });
+      this.deliver({ atMs: this.now(), kind: 'silence' });
     };
     this.noInputTimer = setTimeout(check, ms);
   }
@@ -602,7 +602,7 @@ export class LiveParty implements CallParty {
     else this.digitTimer = setTimeout(flush, this.opts.digitTimeoutMs ?? 1500);
   }
 
-  private deliver(heard: Heard | null): void {
+  private deliver(heard: Heard | NoInput | null): void {
     clearTimeout(this.noInputTimer);
     if (this.waiting) {
       const { resolve } = this.waiting;

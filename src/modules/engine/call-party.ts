@@ -11,8 +11,14 @@
  * take as words with confidence (its words are '', its own guess is `hypothesis`); `digits` keys pressed;
  * `backchannel` an acknowledgement ("mhm") said over the agent, which went on talking: kept, never answered.
  */
-/** `silence`: the caller said nothing for the engine's no-input wait (a live party; never written as a caller turn). */
-export type HeardKind = 'speech' | 'unrecognized' | 'digits' | 'backchannel' | 'silence';
+export type HeardKind = 'speech' | 'unrecognized' | 'digits' | 'backchannel';
+
+/** The caller said nothing for the engine's no-input wait (a live party): not a caller turn, never written as one. */
+export interface NoInput {
+  kind: 'silence';
+  /** When the wait ran out, in ms since the call was answered. */
+  atMs: number;
+}
 
 export interface Heard {
   /** What the caller said, as the agent takes it; '' for an unrecognized turn. */
@@ -77,7 +83,7 @@ export interface CallParty {
    * that hears in real time answers `{ kind: 'silence' }` when the caller made no sound (no speech, no digit) for
    * that long.
    */
-  hear(opts?: { noInputMs?: number }): Promise<Heard | null>;
+  hear(opts?: { noInputMs?: number }): Promise<Heard | NoInput | null>;
   /** Says `text` to the caller; resolves once it was played, or cut off by the caller. */
   speak(text: string): Promise<Spoken>;
   /**

@@ -122,9 +122,8 @@ export function confidentForCommitting(heard: Pick<Heard, 'kind' | 'confidence'>
 }
 
 /** How the agent takes a caller turn: as words for the model, as not understood, as a request to repeat, or as a backchannel it talked through. */
-export function classifyTurn(heard: Heard, settings: RepairSettings): 'words' | 'unrecognized' | 'repeat' | 'backchannel' | 'silence' {
+export function classifyTurn(heard: Heard, settings: RepairSettings): 'words' | 'unrecognized' | 'repeat' | 'backchannel' {
   const kind = heard.kind ?? 'speech';
-  if (kind === 'silence') return 'silence';
   if (kind === 'digits') return 'words';
   if (kind === 'backchannel') return 'backchannel';
   if (kind === 'unrecognized' || !heard.words.trim()) return 'unrecognized';

@@ -115,7 +115,7 @@ interface TranscriptEntry {
   text: string;
   atMs: number;
   /** A caller turn's kind, hypothesis and confidence, as a live party heard them. */
-  heard?: { kind: Exclude<HeardKind, 'silence'>; hypothesis?: string; confidence?: number };
+  heard?: { kind: HeardKind; hypothesis?: string; confidence?: number };
   /** An agent reply's latency parts, as a live party measured them. */
   latency?: TurnLatency;
   /** An agent line the caller cut in on: how fast its audio stopped (Spoken.stopMs). */
@@ -181,7 +181,7 @@ class Call {
       // The caller went on after a pause: the turn the agent could not take was the start of this one, and its item goes.
       const at = heard.continues && how === 'words' ? this.joinFragment() : this.agentLeg.length;
       const words = how === 'unrecognized' ? '' : clean(heard.words);
-      const kind: Exclude<HeardKind, 'silence'> = how === 'unrecognized' ? 'unrecognized' : (heard.kind ?? 'speech');
+      const kind: HeardKind = how === 'unrecognized' ? 'unrecognized' : (heard.kind ?? 'speech');
       // What the recognizer made of a turn the agent did not take (its phones, or words heard with too little confidence).
       const hypothesis = heard.hypothesis ?? (how === 'unrecognized' && heard.words.trim() ? heard.words : undefined);
       const evidence = heard.kind || hypothesis !== undefined || heard.confidence !== undefined;
@@ -205,11 +205,7 @@ class Call {
         return heard.words;
       }
       if (how === 'backchannel') continue;
-      if (this.clock >= this.config.end_call.max_duration_seconds * 1000) {
-        this.note(`The call reached its maximum duration of ${this.config.end_call.max_duration_seconds} s.`);
-        this.end('ended', 'timeout');
-        return null;
-      }
+      if (this.reachedMaxDuration()) return null;
       if (how === 'repeat') {
         await this.speak(this.lastLine ?? this.repair.reprompt);
         continue;
@@ -220,6 +216,14 @@ class Call {
       }
       await this.speak(this.repair.reprompt);
     }
+  }
+
+  /** Past the agent's maximum call duration the call ends (`timeout`) instead of asking the caller anything more. */
+  private reachedMaxDuration(): boolean {
+    if (this.clock < this.config.end_call.max_duration_seconds * 1000) return false;
+    this.note(`The call reached its maximum duration of ${this.config.end_call.max_duration_seconds} s.`);
+    this.end('ended', 'timeout');
+    return true;
   }
 
   /**
@@ -242,11 +246,7 @@ class Call {
    */
   private async checkOnSilence(): Promise<boolean> {
     const seconds = Math.round(this.repair.noInputMs / 100) / 10;
-    if (this.clock >= this.config.end_call.max_duration_seconds * 1000) {
-      this.note(`The call reached its maximum duration of ${this.config.end_call.max_duration_seconds} s.`);
-      this.end('ended', 'timeout');
-      return false;
-    }
+    if (this.reachedMaxDuration()) return false;
     if (++this.silentChecks > this.repair.noInputMaxPrompts) {
       const checks = this.repair.noInputMaxPrompts;
       this.note(`The caller said nothing for ${seconds} s${checks ? ` after ${checks === 1 ? 'a check' : `${checks} checks`}` : ''}.`);
