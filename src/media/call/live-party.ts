@@ -69,8 +69,11 @@ const SPOKEN_WORD_MS = 340;
 export const DEFAULT_COMPLETE_TURN_SILENCE_MS = 200;
 /** The early decode starts this long before the complete-turn wait, so the wait covers most of its time. */
 const PEEK_LEAD_MS = 100;
-/** Nor before this much silence: the last word's quiet end is still in the recognizer's window before it. */
-const PEEK_MIN_SILENCE_MS = 140;
+/**
+ * Nor before this much silence: the last word's quiet end may still be arriving (at 60 ms the grammar decoder missed
+ * phrases). A first decode that is not complete is made once more, with the silence so far (peekAtSilence).
+ */
+const PEEK_MIN_SILENCE_MS = 100;
 /** A provider's end-of-turn signal is taken only when our VAD has heard at least this much silence too. */
 const PROVIDER_END_MIN_SILENCE_MS = 100;
 /** What the caller says over the reply without taking the turn: backchannels, and an outbound callee's hello. */
@@ -158,7 +161,20 @@ export class LiveParty implements CallParty {
    * The recognizer's early look at the open turn, made early in one silence: it ends the turn if complete, and is the
    * turn's result whenever the turn ends in that same silence and the decode is settled (cleared when speech resumes).
    */
-  private peeking: { stream: SttStream; speechEndMs: number; decideAtMs: number; decoded: Promise<SttResult | undefined>; result?: SttResult } | undefined;
+  private peeking:
+    | {
+        stream: SttStream;
+        speechEndMs: number;
+        decideAtMs: number;
+        decoded: Promise<SttResult | undefined>;
+        /** The decode, when complete. */
+        result?: SttResult;
+        /** The decode came back not complete. */
+        incomplete?: boolean;
+        /** This is the second decode of the silence. */
+        again?: boolean;
+      }
+    | undefined;
   /** The reply held by caller speech that started over it, until that speech is decided. */
   private holding: Speaking | undefined;
   /** The last turn the agent could not take, for a continuation after a pause (CONTINUE_WITHIN_MS). */
@@ -369,13 +385,18 @@ export class LiveParty implements CallParty {
    * silence goes on; if it is a complete phrase and the caller is still silent at the complete-turn wait (200 ms by
    * default), the turn ends there instead of after the full end-of-turn wait, and the decode is the turn's result.
    * The decode starts PEEK_LEAD_MS before that wait so that its time is spent inside the silence, not after it.
-   * Anything else (unrecognized, a trailing 'and', speech again) waits for the full silence.
+   * A decode that comes back not complete is made once more over the longer silence (the last word's quiet end may
+   * have been cut); the turn then ends when that one is complete. Anything else (unrecognized, a trailing 'and',
+   * speech again) waits for the full silence.
    */
   private peekAtSilence(): void {
     const waitMs = Math.round((this.opts.completeTurnSilenceMs ?? DEFAULT_COMPLETE_TURN_SILENCE_MS) / 20) * 20;
     // On the detector's 20 ms grid, as silentMs is.
     const startMs = Math.round(Math.max(Math.min(waitMs, PEEK_MIN_SILENCE_MS), waitMs - PEEK_LEAD_MS) / 20) * 20;
-    if (this.opts.turns.silentMs === startMs) this.peekNow(waitMs);
+    const silentMs = this.opts.turns.silentMs;
+    const first = this.peeking;
+    if (silentMs === startMs) this.peekNow(waitMs);
+    else if (silentMs > startMs && first?.incomplete && !first.again && first.stream === this.stream) this.peekNow(waitMs, true);
   }
 
   /** A complete early decode ends the turn once the silence it was made in reaches its wait. */
@@ -399,18 +420,22 @@ export class LiveParty implements CallParty {
    * Decodes the open turn as it stands; a complete result ends the turn and is its result if the caller stays
    * silent until `decideAtMs` of silence (at once when the decode comes later than that).
    */
-  private peekNow(decideAtMs: number): void {
+  private peekNow(decideAtMs: number, again = false): void {
     const turns = this.opts.turns;
     const stream = this.stream;
     if (!stream?.peek || !turns.inTurn || turns.silentMs === 0) return;
     const speechEndMs = this.framesHeard * 20 - turns.silentMs;
     // A failing decode is undefined here: the turn's own finish() reports the recognizer.
     const decoded = stream.peek().catch(() => undefined);
-    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs, decideAtMs, decoded };
+    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs, decideAtMs, decoded, again };
     this.peeking = peeking;
     void decoded.then((result) => {
       const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
-      if (!result || !sameSilence || !isComplete(result, turns.speechMs)) return;
+      if (!result || !sameSilence) return;
+      if (!isComplete(result, turns.speechMs)) {
+        peeking.incomplete = true;
+        return;
+      }
       peeking.result = result;
       this.endIfPeekedComplete();
     });
