@@ -371,13 +371,47 @@ export class LiveParty implements CallParty {
       this.endIfPeekedComplete();
     }
     if (!held || !this.opts.turns.inTurn) return;
-    // Speech that goes on is an interruption; a short sound followed by a little silence is decided at once.
+    // Speech that goes on is an interruption; a short sound followed by a little silence is looked at then.
     if (this.opts.turns.speechMs > BACKCHANNEL_MAX_MS) {
       this.holding = undefined;
       this.interrupt(held);
-    } else if (this.opts.turns.silentMs >= HOLD_DECIDE_SILENCE_MS) {
-      this.opts.turns.endTurn();
+    } else if (this.opts.turns.silentMs === HOLD_DECIDE_SILENCE_MS) {
+      this.decideHold(held);
     }
+  }
+
+  /**
+   * A short sound over the reply, after HOLD_DECIDE_SILENCE_MS of silence: decoded as it stands, it is decided at once
+   * when that settles it (a backchannel or a noise resumes the reply; complete words interrupt it). Words that may be
+   * the start of a sentence ("I would like to", heard as "what") keep the turn open to its full end-of-turn silence,
+   * the reply still held, so that the caller who goes on is heard whole.
+   */
+  private decideHold(held: Speaking): void {
+    const turns = this.opts.turns;
+    const stream = this.stream;
+    if (!stream?.peek) return turns.endTurn();
+    const speechEndMs = this.framesHeard * 20 - turns.silentMs;
+    const decoded = stream.peek().catch(() => undefined);
+    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs, decideAtMs: HOLD_DECIDE_SILENCE_MS, decoded };
+    this.peeking = peeking;
+    const joinedMs = this.joining?.speechMs ?? 0;
+    void decoded.then((result) => {
+      const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
+      if (!sameSilence || this.holding !== held) return;
+      if (result && !this.settlesHold(result, held, turns.speechMs, joinedMs)) {
+        peeking.incomplete = true;
+        return;
+      }
+      if (result) peeking.result = result;
+      turns.endTurn();
+    });
+  }
+
+  /** Whether a short sound's words decide it over the reply now (see decideHold). */
+  private settlesHold(result: SttResult, held: Speaking, speechMs: number, joinedMs: number): boolean {
+    const { text, understood } = understand(result, speechMs + joinedMs);
+    if (!understood) return speechMs < HELD_UNRECOGNIZED_MAX_MS;
+    return resumesOn(text, held) || (!isRepeatRequest(text) && isComplete(result, speechMs + joinedMs));
   }
 
   /**
@@ -559,9 +593,7 @@ export class LiveParty implements CallParty {
       // Over the agent's speech a short sound it could not recognize is far more often a backchannel or a noise than
       // an interruption (real interruptions go on, or are words it knows): the reply goes on.
       const noise = !understood && speechMs < HELD_UNRECOGNIZED_MAX_MS;
-      const word = text.toLowerCase();
-      const unfinished = held.sentences.filter((s) => !s.played).length + (held.pendingCount?.() ?? 0) > 1;
-      if (understood && (RESUME_ON.has(word) || (RESUME_ON_UNFINISHED.has(word) && unfinished))) {
+      if (understood && resumesOn(text, held)) {
         // "mhm", "okay", an outbound callee's "hello?", a "yes" before the question: the caller is listening. The reply
         // goes on; the transcript keeps it.
         this.resume(held);
@@ -668,6 +700,17 @@ export class LiveParty implements CallParty {
     this.speaking?.held?.release();
     this.deliver(null);
   }
+}
+
+/**
+ * Whether words said over a reply leave it going: "mhm", "okay", an outbound callee's "hello?", or a "yes" before
+ * the reply's question (more than the sentence it was cut in is still to say).
+ */
+function resumesOn(text: string, held: Speaking): boolean {
+  const word = text.toLowerCase();
+  if (RESUME_ON.has(word)) return true;
+  const unfinished = held.sentences.filter((s) => !s.played).length + (held.pendingCount?.() ?? 0) > 1;
+  return RESUME_ON_UNFINISHED.has(word) && unfinished;
 }
 
 /**

@@ -109,3 +109,32 @@ describe('a caller who says yes before the agent has asked', () => {
     expect(session).toMatchObject({ end_reason: 'customer_hangup' });
   }, 60_000);
 });
+
+describe('a caller who starts a sentence over the agent with "what", pauses, and goes on', () => {
+  it('is heard whole once they go on: the agent does not repeat its line for the "what"', async () => {
+    const HOURS = 'We are open from nine to five.';
+    const agent = await callAgent(
+      h,
+      { first_message: GREETING, model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'opening hours', say: HOURS }] } },
+      ['what are your opening hours'],
+    );
+    const number = await routedNumber(h, agent.agent_id);
+    // "what" 2.5 s into the greeting is, on its own, a request to hear the last line again; the caller goes on 0.3 s later.
+    const audio = callerAudio(h, [2.5, 'what', 0.3, 'are your opening hours', spokenSeconds(HOURS) + 3], { hiss: true });
+    const total = 2.5 + spokenSeconds('what') + 0.3 + spokenSeconds('are your opening hours') + spokenSeconds(HOURS) + 3;
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
+
+    const session = await sessionOf(h, number);
+    const items = session.legs[0].transcript.items;
+    process.stderr.write(`[what-pause] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.offset_ms]))}\n`);
+    // The greeting as far as it was heard, the question whole, the answer: no repeated greeting between them.
+    expect(items.map((i) => [i.speaker, i.speaker === 'agent' && i.text !== HOURS ? 'greeting' : i.text])).toEqual([
+      ['agent', 'greeting'],
+      ['system', 'The caller interrupted the agent.'],
+      ['customer', 'what are your opening hours'],
+      ['agent', HOURS],
+    ]);
+    expect(GREETING.startsWith(items[0].text)).toBe(true);
+    expect(items[0].text.length).toBeLessThan(GREETING.length);
+  }, 60_000);
+});
