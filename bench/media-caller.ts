@@ -94,6 +94,8 @@ export class Caller {
   private phraseFrame = -1; // -1: not started; then the next frame of the phrase to send
   private readonly clips: { clip: CallerClip; frame: number; said: Said; done: (said: Said) => void }[] = [];
   ended = false;
+  /** The RTP socket's port (the agent's packets are sent there), once dialling started. */
+  port = 0;
   answeredAt = 0;
   /** The agent's first audible packet (its greeting). */
   firstAudioAt = 0;
@@ -114,6 +116,7 @@ export class Caller {
       socket.bind(0, this.opts.host, () => resolve());
     });
     socket.on('error', () => {});
+    this.port = socket.address().port;
     socket.on('message', (msg) => this.onPacket(msg, performance.now()));
     const sdp = buildOffer({ address: this.opts.host, port: socket.address().port, sessionId: String(Date.now()), version: 1 });
     const call = this.opts.ua.placeCall({ target: this.opts.target, from: `sip:+15550001@${this.opts.host}`, sdp, ringTimeoutMs: 15_000 });

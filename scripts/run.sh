@@ -24,6 +24,11 @@ if [ "$1" = src/main.ts ]; then
     serve | dev) "$NODE" --import tsx scripts/build-dashboard.ts ;;
   esac
 fi
+if [ "$1" = bench/run.ts ]; then
+  . "$(dirname -- "$0")/ensure-packages.sh"
+  # The conversation bench's capacity probe reads the agent's packets on the wire (bench/wire-capture.ts).
+  ensure_packages "the benchmarks' packet capture" tcpdump
+fi
 if [ "$1" = scripts/shape.ts ]; then
   . "$(dirname -- "$0")/ensure-packages.sh"
   # The load balancer, and the media processes' speech (espeak-ng through sox, pocketsphinx).
