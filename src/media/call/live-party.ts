@@ -499,15 +499,15 @@ export class LiveParty implements CallParty {
     this.stream?.abort();
     this.joining?.alone.abort();
     this.joining = undefined;
-    const start_ = () => this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
-    let stream = start_();
+    const open = () => this.opts.stt.start({ sampleRate: 8000, language: this.opts.language, phrases: this.opts.phrases });
+    let stream = open();
     stream.write(start.audio);
     const fragment = this.fragment;
     this.fragment = undefined;
     if (fragment && performance.now() - fragment.speechEndAt <= CONTINUE_WITHIN_MS) {
       // The caller goes on after a pause: heard together with what they said before it, and alone.
       this.joining = { alone: stream, atMs: fragment.atMs, speechMs: fragment.speechMs };
-      stream = start_();
+      stream = open();
       stream.write(fragment.audio);
       stream.write(start.audio);
     }
