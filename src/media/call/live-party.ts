@@ -400,6 +400,8 @@ export class LiveParty implements CallParty {
       if (!sameSilence || this.holding !== held) return;
       if (result && !this.settlesHold(result, held, turns.speechMs, joinedMs)) {
         peeking.incomplete = true;
+        // Not words with the half before the pause: this sound is looked at by itself.
+        if (this.leaveFragment(stream)) this.decideHold(held);
         return;
       }
       if (result) peeking.result = result;
@@ -468,6 +470,8 @@ export class LiveParty implements CallParty {
       if (!result || !sameSilence) return;
       if (!isComplete(result, turns.speechMs)) {
         peeking.incomplete = true;
+        // Not a complete phrase with the half before the pause: the turn is decoded by itself, at once.
+        if (this.leaveFragment(stream)) this.peekNow(decideAtMs);
         return;
       }
       peeking.result = result;
@@ -506,13 +510,28 @@ export class LiveParty implements CallParty {
     this.fragment = undefined;
     if (fragment && performance.now() - fragment.speechEndAt <= CONTINUE_WITHIN_MS) {
       // The caller goes on after a pause: heard together with what they said before it, and alone.
-      this.joining = { alone: stream, atMs: fragment.atMs, speechMs: fragment.speechMs };
+      const alone = stream;
+      alone.on('endOfTurn', () => this.onProviderEndOfTurn(alone));
+      this.joining = { alone, atMs: fragment.atMs, speechMs: fragment.speechMs };
       stream = open();
       stream.write(fragment.audio);
       stream.write(start.audio);
     }
     this.stream = stream;
     stream.on('endOfTurn', () => this.onProviderEndOfTurn(stream));
+  }
+
+  /**
+   * The open turn is no longer heard with the fragment before it: the stream of the turn alone becomes the turn's.
+   * False when `joined` is not the open turn's joined stream.
+   */
+  private leaveFragment(joined: SttStream): boolean {
+    const joining = this.joining;
+    if (!joining || this.stream !== joined) return false;
+    this.joining = undefined;
+    joined.abort();
+    this.stream = joining.alone;
+    return true;
   }
 
   /** The caller's speech over the reply was words: the reply ends where it was cut, as heard. */

@@ -190,4 +190,32 @@ describe('a caller who pauses mid-sentence', () => {
       else expect(item).toMatchObject({ speaker: 'system', text: 'The caller interrupted the agent.' });
     }
   }, 60_000);
+
+  it('keeps the half as its own turn when the two together are no phrase, and still ends the rest at the complete-phrase wait', async () => {
+    const CANCELLED = 'Your appointment is cancelled.';
+    // The grammar knows "cancel my appointment" but no sentence that starts with "I need to".
+    const agent = await callAgent(
+      h,
+      { first_message: GREETING, model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'cancel my appointment', say: CANCELLED }] } },
+      ['cancel my appointment'],
+    );
+    const number = await routedNumber(h, agent.agent_id);
+    const audio = callerAudio(h, [2.5, 'I need to', 0.9, 'cancel my appointment', spokenSeconds(CANCELLED) + 3], { hiss: true });
+    const total = 2.5 + spokenSeconds('I need to') + 0.9 + spokenSeconds('cancel my appointment') + spokenSeconds(CANCELLED) + 3;
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
+
+    const session = await sessionOf(h, number);
+    const items = session.legs[0].transcript.items;
+    process.stderr.write(`[paused, no phrase] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.offset_ms, i.latency?.end_of_turn_ms]))}\n`);
+    // What was heard is written as heard: the half unrecognized, the rest as the phrase it is.
+    expect(items.filter((i) => i.speaker === 'customer').map((i) => [i.text, i.kind ?? 'speech'])).toEqual([
+      ['', 'unrecognized'],
+      ['cancel my appointment', 'speech'],
+    ]);
+    // The rest, a complete phrase once heard alone, ended at the complete-phrase wait (200 ms of silence by default,
+    // on the call's frame clock), not after the full end-of-turn silence (800 ms) that the two together would have had.
+    const reply = items.at(-1)!;
+    expect(reply).toMatchObject({ speaker: 'agent', text: CANCELLED });
+    expect(reply.latency?.end_of_turn_ms).toBeLessThan(500);
+  }, 60_000);
 });
