@@ -401,7 +401,7 @@ export class LiveParty implements CallParty {
       if (result && !this.settlesHold(result, held, turns.speechMs, joinedMs)) {
         peeking.incomplete = true;
         // Not words with the half before the pause: this sound is looked at by itself.
-        if (this.leaveFragment(stream)) this.decideHold(held);
+        if (!understand(result, turns.speechMs + joinedMs).understood && this.leaveFragment(stream)) this.decideHold(held);
         return;
       }
       if (result) peeking.result = result;
@@ -470,8 +470,9 @@ export class LiveParty implements CallParty {
       if (!result || !sameSilence) return;
       if (!isComplete(result, turns.speechMs)) {
         peeking.incomplete = true;
-        // Not a complete phrase with the half before the pause: the turn is decoded by itself, at once.
-        if (this.leaveFragment(stream)) this.peekNow(decideAtMs);
+        // Not words with the half before the pause (words still going on, a number still being read, stay together):
+        // the turn is decoded by itself, at once.
+        if (!understand(result, turns.speechMs + (this.joining?.speechMs ?? 0)).understood && this.leaveFragment(stream)) this.peekNow(decideAtMs);
         return;
       }
       peeking.result = result;

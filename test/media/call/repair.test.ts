@@ -191,6 +191,27 @@ describe('a caller who pauses mid-sentence', () => {
     }
   }, 60_000);
 
+  it('keeps a number read in groups together: words still going on are not dropped for the groups after the pause', async () => {
+    const NUMBER = 'my number is five five five one two three four';
+    const NOTED = 'Thank you, I have noted your number.';
+    const agent = await callAgent(
+      h,
+      { first_message: GREETING, model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'my number is', say: NOTED }] } },
+      [NUMBER],
+    );
+    const number = await routedNumber(h, agent.agent_id);
+    // Neither "my number is five five five" nor "one two three four" is a phrase; together they are, but seven digits
+    // are a number still being read, so the turn ends on the full end-of-turn silence, heard whole.
+    const audio = callerAudio(h, [2.5, 'my number is five five five', 0.9, 'one two three four', spokenSeconds(NOTED) + 3], { hiss: true });
+    const total = 2.5 + spokenSeconds('my number is five five five') + 0.9 + spokenSeconds('one two three four') + spokenSeconds(NOTED) + 3;
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
+
+    const items = (await sessionOf(h, number)).legs[0].transcript.items;
+    process.stderr.write(`[paused number] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.offset_ms]))}\n`);
+    expect(items.filter((i) => i.speaker === 'customer').map((i) => [i.text, i.kind ?? 'speech'])).toEqual([[NUMBER, 'speech']]);
+    expect(items.at(-1)).toMatchObject({ speaker: 'agent', text: NOTED });
+  }, 60_000);
+
   it('keeps the half as its own turn when the two together are no phrase, and still ends the rest at the complete-phrase wait', async () => {
     const CANCELLED = 'Your appointment is cancelled.';
     // The grammar knows "cancel my appointment" but no sentence that starts with "I need to".
