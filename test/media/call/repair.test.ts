@@ -154,27 +154,28 @@ describe('a caller who goes silent', () => {
 });
 
 describe('a caller who pauses mid-sentence', () => {
+  /**
+   * A real call on a hissing line with default turn-taking: 2.5 s after the answer the caller says `first`, pauses
+   * `pauseS`, then says `rest`, to an agent whose one rule answers `rule.when` with `rule.say` and whose grammar
+   * holds `phrases`. The transcript's items once the caller hung up.
+   */
+  async function pausedCall(rule: { when: string; say: string }, phrases: string[], first: string, pauseS: number, rest: string) {
+    const agent = await callAgent(h, { first_message: GREETING, model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [rule] } }, phrases);
+    const number = await routedNumber(h, agent.agent_id);
+    const after = spokenSeconds(rule.say) + 3;
+    const audio = callerAudio(h, [2.5, first, pauseS, rest, after], { hiss: true });
+    const total = 2.5 + spokenSeconds(first) + pauseS + spokenSeconds(rest) + after;
+    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
+    return (await sessionOf(h, number)).legs[0].transcript.items;
+  }
+
   it('is heard as one turn: the words before and after the pause are recognized together, and the half is not a turn of its own', async () => {
     const CANCEL = 'I need to cancel my appointment';
     const CANCELLED = 'Your appointment is cancelled.';
-    const agent = await callAgent(
-      h,
-      {
-        first_message: GREETING,
-        // The grammar knows the whole sentence and its second half alone ("cancel my appointment"), not its first half.
-        model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'cancel my appointment', say: CANCELLED }] },
-      },
-      [CANCEL],
-    );
-    const number = await routedNumber(h, agent.agent_id);
-    // Default turn-taking: "I need to" is not a phrase, so the turn ends after the full end-of-turn silence (800 ms) as
-    // unrecognized and the reprompt starts; the caller goes on 1 s after their last word, over its first words.
-    const audio = callerAudio(h, [2.5, 'I need to', 0.9, 'cancel my appointment', spokenSeconds(CANCELLED) + 3], { hiss: true });
-    const total = 2.5 + spokenSeconds('I need to') + 0.9 + spokenSeconds('cancel my appointment') + spokenSeconds(CANCELLED) + 3;
-    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
-
-    const session = await sessionOf(h, number);
-    const items = session.legs[0].transcript.items;
+    // The grammar knows the whole sentence and its second half alone ("cancel my appointment"), not its first half.
+    // "I need to" is not a phrase, so its turn ends after the full end-of-turn silence (800 ms) as unrecognized and the
+    // reprompt starts; the caller goes on 1 s after their last word, over its first words.
+    const items = await pausedCall({ when: 'cancel my appointment', say: CANCELLED }, [CANCEL], 'I need to', 0.9, 'cancel my appointment');
     process.stderr.write(`[paused] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.offset_ms]))}\n`);
     const customer = items.filter((i) => i.speaker === 'customer');
     expect(customer.map((i) => [i.text, i.kind ?? 'speech'])).toEqual([[CANCEL.toLowerCase(), 'speech']]);
@@ -194,19 +195,9 @@ describe('a caller who pauses mid-sentence', () => {
   it('keeps a number read in groups together: words still going on are not dropped for the groups after the pause', async () => {
     const NUMBER = 'my number is five five five one two three four';
     const NOTED = 'Thank you, I have noted your number.';
-    const agent = await callAgent(
-      h,
-      { first_message: GREETING, model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'my number is', say: NOTED }] } },
-      [NUMBER],
-    );
-    const number = await routedNumber(h, agent.agent_id);
     // Neither "my number is five five five" nor "one two three four" is a phrase; together they are, but seven digits
     // are a number still being read, so the turn ends on the full end-of-turn silence, heard whole.
-    const audio = callerAudio(h, [2.5, 'my number is five five five', 0.9, 'one two three four', spokenSeconds(NOTED) + 3], { hiss: true });
-    const total = 2.5 + spokenSeconds('my number is five five five') + 0.9 + spokenSeconds('one two three four') + spokenSeconds(NOTED) + 3;
-    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
-
-    const items = (await sessionOf(h, number)).legs[0].transcript.items;
+    const items = await pausedCall({ when: 'my number is', say: NOTED }, [NUMBER], 'my number is five five five', 0.9, 'one two three four');
     process.stderr.write(`[paused number] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.offset_ms]))}\n`);
     expect(items.filter((i) => i.speaker === 'customer').map((i) => [i.text, i.kind ?? 'speech'])).toEqual([[NUMBER, 'speech']]);
     expect(items.at(-1)).toMatchObject({ speaker: 'agent', text: NOTED });
@@ -215,18 +206,7 @@ describe('a caller who pauses mid-sentence', () => {
   it('keeps the half as its own turn when the two together are no phrase, and still ends the rest at the complete-phrase wait', async () => {
     const CANCELLED = 'Your appointment is cancelled.';
     // The grammar knows "cancel my appointment" but no sentence that starts with "I need to".
-    const agent = await callAgent(
-      h,
-      { first_message: GREETING, model: { provider: 'simulated', name: 'desk', temperature: 0, rules: [{ when: 'cancel my appointment', say: CANCELLED }] } },
-      ['cancel my appointment'],
-    );
-    const number = await routedNumber(h, agent.agent_id);
-    const audio = callerAudio(h, [2.5, 'I need to', 0.9, 'cancel my appointment', spokenSeconds(CANCELLED) + 3], { hiss: true });
-    const total = 2.5 + spokenSeconds('I need to') + 0.9 + spokenSeconds('cancel my appointment') + spokenSeconds(CANCELLED) + 3;
-    expectPassed(await dial(h, scenarioFile(h, 'uac-speak.xml', { CALLER_AUDIO_FILE: audio }), number, { pauseMs: Math.round(total * 1000), timeoutS: 40 }));
-
-    const session = await sessionOf(h, number);
-    const items = session.legs[0].transcript.items;
+    const items = await pausedCall({ when: 'cancel my appointment', say: CANCELLED }, ['cancel my appointment'], 'I need to', 0.9, 'cancel my appointment');
     process.stderr.write(`[paused, no phrase] ${JSON.stringify(items.map((i) => [i.speaker, i.text, i.kind, i.offset_ms, i.latency?.end_of_turn_ms]))}\n`);
     // What was heard is written as heard: the half unrecognized, the rest as the phrase it is.
     expect(items.filter((i) => i.speaker === 'customer').map((i) => [i.text, i.kind ?? 'speech'])).toEqual([
