@@ -96,6 +96,20 @@ const FRAGMENT_GAP_MS = 100;
 
 type Pending = { resolve: (heard: Heard | NoInput | null) => void };
 
+/** An early decode of the open turn, made in one silence (LiveParty.peek). */
+interface Peeking {
+  stream: SttStream;
+  speechEndMs: number;
+  decideAtMs: number;
+  decoded: Promise<SttResult | undefined>;
+  /** The decode, when complete. */
+  result?: SttResult;
+  /** The decode came back not complete. */
+  incomplete?: boolean;
+  /** This is the second decode of the silence. */
+  again?: boolean;
+}
+
 interface Sentence {
   text: string;
   mark: string;
@@ -161,20 +175,7 @@ export class LiveParty implements CallParty {
    * The recognizer's early look at the open turn, made early in one silence: it ends the turn if complete, and is the
    * turn's result whenever the turn ends in that same silence and the decode is settled (cleared when speech resumes).
    */
-  private peeking:
-    | {
-        stream: SttStream;
-        speechEndMs: number;
-        decideAtMs: number;
-        decoded: Promise<SttResult | undefined>;
-        /** The decode, when complete. */
-        result?: SttResult;
-        /** The decode came back not complete. */
-        incomplete?: boolean;
-        /** This is the second decode of the silence. */
-        again?: boolean;
-      }
-    | undefined;
+  private peeking: Peeking | undefined;
   /** The reply held by caller speech that started over it, until that speech is decided. */
   private holding: Speaking | undefined;
   /** The last turn the agent could not take, for a continuation after a pause (CONTINUE_WITHIN_MS). */
@@ -388,25 +389,20 @@ export class LiveParty implements CallParty {
    */
   private decideHold(held: Speaking): void {
     const turns = this.opts.turns;
-    const stream = this.stream;
-    if (!stream?.peek) return turns.endTurn();
-    const speechEndMs = this.framesHeard * 20 - turns.silentMs;
-    const decoded = stream.peek().catch(() => undefined);
-    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs, decideAtMs: HOLD_DECIDE_SILENCE_MS, decoded };
-    this.peeking = peeking;
     const joinedMs = this.joining?.speechMs ?? 0;
-    void decoded.then((result) => {
-      const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
-      if (!sameSilence || this.holding !== held) return;
+    const decoding = this.peek(HOLD_DECIDE_SILENCE_MS, false, (result, peeking) => {
+      if (this.holding !== held) return;
       if (result && !this.settlesHold(result, held, turns.speechMs, joinedMs)) {
         peeking.incomplete = true;
         // Not words with the half before the pause: this sound is looked at by itself.
-        if (!understand(result, turns.speechMs + joinedMs).understood && this.leaveFragment(stream)) this.decideHold(held);
+        if (!understand(result, turns.speechMs + joinedMs).understood && this.leaveFragment(peeking.stream)) this.decideHold(held);
         return;
       }
       if (result) peeking.result = result;
       turns.endTurn();
     });
+    // A recognizer that cannot decode early: the sound is decided as it stands.
+    if (!decoding) turns.endTurn();
   }
 
   /** Whether a short sound's words decide it over the reply now (see decideHold). */
@@ -458,26 +454,37 @@ export class LiveParty implements CallParty {
    */
   private peekNow(decideAtMs: number, again = false): void {
     const turns = this.opts.turns;
-    const stream = this.stream;
-    if (!stream?.peek || !turns.inTurn || turns.silentMs === 0) return;
-    const speechEndMs = this.framesHeard * 20 - turns.silentMs;
-    // A failing decode is undefined here: the turn's own finish() reports the recognizer.
-    const decoded = stream.peek().catch(() => undefined);
-    const peeking: NonNullable<LiveParty['peeking']> = { stream, speechEndMs, decideAtMs, decoded, again };
-    this.peeking = peeking;
-    void decoded.then((result) => {
-      const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
-      if (!result || !sameSilence) return;
+    this.peek(decideAtMs, again, (result, peeking) => {
+      if (!result) return;
       if (!isComplete(result, turns.speechMs)) {
         peeking.incomplete = true;
         // Not words with the half before the pause (words still going on, a number still being read, stay together):
         // the turn is decoded by itself, at once.
-        if (!understand(result, turns.speechMs + (this.joining?.speechMs ?? 0)).understood && this.leaveFragment(stream)) this.peekNow(decideAtMs);
+        if (!understand(result, turns.speechMs + (this.joining?.speechMs ?? 0)).understood && this.leaveFragment(peeking.stream)) this.peekNow(decideAtMs);
         return;
       }
       peeking.result = result;
       this.endIfPeekedComplete();
     });
+  }
+
+  /**
+   * Starts an early decode of the open turn as it stands (`this.peeking`). `decoded` runs with its result (undefined
+   * when the decode failed: the turn's own finish() reports the recognizer) only if the caller is still silent, in the
+   * same silence of the same turn, when it comes back. False when there is nothing to decode early.
+   */
+  private peek(decideAtMs: number, again: boolean, decoded: (result: SttResult | undefined, peeking: Peeking) => void): boolean {
+    const turns = this.opts.turns;
+    const stream = this.stream;
+    if (!stream?.peek || !turns.inTurn || turns.silentMs === 0) return false;
+    const speechEndMs = this.framesHeard * 20 - turns.silentMs;
+    const peeking: Peeking = { stream, speechEndMs, decideAtMs, decoded: stream.peek().catch(() => undefined), again };
+    this.peeking = peeking;
+    void peeking.decoded.then((result) => {
+      const sameSilence = this.peeking === peeking && this.stream === stream && turns.inTurn && this.framesHeard * 20 - turns.silentMs === speechEndMs;
+      if (sameSilence) decoded(result, peeking);
+    });
+    return true;
   }
 
   private onSpeechStart(start: SpeechStart): void {
@@ -653,7 +660,7 @@ export class LiveParty implements CallParty {
   }
 
   /** The turn's result: its settled early decode, else the recognizer's final one; undefined when recognition failed. */
-  private async recognize(stream: SttStream, peeking?: LiveParty['peeking']): Promise<SttResult | undefined> {
+  private async recognize(stream: SttStream, peeking?: Peeking): Promise<SttResult | undefined> {
     try {
       const peeked = peeking ? (peeking.result ?? (await peeking.decoded)) : undefined;
       if (peeked?.settled) stream.abort();
